@@ -1,0 +1,39 @@
+/// An object in an app's tree of coordinators and view models that deep links can search.
+///
+/// Conform coordinators and view models and list the objects they own, in the order a
+/// reader expects to see them, as `children`:
+///
+/// ```swift
+/// @MainActor final class HomeCoordinator: DeepLinkable {
+///     let veggie = DefaultRecipeListCoordinator(kind: .veggie)
+///     let meat = DefaultRecipeListCoordinator(kind: .meat)
+///     var settings: SettingsViewModel?
+///
+///     var children: [any DeepLinkable] {
+///         veggie
+///         meat
+///         settings
+///     }
+/// }
+/// ```
+///
+/// ## Isolation
+/// The protocol is isolated to the main actor. Coordinators and view models drive UI, so
+/// in SwiftUI apps they already live on the main actor; isolating the protocol lets a
+/// `@MainActor final class` conform without `nonisolated` escapes, and makes every search
+/// of the live tree a synchronous main-actor call that cannot race with navigation.
+/// Values that leave the tree (``TreeSnapshot``, search traces' summaries, errors) are
+/// `Sendable` and can be handed to any isolation domain.
+@MainActor
+public protocol DeepLinkable: NodeDescribing {
+    /// The objects this node owns, in declaration order.
+    ///
+    /// Searches visit them in this order. A child may appear under several parents, or
+    /// point back to an ancestor: searches and snapshots visit every object once.
+    @DeepLinkableBuilder var children: [any DeepLinkable] { get }
+}
+
+extension DeepLinkable {
+    /// No children: a leaf such as a screen's view model.
+    public var children: [any DeepLinkable] { [] }
+}

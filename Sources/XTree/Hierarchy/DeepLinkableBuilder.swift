@@ -1,0 +1,63 @@
+/// Builds a node's `children` from single objects, optionals, arrays, conditionals and loops.
+///
+/// ```swift
+/// var children: [any DeepLinkable] {
+///     listViewModel              // a single child
+///     detailViewModel            // an optional: nil contributes nothing
+///     sections                   // an array of children
+///     if showsSettings { settings }
+///     for tab in tabs { tab }
+/// }
+/// ```
+@resultBuilder
+public enum DeepLinkableBuilder {
+    /// One child.
+    public static func buildExpression(_ expression: any DeepLinkable) -> [any DeepLinkable] {
+        [expression]
+    }
+
+    /// An optional child: `nil` contributes nothing.
+    public static func buildExpression(_ expression: (any DeepLinkable)?) -> [any DeepLinkable] {
+        expression.map { [$0] } ?? []
+    }
+
+    /// An array of children, in order.
+    public static func buildExpression(_ expression: [any DeepLinkable]) -> [any DeepLinkable] {
+        expression
+    }
+
+    /// An array of concrete children, in order.
+    public static func buildExpression<Child: DeepLinkable>(_ expression: [Child]) -> [any DeepLinkable] {
+        expression
+    }
+
+    /// The children of every statement, in order.
+    public static func buildBlock(_ components: [any DeepLinkable]...) -> [any DeepLinkable] {
+        components.flatMap { $0 }
+    }
+
+    /// The children of an `if` without `else`, or none.
+    public static func buildOptional(_ component: [any DeepLinkable]?) -> [any DeepLinkable] {
+        component ?? []
+    }
+
+    /// The children of the first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first component: [any DeepLinkable]) -> [any DeepLinkable] {
+        component
+    }
+
+    /// The children of the second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second component: [any DeepLinkable]) -> [any DeepLinkable] {
+        component
+    }
+
+    /// The children of every iteration of a `for … in` loop.
+    public static func buildArray(_ components: [[any DeepLinkable]]) -> [any DeepLinkable] {
+        components.flatMap { $0 }
+    }
+
+    /// The children of an `if #available` branch.
+    public static func buildLimitedAvailability(_ component: [any DeepLinkable]) -> [any DeepLinkable] {
+        component
+    }
+}

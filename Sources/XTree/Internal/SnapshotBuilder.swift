@@ -1,0 +1,140 @@
+/// Walks a live tree once, breadth first, and records it as ``TreeSnapshot`` nodes.
+@MainActor
+struct SnapshotBuilder {
+    private var names = TypeNameCache()
+    private var usedIDs = Set<UInt64>()
+
+    /// The nodes of a snapshot of `root`.
+    mutating func capture(_ root: any DeepLinkable) -> [TreeSnapshot.Node] {
+        var visited = IdentityTable()
+        var objects: [any DeepLinkable] = [root]
+        var idHashes: [UInt64] = []
+        var nodes: [TreeSnapshot.Node] = []
+        var laterLinks: [(node: Int, link: Int)] = []
+        _ = visited.value(for: root, insertingIfAbsent: 0)
+        nodes.append(describe(root, order: 0, depth: 0, parent: nil, idHash: &idHashes, seed: 0, siblingIndex: 0))
+
+        var head = 0
+        while head < objects.count {
+            let object = objects[head]
+            let depth = nodes[head].depth
+            var links: [TreeSnapshot.Link] = []
+            var siblingTypes: [(type: UInt64, count: Int)] = []
+            for child in object.children {
+                if let seen = visited.value(for: child, insertingIfAbsent: nodes.count) {
+                    laterLinks.append((head, links.count))
+                    links.append(TreeSnapshot.Link(kind: .shared, node: seen))
+                    continue
+                }
+                // Number children per type, so an id survives siblings of other types coming and going.
+                let typeHash = names.entry(of: child).hash
+                let sameType: Int
+                if let slot = siblingTypes.firstIndex(where: { $0.type == typeHash }) {
+                    siblingTypes[slot].count += 1
+                    sameType = siblingTypes[slot].count
+                } else {
+                    siblingTypes.append((typeHash, 0))
+                    sameType = 0
+                }
+                links.append(TreeSnapshot.Link(kind: .child, node: nodes.count))
+                nodes.append(
+                    describe(
+                        child,
+                        order: nodes.count,
+                        depth: depth + 1,
+                        parent: head,
+                        idHash: &idHashes,
+                        seed: idHashes[head],
+                        siblingIndex: sameType
+                    )
+                )
+                objects.append(child)
+            }
+            nodes[head].links = links
+            head += 1
+        }
+        classify(laterLinks, in: &nodes)
+        return nodes
+    }
+
+    private mutating func describe(
+        _ object: any DeepLinkable,
+        order: Int,
+        depth: Int,
+        parent: Int?,
+        idHash: inout [UInt64],
+        seed: UInt64,
+        siblingIndex: Int
+    ) -> TreeSnapshot.Node {
+        let (type, typeHash) = names.entry(of: object)
+        var hash = mix(seed ^ mix(typeHash &+ UInt64(siblingIndex)))
+        // 40 bits keep ids short; on the rare collision, derive the next candidate.
+        while !usedIDs.insert(hash & 0xFF_FFFF_FFFF).inserted { hash = mix(hash) }
+        idHash.append(hash)
+        return TreeSnapshot.Node(
+            id: shortID(hash & 0xFF_FFFF_FFFF),
+            type: type,
+            label: object.nodeLabel,
+            attributes: object.nodeAttributes.map { TreeSnapshot.Attribute(key: $0.key, value: $0.value) },
+            depth: depth,
+            order: order,
+            parent: parent,
+            links: []
+        )
+    }
+
+    /// Marks each link to an already-seen node as a cycle (to an ancestor or itself) or
+    /// shared, using pre/post numbering of the breadth-first spanning tree: O(1) per link.
+    private func classify(_ laterLinks: [(node: Int, link: Int)], in nodes: inout [TreeSnapshot.Node]) {
+        guard !laterLinks.isEmpty else { return }
+        var enter = [Int](repeating: 0, count: nodes.count)
+        var exit = [Int](repeating: 0, count: nodes.count)
+        var clock = 0
+        var stack: [(node: Int, nextLink: Int)] = [(0, 0)]
+        enter[0] = clock
+        while let top = stack.last {
+            let links = nodes[top.node].links
+            if top.nextLink < links.count {
+                stack[stack.count - 1].nextLink += 1
+                let link = links[top.nextLink]
+                if link.kind == .child {
+                    clock += 1
+                    enter[link.node] = clock
+                    stack.append((link.node, 0))
+                }
+            } else {
+                clock += 1
+                exit[top.node] = clock
+                stack.removeLast()
+            }
+        }
+        for (node, linkIndex) in laterLinks {
+            let target = nodes[node].links[linkIndex].node
+            if enter[target] <= enter[node] && exit[node] <= exit[target] {
+                nodes[node].links[linkIndex].kind = .cycle
+            }
+        }
+    }
+}
+
+/// A 64-bit finaliser (splitmix64): small input changes flip about half the output bits.
+private func mix(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+}
+
+private let idAlphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
+
+/// Eight characters from an alphabet without look-alikes (no i, l, o, u).
+private func shortID(_ value: UInt64) -> String {
+    String(unsafeUninitializedCapacity: 8) { buffer in
+        var value = value
+        for index in (0..<8).reversed() {
+            buffer[index] = idAlphabet[Int(value & 31)]
+            value >>= 5
+        }
+        return 8
+    }
+}

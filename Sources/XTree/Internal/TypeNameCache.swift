@@ -1,0 +1,49 @@
+/// Dynamic type names, computed once per type.
+///
+/// `String(describing:)` of a metatype is slow enough to dominate a snapshot of a large
+/// tree of few types; the cache makes it one dictionary look-up per node.
+struct TypeNameCache {
+    private var names: [ObjectIdentifier: (name: String, hash: UInt64)] = [:]
+
+    mutating func name(of object: AnyObject) -> String {
+        entry(of: object).name
+    }
+
+    /// The type's name and a hash of it that is the same in every process.
+    mutating func entry(of object: AnyObject) -> (name: String, hash: UInt64) {
+        let type: AnyObject.Type = Swift.type(of: object)
+        let key = ObjectIdentifier(type)
+        if let entry = names[key] { return entry }
+        let name = Self.name(of: type)
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        names[key] = (name, hash)
+        return (name, hash)
+    }
+
+    static func name(of type: Any.Type) -> String {
+        String(describing: type)
+    }
+}
+
+/// `text` in double quotes, with quotes, backslashes and control characters escaped, so that
+/// a label always stays on its line.
+func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}

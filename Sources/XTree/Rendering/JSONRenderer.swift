@@ -1,0 +1,84 @@
+/// Writes a snapshot as JSON, one node per line, without building the document in memory.
+///
+/// The output is the snapshot's `Codable` form: `JSONDecoder` reads it back as the same
+/// ``TreeSnapshot``, and apart from the line breaks between nodes it is byte for byte what
+/// `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes.
+///
+/// ```swift
+/// JSONRenderer().render(snapshot, to: &output)
+/// ```
+/// ```text
+/// {"nodes":[
+/// {"attributes":[],"depth":0,"id":"6bhxk1tf","label":"","links":[{"kind":"child","node":1}],"order":0,"type":"Root"},
+/// {"attributes":[],"depth":1,"id":"d2m0q9ra","label":"","links":[],"order":1,"parent":0,"type":"Leaf"}
+/// ],"version":1}
+/// ```
+public struct JSONRenderer: Sendable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// Writes the snapshot to `output`, one node per line.
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
+    public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
+        output.write("{\"nodes\":[\n")
+        var line = ""
+        for node in snapshot.nodes {
+            line.removeAll(keepingCapacity: true)
+            if node.order > 0 { line += ",\n" }
+            line += "{\"attributes\":["
+            for (index, attribute) in node.attributes.enumerated() {
+                if index > 0 { line += "," }
+                line += "{\"key\":"
+                appendJSONString(attribute.key, to: &line)
+                line += ",\"value\":"
+                appendJSONString(attribute.value, to: &line)
+                line += "}"
+            }
+            line += "],\"depth\":\(node.depth),\"id\":"
+            appendJSONString(node.id, to: &line)
+            line += ",\"label\":"
+            appendJSONString(node.label, to: &line)
+            line += ",\"links\":["
+            for (index, link) in node.links.enumerated() {
+                if index > 0 { line += "," }
+                line += "{\"kind\":\"\(link.kind.rawValue)\",\"node\":\(link.node)}"
+            }
+            line += "],\"order\":\(node.order)"
+            if let parent = node.parent { line += ",\"parent\":\(parent)" }
+            line += ",\"type\":"
+            appendJSONString(node.type, to: &line)
+            line += "}"
+            output.write(line)
+        }
+        output.write("\n],\"version\":\(TreeSnapshot.formatVersion)}\n")
+    }
+
+    /// The whole document as a string; for large trees prefer ``render(_:to:)``.
+    public func rendered(_ snapshot: TreeSnapshot) -> String {
+        var text = ""
+        render(snapshot, to: &text)
+        return text
+    }
+}
+
+/// Appends `text` as a JSON string literal, escaped as Foundation's `JSONEncoder` does.
+private func appendJSONString(_ text: String, to output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output += "\\\""
+        case "\\": output += "\\\\"
+        case "\n": output += "\\n"
+        case "\r": output += "\\r"
+        case "\t": output += "\\t"
+        case "\u{8}": output += "\\b"
+        case "\u{C}": output += "\\f"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: output.unicodeScalars.append(scalar)
+        }
+    }
+    output += "\""
+}

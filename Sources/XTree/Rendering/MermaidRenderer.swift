@@ -1,0 +1,90 @@
+/// Renders a snapshot as a Mermaid flowchart, which GitHub shows as a diagram.
+///
+/// Child links are arrows, cycles and shared links dotted arrows labelled `cycle` and
+/// `shared`; highlighted nodes and the child links between them are drawn red and bold.
+///
+/// ```swift
+/// MermaidRenderer(highlighted: [0, 1]).render(snapshot, to: &output)
+/// ```
+/// ```text
+/// flowchart TD
+///   n0["0 Root #35;6bhxk1tf"]
+///   n1["1 Leaf #35;d2m0q9ra"]
+///   n0 --> n1
+///   classDef path stroke:#dc2626,stroke-width:3px
+///   class n0,n1 path
+///   linkStyle 0 stroke:#dc2626,stroke-width:3px
+/// ```
+public struct MermaidRenderer: Sendable {
+    /// Breadth-first numbers of nodes to highlight, such as a search's path.
+    public var highlighted: Set<Int>
+
+    /// Creates a renderer.
+    ///
+    /// - Parameter highlighted: Breadth-first numbers of nodes to highlight.
+    public init(highlighted: Set<Int> = []) {
+        self.highlighted = highlighted
+    }
+
+    /// Writes the flowchart to `output`, one statement per line.
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
+    public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
+        output.write("flowchart TD\n")
+        for node in snapshot.nodes {
+            var label = mermaidText("\(node.order) \(node.type) #\(node.id)")
+            if !node.label.isEmpty { label += "<br/>\(mermaidText(node.label))" }
+            for attribute in node.attributes {
+                label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(attribute.value))"
+            }
+            output.write("  n\(node.order)[\"\(label)\"]\n")
+        }
+        var edge = 0
+        var highlightedEdges: [Int] = []
+        for node in snapshot.nodes {
+            for link in node.links {
+                let arrow =
+                    switch link.kind {
+                    case .child: "-->"
+                    case .cycle: "-. cycle .->"
+                    case .shared: "-. shared .->"
+                    }
+                output.write("  n\(node.order) \(arrow) n\(link.node)\n")
+                if link.kind == .child, highlighted.contains(node.order), highlighted.contains(link.node) {
+                    highlightedEdges.append(edge)
+                }
+                edge += 1
+            }
+        }
+        guard !highlighted.isEmpty else { return }
+        output.write("  classDef path stroke:#dc2626,stroke-width:3px\n")
+        output.write("  class \(highlighted.sorted().map { "n\($0)" }.joined(separator: ",")) path\n")
+        if !highlightedEdges.isEmpty {
+            let edges = highlightedEdges.map(String.init).joined(separator: ",")
+            output.write("  linkStyle \(edges) stroke:#dc2626,stroke-width:3px\n")
+        }
+    }
+
+    /// The whole flowchart as a string; for large trees prefer ``render(_:to:)``.
+    public func rendered(_ snapshot: TreeSnapshot) -> String {
+        var text = ""
+        render(snapshot, to: &text)
+        return text
+    }
+}
+
+/// Text safe inside a quoted Mermaid label: markup characters as entity codes.
+private func mermaidText(_ text: String) -> String {
+    var result = ""
+    for character in text {
+        switch character {
+        case "\"": result += "#quot;"
+        case "<": result += "#lt;"
+        case ">": result += "#gt;"
+        case "#": result += "#35;"
+        case "\n", "\r": result += " "
+        default: result.append(character)
+        }
+    }
+    return result
+}

@@ -1,0 +1,188 @@
+/// Renders a snapshot as an indented tree, in the style of the `tree` command.
+///
+/// Each line shows the breadth-first number, type, id, label and attributes of a node.
+/// Links to nodes shown elsewhere get their own line: `↺` for a cycle back to an ancestor,
+/// `→` for an object shared with another parent. A closing line counts nodes, depth and
+/// links of each kind, and says how many nodes the limits left out.
+///
+/// ```swift
+/// TextRenderer().render(TreeSnapshot(of: home), to: &output)
+/// ```
+/// ```text
+/// 0 HomeCoordinator #6bhxk1tf "Home" tab=meat
+/// ├── 1 VeggieListCoordinator #d2m0q9ra "Vegetarian" recipes=6
+/// └── 2 MeatListCoordinator #f81zvw3e "Meat" recipes=6
+/// 3 nodes, depth 1, links: 2 child, 0 cycle, 0 shared
+/// ```
+public struct TextRenderer: Sendable {
+    /// Nodes deeper than this are left out and counted; `nil` shows every depth.
+    public var maxDepth: Int?
+    /// At most this many nodes are shown, in depth-first order; `nil` shows all.
+    public var maxNodes: Int?
+    /// Breadth-first numbers of nodes to mark with `◀`, such as a search's path.
+    public var highlighted: Set<Int>
+    /// Whether to colour with ANSI escape codes.
+    public var colors: Bool
+    /// Deeper lines show only this many levels of guides, after a `┆+N` marker counting the
+    /// hidden ones, so that a very deep chain stays readable and linear in size.
+    public var maxIndentation: Int
+
+    /// Creates a renderer.
+    ///
+    /// - Parameters:
+    ///   - maxDepth: Nodes deeper than this are left out; `nil` for no limit.
+    ///   - maxNodes: At most this many nodes are shown; `nil` for no limit.
+    ///   - highlighted: Breadth-first numbers of nodes to mark.
+    ///   - colors: Whether to use ANSI colours.
+    ///   - maxIndentation: Levels of guides shown before the rest are summarised.
+    public init(
+        maxDepth: Int? = nil,
+        maxNodes: Int? = nil,
+        highlighted: Set<Int> = [],
+        colors: Bool = false,
+        maxIndentation: Int = 32
+    ) {
+        self.maxDepth = maxDepth
+        self.maxNodes = maxNodes
+        self.highlighted = highlighted
+        self.colors = colors
+        self.maxIndentation = Swift.max(1, maxIndentation)
+    }
+
+    /// Writes the tree to `output`, one line at a time.
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links, with lines of bounded length;
+    ///   constant stack depth.
+    public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
+        let nodes = snapshot.nodes
+        var shown = 0
+        var leftOut = 0
+        var truncated = false
+        let subtreeSizes = maxDepth == nil ? [] : Self.subtreeSizes(nodes)
+        // Each entry: a node, the next of its links to draw, and whether it is the last line
+        // of its parent's block (which decides the guide drawn under it).
+        var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
+        func prefix(isLast: Bool) -> String {
+            var prefix = ""
+            let hidden = Swift.max(0, stack.count - maxIndentation)
+            if hidden > 0 { prefix += style("┆+\(hidden) ", .dim) }
+            for entry in stack.dropFirst(1 + hidden) { prefix += entry.isLast ? "    " : "│   " }
+            return prefix + (isLast ? "└── " : "├── ")
+        }
+        // Writes a node's line; returns whether its links are to be drawn under it.
+        func show(_ index: Int, isLast: Bool) -> Bool {
+            let node = nodes[index]
+            output.write(nodeLine(node, isHighlighted: highlighted.contains(index)) + "\n")
+            shown += 1
+            guard let maxDepth, node.depth >= maxDepth else { return true }
+            let below = subtreeSizes[index] - 1
+            if below > 0 {
+                stack.append((index, 0, isLast))
+                output.write(
+                    prefix(isLast: true) + style("… \(count(below, "node")) below depth \(maxDepth)", .dim) + "\n")
+                stack.removeLast()
+                leftOut += below
+            }
+            return false
+        }
+
+        if show(0, isLast: true) { stack.append((0, 0, true)) }
+        while let top = stack.last {
+            let links = nodes[top.node].links
+            guard top.nextLink < links.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].nextLink += 1
+            let link = links[top.nextLink]
+            let isLast = top.nextLink == links.count - 1
+            let target = nodes[link.node]
+            switch link.kind {
+            case .cycle:
+                output.write(
+                    prefix(isLast: isLast) + style("↺ cycle to \(target.headline(attributes: false))", .cycle) + "\n")
+            case .shared:
+                output.write(
+                    prefix(isLast: isLast) + style("→ shared \(target.headline(attributes: false))", .shared) + "\n")
+            case .child:
+                if let maxNodes, shown >= maxNodes {
+                    truncated = true
+                    stack.removeAll()
+                    continue
+                }
+                output.write(prefix(isLast: isLast))
+                if show(link.node, isLast: isLast) { stack.append((link.node, 0, isLast)) }
+            }
+        }
+        if truncated { leftOut = nodes.count - shown }
+        output.write(summary(snapshot, leftOut: leftOut, truncated: truncated))
+    }
+
+    /// The whole rendering as a string; for large trees prefer ``render(_:to:)``.
+    public func rendered(_ snapshot: TreeSnapshot) -> String {
+        var text = ""
+        render(snapshot, to: &text)
+        return text
+    }
+
+    private func nodeLine(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
+        var text = style("\(node.order)", .order) + " " + style(node.type, isHighlighted ? .path : .type)
+        text += " " + style("#\(node.id)", .dim)
+        if !node.label.isEmpty { text += " " + quoted(node.label) }
+        for attribute in node.attributes { text += " \(attribute.key)=\(attribute.value)" }
+        if isHighlighted { text += style(" ◀", .path) }
+        return text
+    }
+
+    private func summary(_ snapshot: TreeSnapshot, leftOut: Int, truncated: Bool) -> String {
+        let counts = snapshot.linkCounts
+        var text = "\(count(snapshot.nodes.count, "node")), depth \(snapshot.depth), links: "
+        text += TreeSnapshot.LinkKind.allCases.map { "\(counts[$0, default: 0]) \($0.rawValue)" }.joined(
+            separator: ", ")
+        if leftOut > 0 {
+            let reason = truncated ? "the limit of \(maxNodes ?? 0) nodes" : "the depth limit of \(maxDepth ?? 0)"
+            text += "; \(count(leftOut, "node")) not shown (\(reason))"
+        }
+        return text + "\n"
+    }
+
+    /// For each node, the number of nodes in its subtree of child links, itself included.
+    static func subtreeSizes(_ nodes: [TreeSnapshot.Node]) -> [Int] {
+        var sizes = [Int](repeating: 1, count: nodes.count)
+        // Parents come before children in breadth-first order, so one backward pass suffices.
+        for node in nodes.reversed() {
+            if let parent = node.parent { sizes[parent] += sizes[node.order] }
+        }
+        return sizes
+    }
+
+    private enum Style: String {
+        case order = "2"
+        case type = "1"
+        case dim = "90"
+        case path = "1;32"
+        case cycle = "33"
+        case shared = "36"
+    }
+
+    private func style(_ text: String, _ style: Style) -> String {
+        colors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension TreeSnapshot.Node {
+    /// `order Type #id "label" key=value …`: how every output names a node.
+    func headline(attributes showsAttributes: Bool = true) -> String {
+        var text = "\(order) \(type) #\(id)"
+        if !label.isEmpty { text += " \(quoted(label))" }
+        if showsAttributes {
+            for attribute in attributes { text += " \(attribute.key)=\(attribute.value)" }
+        }
+        return text
+    }
+}
+
+/// `1 node`, `2 nodes`.
+func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+}

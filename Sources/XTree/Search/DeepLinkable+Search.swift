@@ -1,0 +1,193 @@
+extension DeepLinkable {
+    /// Returns the first object in breadth-first order that is a `Receiver` and satisfies
+    /// `predicate`.
+    ///
+    /// `Receiver` may be a protocol, used as an existential, or a class. This object is
+    /// tested first, then its children in declaration order, then theirs. A deep link
+    /// therefore names only the types it talks to, not the path to them:
+    ///
+    /// ```swift
+    /// let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.filter(recipe) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to look for.
+    ///   - predicate: A test for candidates of the right type.
+    /// - Returns: The first match, or `nil` if no reachable object matches.
+    /// - Throws: Whatever `predicate` throws; the search stops there.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before the
+    ///   match; constant stack depth.
+    public func firstReceiver<Receiver>(
+        as type: Receiver.Type,
+        where predicate: (Receiver) throws -> Bool
+    ) rethrows -> Receiver? {
+        for visit in breadthFirst() {
+            if let receiver = visit.node as? Receiver, try predicate(receiver) { return receiver }
+        }
+        return nil
+    }
+
+    /// Returns every object that is a `Receiver` and satisfies `predicate`, in breadth-first
+    /// order.
+    ///
+    /// For a lazy version, filter ``breadthFirst()`` yourself:
+    /// `breadthFirst().lazy.compactMap { $0.node as? any RecipeViewModel }`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to look for.
+    ///   - predicate: A test for candidates of the right type.
+    /// - Returns: All matches, each object once.
+    /// - Throws: Whatever `predicate` throws; the search stops there.
+    /// - Complexity: O(*n* + *e*) for *n* reachable objects and *e* child links.
+    public func receivers<Receiver>(
+        as type: Receiver.Type,
+        where predicate: (Receiver) throws -> Bool
+    ) rethrows -> [Receiver] {
+        var matches: [Receiver] = []
+        for visit in breadthFirst() {
+            if let receiver = visit.node as? Receiver, try predicate(receiver) { matches.append(receiver) }
+        }
+        return matches
+    }
+
+    /// Returns the chain of objects from this one to the first match of
+    /// ``firstReceiver(as:where:)``, both ends included.
+    ///
+    /// Each object in the chain is the parent through which breadth-first search first
+    /// reached the next, so the chain is a shortest path.
+    ///
+    /// - Parameters:
+    ///   - type: The type to look for.
+    ///   - predicate: A test for candidates of the right type.
+    /// - Returns: The path, starting with this object and ending with the match, or `nil`
+    ///   if nothing matches.
+    /// - Throws: Whatever `predicate` throws; the search stops there.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before the
+    ///   match; O(*n*) extra memory for the parent links.
+    public func pathToFirstReceiver<Receiver>(
+        as type: Receiver.Type,
+        where predicate: (Receiver) throws -> Bool
+    ) rethrows -> [any DeepLinkable]? {
+        var visited: [(node: any DeepLinkable, parentOrder: Int?)] = []
+        for visit in breadthFirst() {
+            visited.append((visit.node, visit.parentOrder))
+            if let receiver = visit.node as? Receiver, try predicate(receiver) {
+                return pathOrders(to: visit.order) { visited[$0].parentOrder }.map { visited[$0].node }
+            }
+        }
+        return nil
+    }
+
+    /// Searches like ``firstReceiver(as:where:)`` and records how the search went.
+    ///
+    /// The trace lists every visited object with its verdict, so a deep link that found
+    /// nothing, or found the wrong object, can be explained:
+    ///
+    /// ```swift
+    /// let (list, trace) = home.tracingFirstReceiver(as: (any RecipeListCoordinator).self) {
+    ///     $0.filter(recipe)
+    /// }
+    /// print(trace)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to look for.
+    ///   - predicate: A test for candidates of the right type.
+    /// - Returns: The first match, or `nil`, and the trace of the search.
+    /// - Throws: Whatever `predicate` throws; the search stops there.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before the
+    ///   match; O(*n*) memory for the trace.
+    public func tracingFirstReceiver<Receiver>(
+        as type: Receiver.Type,
+        where predicate: (Receiver) throws -> Bool
+    ) rethrows -> (receiver: Receiver?, trace: SearchTrace) {
+        var names = TypeNameCache()
+        var steps: [SearchTrace.Step] = []
+        var traversal = breadthFirst()
+        var match: Receiver?
+        while let visit = traversal.next() {
+            let verdict: SearchTrace.Verdict
+            if let receiver = visit.node as? Receiver {
+                if try predicate(receiver) {
+                    verdict = .matched
+                    match = receiver
+                } else {
+                    verdict = .rejected
+                }
+            } else {
+                verdict = .wrongType
+            }
+            steps.append(
+                SearchTrace.Step(
+                    order: visit.order,
+                    depth: visit.depth,
+                    parentOrder: visit.parentOrder,
+                    type: names.name(of: visit.node),
+                    label: visit.node.nodeLabel,
+                    verdict: verdict
+                )
+            )
+            if match != nil { break }
+        }
+        let path = match == nil ? [] : pathOrders(to: steps.count - 1) { steps[$0].parentOrder }
+        let trace = SearchTrace(
+            receiverType: TypeNameCache.name(of: Receiver.self),
+            steps: steps,
+            path: path,
+            largestFrontier: traversal.largestFrontier
+        )
+        return (match, trace)
+    }
+
+    /// Returns the first object in breadth-first order that is a `Receiver`.
+    ///
+    /// The same as ``firstReceiver(as:where:)`` with a predicate that accepts every candidate.
+    ///
+    /// - Parameter type: The type to look for.
+    /// - Returns: The first match, or `nil` if no reachable object is a `Receiver`.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before the
+    ///   match; constant stack depth.
+    public func firstReceiver<Receiver>(as type: Receiver.Type) -> Receiver? {
+        firstReceiver(as: type) { _ in true }
+    }
+
+    /// Returns every object that is a `Receiver`, in breadth-first order.
+    ///
+    /// - Parameter type: The type to look for.
+    /// - Returns: All matches, each object once.
+    /// - Complexity: O(*n* + *e*) for *n* reachable objects and *e* child links.
+    public func receivers<Receiver>(as type: Receiver.Type) -> [Receiver] {
+        receivers(as: type) { _ in true }
+    }
+
+    /// Returns the chain of objects from this one to the first `Receiver`, both ends included.
+    ///
+    /// - Parameter type: The type to look for.
+    /// - Returns: The path, or `nil` if no reachable object is a `Receiver`.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before the
+    ///   match; O(*n*) extra memory for the parent links.
+    public func pathToFirstReceiver<Receiver>(as type: Receiver.Type) -> [any DeepLinkable]? {
+        pathToFirstReceiver(as: type) { _ in true }
+    }
+
+    /// Searches like ``firstReceiver(as:)`` and records how the search went.
+    ///
+    /// - Parameter type: The type to look for.
+    /// - Returns: The first match, or `nil`, and the trace of the search.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before the
+    ///   match; O(*n*) memory for the trace.
+    public func tracingFirstReceiver<Receiver>(as type: Receiver.Type) -> (receiver: Receiver?, trace: SearchTrace) {
+        tracingFirstReceiver(as: type) { _ in true }
+    }
+}
+
+/// Follows parent links from `order` back to the start node; returns the orders, start first.
+private func pathOrders(to order: Int, parentOrder: (Int) -> Int?) -> [Int] {
+    var path = [order]
+    var current = order
+    while let parent = parentOrder(current) {
+        path.append(parent)
+        current = parent
+    }
+    return path.reversed()
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import XTree
+
+/// The recipes shape with a cycle (the detail links back to home) and a shared node (the
+/// meat list also lists the vegetarian detail).
+@MainActor func tangledSnapshot() -> TreeSnapshot {
+    let app = RecipesShape()
+    app.detail.kids = [app.home]
+    app.meat.kids.append(app.detail)
+    return TreeSnapshot(of: app.home)
+}
+
+@MainActor
+@Suite struct RenderingTests {
+    @Test func textShowsTreeCyclesSharedAndSummary() {
+        #expect(
+            TextRenderer().rendered(tangledSnapshot()) == """
+                0 Home #t99dqgak "Home"
+                ├── 1 ListCoordinator #ng9ywdhc "Vegetarian"
+                │   ├── 4 ListModel #84dqpcxf "Vegetarian list"
+                │   └── 5 DetailModel #7rza8qfs "Orange Marmalade"
+                │       └── ↺ cycle to 0 Home #t99dqgak "Home"
+                ├── 2 ListCoordinator #ph8mf6xc "Meat"
+                │   ├── 6 ListModel #5k59p3g6 "Meat list"
+                │   └── → shared 5 DetailModel #7rza8qfs "Orange Marmalade"
+                └── 3 SettingsModel #3fa5y5zf "Settings"
+                7 nodes, depth 2, links: 6 child, 1 cycle, 1 shared
+
+                """
+        )
+    }
+
+    @Test func textDepthLimitCountsWhatIsLeftOutAndMarksThePath() {
+        #expect(
+            TextRenderer(maxDepth: 1, highlighted: [0, 1, 5]).rendered(tangledSnapshot()) == """
+                0 Home #t99dqgak "Home" ◀
+                ├── 1 ListCoordinator #ng9ywdhc "Vegetarian" ◀
+                │   └── … 2 nodes below depth 1
+                ├── 2 ListCoordinator #ph8mf6xc "Meat"
+                │   └── … 1 node below depth 1
+                └── 3 SettingsModel #3fa5y5zf "Settings"
+                7 nodes, depth 2, links: 6 child, 1 cycle, 1 shared; 3 nodes not shown (the depth limit of 1)
+
+                """
+        )
+    }
+
+    @Test func textNodeLimitStopsAndCounts() {
+        #expect(
+            TextRenderer(maxNodes: 3).rendered(tangledSnapshot()) == """
+                0 Home #t99dqgak "Home"
+                ├── 1 ListCoordinator #ng9ywdhc "Vegetarian"
+                │   ├── 4 ListModel #84dqpcxf "Vegetarian list"
+                7 nodes, depth 2, links: 6 child, 1 cycle, 1 shared; 4 nodes not shown (the limit of 3 nodes)
+
+                """
+        )
+    }
+
+    @Test func textColorsOnlyWhenAsked() {
+        let colored = TextRenderer(colors: true).rendered(tangledSnapshot())
+        #expect(colored.contains("\u{1B}[33m↺ cycle to"))
+        #expect(!TextRenderer().rendered(tangledSnapshot()).contains("\u{1B}"))
+    }
+
+    @Test func textSummarisesIndentationOfDeepChains() {
+        let lines = TextRenderer(maxIndentation: 4).rendered(TreeSnapshot(of: chain(40))).split(separator: "\n")
+        #expect(lines[4] == "            └── 4 TestNode #" + lines[4].suffix(8))
+        #expect(lines[39].hasPrefix("┆+35             └── 39 TestNode #"))
+        #expect(lines.map(\.count).max()! < 60)
+    }
+
+    @Test func jsonIsTheCodableFormOneNodePerLine() throws {
+        let snapshot = tangledSnapshot()
+        let json = JSONRenderer().rendered(snapshot)
+        #expect(
+            json == """
+                {"nodes":[
+                {"attributes":[],"depth":0,"id":"t99dqgak","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"order":0,"type":"Home"},
+                {"attributes":[],"depth":1,"id":"ng9ywdhc","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5}],"order":1,"parent":0,"type":"ListCoordinator"},
+                {"attributes":[],"depth":1,"id":"ph8mf6xc","label":"Meat","links":[{"kind":"child","node":6},{"kind":"shared","node":5}],"order":2,"parent":0,"type":"ListCoordinator"},
+                {"attributes":[],"depth":1,"id":"3fa5y5zf","label":"Settings","links":[],"order":3,"parent":0,"type":"SettingsModel"},
+                {"attributes":[],"depth":2,"id":"84dqpcxf","label":"Vegetarian list","links":[],"order":4,"parent":1,"type":"ListModel"},
+                {"attributes":[],"depth":2,"id":"7rza8qfs","label":"Orange Marmalade","links":[{"kind":"cycle","node":0}],"order":5,"parent":1,"type":"DetailModel"},
+                {"attributes":[],"depth":2,"id":"5k59p3g6","label":"Meat list","links":[],"order":6,"parent":2,"type":"ListModel"}
+                ],"version":1}
+
+                """
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(
+            json.replacingOccurrences(of: "\n", with: "")
+                == String(decoding: try encoder.encode(snapshot), as: UTF8.self))
+        #expect(try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8)) == snapshot)
+    }
+
+    @Test func jsonEscapesLikeJSONEncoder() throws {
+        let node = TestNode("quote \" backslash \\ slash / newline \n tab \t bell \u{7} é 😀")
+        let model = DefaultCounterModel()
+        model.name = "\u{1}\u{8}\u{C}\r"
+        let root = TestNode("root", [node, model])
+        let snapshot = TreeSnapshot(of: root)
+        let json = JSONRenderer().rendered(snapshot)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(
+            json.replacingOccurrences(of: "\n", with: "")
+                == String(decoding: try encoder.encode(snapshot), as: UTF8.self))
+        #expect(try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8)) == snapshot)
+    }
+
+    @Test func dotStylesPathCyclesAndShared() {
+        #expect(
+            DOTRenderer(highlighted: [0, 1, 5]).rendered(tangledSnapshot()) == #"""
+                digraph XTree {
+                  node [shape=box, fontname="Helvetica"];
+                  n0 [label="0 Home #t99dqgak\nHome", color="#dc2626", penwidth=2];
+                  n1 [label="1 ListCoordinator #ng9ywdhc\nVegetarian", color="#dc2626", penwidth=2];
+                  n2 [label="2 ListCoordinator #ph8mf6xc\nMeat"];
+                  n3 [label="3 SettingsModel #3fa5y5zf\nSettings"];
+                  n4 [label="4 ListModel #84dqpcxf\nVegetarian list"];
+                  n5 [label="5 DetailModel #7rza8qfs\nOrange Marmalade", color="#dc2626", penwidth=2];
+                  n6 [label="6 ListModel #5k59p3g6\nMeat list"];
+                  n0 -> n1 [color="#dc2626", penwidth=2];
+                  n0 -> n2;
+                  n0 -> n3;
+                  n1 -> n4;
+                  n1 -> n5 [color="#dc2626", penwidth=2];
+                  n2 -> n6;
+                  n2 -> n5 [style=dotted, color="#2563eb", label="shared"];
+                  n5 -> n0 [style=dashed, color="#d97706", label="cycle"];
+                }
+
+                """#
+        )
+    }
+
+    @Test func dotEscapesQuotesAndBackslashes() {
+        let dot = DOTRenderer().rendered(TreeSnapshot(of: TestNode(#"say "hi" \ bye"#)))
+        #expect(dot.contains(#"[label="0 TestNode #"#))
+        #expect(dot.contains(#"\nsay \"hi\" \\ bye"];"#))
+    }
+
+    @Test func mermaidStylesPathCyclesAndShared() {
+        #expect(
+            MermaidRenderer(highlighted: [0, 1, 5]).rendered(tangledSnapshot()) == """
+                flowchart TD
+                  n0["0 Home #35;t99dqgak<br/>Home"]
+                  n1["1 ListCoordinator #35;ng9ywdhc<br/>Vegetarian"]
+                  n2["2 ListCoordinator #35;ph8mf6xc<br/>Meat"]
+                  n3["3 SettingsModel #35;3fa5y5zf<br/>Settings"]
+                  n4["4 ListModel #35;84dqpcxf<br/>Vegetarian list"]
+                  n5["5 DetailModel #35;7rza8qfs<br/>Orange Marmalade"]
+                  n6["6 ListModel #35;5k59p3g6<br/>Meat list"]
+                  n0 --> n1
+                  n0 --> n2
+                  n0 --> n3
+                  n1 --> n4
+                  n1 --> n5
+                  n2 --> n6
+                  n2 -. shared .-> n5
+                  n5 -. cycle .-> n0
+                  classDef path stroke:#dc2626,stroke-width:3px
+                  class n0,n1,n5 path
+                  linkStyle 0,4 stroke:#dc2626,stroke-width:3px
+
+                """
+        )
+    }
+
+    @Test func mermaidEscapesMarkup() {
+        let mermaid = MermaidRenderer().rendered(TreeSnapshot(of: TestNode(#"<b>"x"</b> #1"#)))
+        #expect(mermaid.contains("<br/>#lt;b#gt;#quot;x#quot;#lt;/b#gt; #35;1\"]"))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import XTree
+
+@MainActor
+@Suite struct SnapshotTests {
+    @Test func recordsNodesInBreadthFirstOrderWithLinks() {
+        let snapshot = tangledSnapshot()
+        #expect(
+            snapshot.nodes.map(\.type) == [
+                "Home", "ListCoordinator", "ListCoordinator", "SettingsModel", "ListModel", "DetailModel", "ListModel",
+            ])
+        #expect(snapshot.nodes.map(\.parent) == [nil, 0, 0, 0, 1, 1, 2])
+        #expect(snapshot.nodes[5].links == [.init(kind: .cycle, node: 0)])
+        #expect(snapshot.nodes[2].links.last == .init(kind: .shared, node: 5))
+        #expect(snapshot.linkCounts == [.child: 6, .cycle: 1, .shared: 1])
+        #expect(snapshot.path(to: 5) == [0, 1, 5])
+        #expect(snapshot.depth == 2)
+    }
+
+    @Test func selfLinkIsACycleAndARepeatedChildIsShared() {
+        let leaf = TestNode("leaf")
+        let root = TestNode("root", [leaf, leaf])
+        root.kids.append(root)
+        let snapshot = TreeSnapshot(of: root)
+        #expect(snapshot.nodes.count == 2)
+        #expect(snapshot.root.links.map(\.kind) == [.child, .shared, .cycle])
+    }
+
+    @Test func idsAreStableAcrossBuildsAndSurviveSiblingsOfOtherTypes() {
+        let first = TreeSnapshot(of: RecipesShape().home)
+        let second = TreeSnapshot(of: RecipesShape().home)
+        #expect(first.nodes.map(\.id) == second.nodes.map(\.id))
+        #expect(Set(first.nodes.map(\.id)).count == first.nodes.count)
+        #expect(first.nodes.allSatisfy { $0.id.count == 8 })
+
+        let app = RecipesShape()
+        app.veggie.kids.insert(SettingsModel("inserted"), at: 0)
+        let third = TreeSnapshot(of: app.home)
+        #expect(third.nodes.first { $0.label == "Orange Marmalade" }?.id == first.nodes[5].id)
+    }
+
+    @Test func attributesComeFromTheNodeDescription() {
+        let model = DefaultCounterModel()
+        model.count = 3
+        let snapshot = TreeSnapshot(of: TestNode("root", [model]))
+        #expect(snapshot.nodes[1].attribute("count") == "3")
+        #expect(snapshot.nodes[1].attribute("missing") == nil)
+    }
+
+    @Test func decodingRejectsInconsistentSnapshotsWithAReason() throws {
+        let valid = JSONRenderer().rendered(tangledSnapshot())
+        let cases: [(String, String)] = [
+            (valid.replacingOccurrences(of: #""version":1"#, with: #""version":2"#), "version 2 is not supported"),
+            (#"{"nodes":[],"version":1}"#, "node list is empty"),
+            (valid.replacingOccurrences(of: #""order":3,"#, with: #""order":9,"#), "node 3: order is 9"),
+            (
+                valid.replacingOccurrences(of: #""parent":2,"#, with: #""parent":7,"#),
+                "node 2: has a child link to node 6, whose parent is not 2"
+            ),
+            (
+                valid.replacingOccurrences(of: #"{"kind":"cycle","node":0}"#, with: #"{"kind":"cycle","node":70}"#),
+                "node 5: links to node 70"
+            ),
+            (
+                valid.replacingOccurrences(of: #""id":"ph8mf6xc""#, with: #""id":"t99dqgak""#),
+                "node 2: id 't99dqgak' is used"
+            ),
+            (
+                valid.replacingOccurrences(of: #""depth":2,"id":"5k59p3g6""#, with: #""depth":5,"id":"5k59p3g6""#),
+                "node 6: depth 5"
+            ),
+            (
+                valid.replacingOccurrences(of: #"{"kind":"shared","node":5}"#, with: #"{"kind":"child","node":6}"#),
+                "node 6: has 2 child links to it"
+            ),
+        ]
+        for (json, reason) in cases {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8)) }
+            do {
+                _ = try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(context.debugDescription.contains(reason), "\(context.debugDescription)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func diffListsAddedRemovedAndChangedNodes() {
+        let before = TreeSnapshot(of: RecipesShape().home)
+        let app = RecipesShape()
+        app.meat.title = "Meats"
+        app.veggie.kids.removeLast()
+        app.settings.kids = [TestNode("new")]
+        let diff = TreeDiff(from: before, to: TreeSnapshot(of: app.home))
+        #expect(
+            diff.description == """
+                + 6 TestNode #hya19hcg "new"
+                - 5 DetailModel #7rza8qfs "Orange Marmalade"
+                ~ 2 ListCoordinator #ph8mf6xc "Meats": label Meat -> Meats
+                1 added, 1 removed, 1 changed, 5 unchanged
+
+                """
+        )
+        #expect(TreeDiff(from: before, to: before).isEmpty)
+        #expect(TreeDiff(from: before, to: before).unchangedCount == 7)
+    }
+
+    @Test func diffReportsAttributeChanges() {
+        let model = DefaultCounterModel()
+        let root = TestNode("root", [model])
+        let before = TreeSnapshot(of: root)
+        model.count = 4
+        let diff = TreeDiff(from: before, to: TreeSnapshot(of: root))
+        #expect(diff.changed.map(\.changes) == [[.init(key: "count", old: "0", new: "4")]])
+        #expect(diff.description.hasSuffix("0 added, 0 removed, 1 changed, 1 unchanged\n"))
+    }
+}
