@@ -6,4 +6,3 @@ struct StandardOutput: TextOutputStream {
         FileHandle.standardOutput.write(Data(string.utf8))
     }
 }
-

@@ -72,8 +72,27 @@ extension DeepLinkable {
         for visit in breadthFirst() {
             visited.append((visit.node, visit.parentOrder))
             if let receiver = visit.node as? Receiver, try predicate(receiver) {
-                return pathOrders(to: visit.order) { visited[$0].parentOrder }.map { visited[$0].node }
+                return followParents(from: visit.order) { visited[$0].parentOrder }.map { visited[$0].node }
             }
+        }
+        return nil
+    }
+
+    /// Returns the breadth-first numbers of the path from this object to `node`, both
+    /// included, or `nil` if `node` is not reachable.
+    ///
+    /// The numbers agree with a ``TreeSnapshot`` of this object, so they can be passed to a
+    /// renderer to highlight where a deep link ended up.
+    ///
+    /// - Parameter node: The object to find, by identity.
+    /// - Returns: The path's breadth-first numbers, starting with 0 for this object.
+    /// - Complexity: O(*n* + *e*) for *n* objects and *e* child links reachable before
+    ///   `node`; O(*n*) extra memory for the parent links.
+    public func pathOrders(to node: AnyObject) -> [Int]? {
+        var parents: [Int?] = []
+        for visit in breadthFirst() {
+            parents.append(visit.parentOrder)
+            if visit.node === node { return followParents(from: visit.order) { parents[$0] } }
         }
         return nil
     }
@@ -129,7 +148,7 @@ extension DeepLinkable {
             )
             if match != nil { break }
         }
-        let path = match == nil ? [] : pathOrders(to: steps.count - 1) { steps[$0].parentOrder }
+        let path = match == nil ? [] : followParents(from: steps.count - 1) { steps[$0].parentOrder }
         let trace = SearchTrace(
             receiverType: TypeNameCache.name(of: Receiver.self),
             steps: steps,
@@ -182,7 +201,7 @@ extension DeepLinkable {
 }
 
 /// Follows parent links from `order` back to the start node; returns the orders, start first.
-private func pathOrders(to order: Int, parentOrder: (Int) -> Int?) -> [Int] {
+private func followParents(from order: Int, parentOrder: (Int) -> Int?) -> [Int] {
     var path = [order]
     var current = order
     while let parent = parentOrder(current) {

@@ -1,0 +1,100 @@
+import XTree
+
+/// One tab's navigation: a list of recipes, the detail of one, and a ratings sheet.
+@MainActor
+public protocol RecipeListCoordinator: ViewModel {
+    /// The tab this list lives under.
+    var tab: HomeTab { get }
+    /// The list's title, such as `Vegetarian`.
+    var title: String { get }
+    /// The list screen.
+    var listViewModel: any RecipeListViewModel { get }
+    /// The open recipe's screen, if one is open.
+    var detailViewModel: (any RecipeViewModel)? { get }
+    /// The ratings sheet, if open. It belongs to the coordinator, beside the detail.
+    var ratingViewModel: (any RatingViewModel)? { get }
+
+    /// Whether this list shows `recipe`.
+    func filter(_ recipe: Recipe) -> Bool
+    /// Shows `recipe`'s detail, closing any ratings sheet.
+    func open(_ recipe: Recipe)
+    /// Closes the detail and any ratings sheet.
+    func closeDetail()
+    /// Presents the ratings sheet for `recipe`.
+    func openRatings(for recipe: Recipe)
+    /// Dismisses the ratings sheet.
+    func closeRatings()
+}
+
+/// The app's ``RecipeListCoordinator``.
+@MainActor
+public final class DefaultRecipeListCoordinator: RecipeListCoordinator {
+    /// Fires before any published property changes.
+    public let objectWillChange = ObservableObjectPublisher()
+    /// The tab this list lives under.
+    public let tab: HomeTab
+    /// The title shown above the list.
+    public let title: String
+    /// The list screen.
+    public let listViewModel: any RecipeListViewModel
+    /// The open recipe's screen, if any.
+    @Published public private(set) var detailViewModel: (any RecipeViewModel)?
+    /// The ratings sheet, if open.
+    @Published public private(set) var ratingViewModel: (any RatingViewModel)?
+
+    /// Creates the list of the recipes of `recipes` that belong under `tab`.
+    public init(tab: HomeTab, title: String, recipes: [Recipe]) {
+        self.tab = tab
+        self.title = title
+        let accepts = Self.accepts(tab)
+        listViewModel = DefaultRecipeListViewModel(title: title, recipes: recipes.filter(accepts))
+    }
+
+    /// Whether this list shows `recipe`: vegetarian recipes in the veggie list, the others in the meat list.
+    public func filter(_ recipe: Recipe) -> Bool {
+        Self.accepts(tab)(recipe)
+    }
+
+    /// Shows `recipe`'s detail, closing any ratings sheet.
+    public func open(_ recipe: Recipe) {
+        ratingViewModel = nil
+        detailViewModel = DefaultRecipeViewModel(recipe: recipe, coordinator: self)
+    }
+
+    /// Closes the detail and any ratings sheet.
+    public func closeDetail() {
+        ratingViewModel = nil
+        detailViewModel = nil
+    }
+
+    /// Presents the ratings sheet for `recipe`.
+    public func openRatings(for recipe: Recipe) {
+        ratingViewModel = DefaultRatingViewModel(recipe: recipe)
+    }
+
+    /// Dismisses the ratings sheet.
+    public func closeRatings() {
+        ratingViewModel = nil
+    }
+
+    private static func accepts(_ tab: HomeTab) -> (Recipe) -> Bool {
+        switch tab {
+        case .veggie: { $0.isVegetarian }
+        case .meat: { !$0.isVegetarian }
+        case .settings: { _ in false }
+        }
+    }
+
+    /// The list, then the detail if open, then the ratings sheet if open.
+    public var children: [any DeepLinkable] {
+        listViewModel
+        detailViewModel
+        ratingViewModel
+    }
+
+    /// The title.
+    public var nodeLabel: String { title }
+
+    /// The tab it lives under.
+    public var nodeAttributes: [(key: String, value: String)] { [("tab", tab.rawValue)] }
+}

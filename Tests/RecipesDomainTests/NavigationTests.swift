@@ -1,0 +1,113 @@
+import Foundation
+import RecipesDomain
+import Testing
+import XTree
+
+@MainActor
+@Suite struct NavigationTests {
+    @Test func queueAppliesLinksOneAtATimeInArrivalOrder() async throws {
+        // The first link's fetch is the slowest: if links ran concurrently, later ones would
+        // finish first and their service calls would overlap.
+        let ids = ["orange-marmalade", "irish-stew", "welsh-rarebit", "toad-in-the-hole"].map(Recipe.ID.init)
+        let service = ScriptedService(
+            delays: [ids[0]: .milliseconds(80), ids[1]: .milliseconds(40), ids[2]: .milliseconds(20), ids[3]: .zero]
+        )
+        let home = try await startApp(service: service)
+        let queue = NavigationQueue(home: home)
+        let links: [DeepLink] = [.ratings(ids[0]), .recipe(ids[1]), .tab(.settings), .ratings(ids[2]), .recipe(ids[3])]
+        let tasks = links.map(queue.enqueue)
+        for task in tasks { _ = try await task.value }
+        #expect(queue.breadcrumbs.links == links)
+        #expect(service.log == ids.flatMap { ["start \($0)", "end \($0)"] })
+        #expect(home.tab == .meat)
+        #expect(home.meat.detailViewModel?.recipe.id == ids[3])
+        #expect(home.veggie.ratingViewModel?.recipe.id == ids[2])
+    }
+
+    @Test func pendingLinksCanBeCancelled() async throws {
+        let slow = Recipe.ID("orange-marmalade")
+        let home = try await startApp(service: ScriptedService(delays: [slow: .milliseconds(50)]))
+        let queue = NavigationQueue(home: home)
+        let first = queue.enqueue(.recipe(slow))
+        let second = queue.enqueue(.tab(.settings))
+        let third = queue.enqueue(.recipe(Recipe.ID("irish-stew")))
+        #expect(queue.pendingCount == 3)
+        await Task.yield()
+        queue.cancelPending()
+        _ = try await first.value
+        for task in [second, third] {
+            await #expect {
+                try await task.value
+            } throws: { error in
+                (error as? DeepLinkError)?.reason == .cancelled
+            }
+        }
+        #expect(queue.breadcrumbs.links == [.recipe(slow)])
+        #expect(home.tab == .veggie)
+        #expect(home.meat.detailViewModel == nil)
+    }
+
+    @Test func failedLinkDoesNotStopTheQueue() async throws {
+        let home = try await startApp()
+        let queue = NavigationQueue(home: home)
+        let bad = queue.enqueue(.recipe(Recipe.ID("nope")))
+        let good = queue.enqueue(.tab(.veggie))
+        await #expect(throws: DeepLinkError.self) { try await bad.value }
+        _ = try await good.value
+        #expect(queue.breadcrumbs.links == [.tab(.veggie)])
+    }
+
+    @Test func stateRestoresAFreshTreeToAnIdenticalSnapshot() async throws {
+        let home = try await startApp()
+        try await home.open(.ratings(Recipe.ID("irish-stew")))
+        try await home.open(.recipe(Recipe.ID("welsh-rarebit")))
+        home.veggie.openRatings(for: try #require(catalog.recipe(Recipe.ID("pease-pudding"))))
+        let state = NavigationState(of: home)
+        let decoded = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(state))
+        #expect(decoded == state)
+
+        let fresh = try await startApp()
+        try await fresh.restore(decoded)
+        #expect(TreeSnapshot(of: fresh) == TreeSnapshot(of: home))
+    }
+
+    @Test func invalidStatesAreRejectedWithoutChanges() async throws {
+        let home = try await startApp()
+        try await home.open(.recipe(Recipe.ID("irish-stew")))
+        let before = TreeSnapshot(of: home)
+        let states: [(NavigationState, String)] = [
+            (NavigationState(tab: .veggie, lists: [.init(tab: .settings)]), "no recipe list for tab 'settings'"),
+            (
+                NavigationState(tab: .veggie, lists: [.init(tab: .veggie, detail: Recipe.ID("irish-stew"))]),
+                "recipe 'irish-stew' does not belong in the veggie list"
+            ),
+            (
+                NavigationState(tab: .meat, lists: [.init(tab: .meat, ratings: Recipe.ID("stew"))]),
+                "unknown recipe 'stew'"
+            ),
+        ]
+        for (state, message) in states {
+            await #expect {
+                try await home.restore(state)
+            } throws: { error in
+                "\(error)".hasPrefix(message)
+            }
+            #expect(TreeSnapshot(of: home) == before)
+        }
+    }
+
+    @Test func breadcrumbsReplayToTheSameState() async throws {
+        let home = try await startApp()
+        let queue = NavigationQueue(home: home)
+        for link in [
+            DeepLink.ratings(Recipe.ID("lemon-cheesecakes")), .tab(.settings), .recipe(Recipe.ID("irish-stew")),
+        ] {
+            queue.enqueue(link)
+        }
+        await queue.waitUntilIdle()
+        let crumbs = try JSONDecoder().decode(Breadcrumbs.self, from: JSONEncoder().encode(queue.breadcrumbs))
+        let replayed = try await startApp()
+        try await crumbs.replay(on: replayed)
+        #expect(TreeSnapshot(of: replayed) == TreeSnapshot(of: home))
+    }
+}
