@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(name: "xtree-cli", dependencies: ["XTree", "RecipesDomain"]),
         .testTarget(name: "XTreeTests", dependencies: ["XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
+        .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "RecipesDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// Why a catalog could not be loaded.
 public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -26,45 +27,10 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     init(decoding error: DecodingError, in data: Data) {
-        func path(_ context: DecodingError.Context) -> String {
-            var text = ""
-            for key in context.codingPath {
-                if let index = key.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-                }
-            }
-            return text
-        }
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let (line, column, problem) = locateJSONSyntaxError(in: data)
+        switch DecodingProblem(error, in: data) {
+        case .malformedJSON(let line, let column, let problem):
             self = .malformedJSON(line: line, column: column, problem: problem)
-        case .dataCorrupted(let context):
-            self = .wrongShape(path: path(context), problem: context.debugDescription)
-        case .keyNotFound(let key, let context):
-            let container = path(context)
-            self = .wrongShape(
-                path: container.isEmpty ? key.stringValue : "\(container).\(key.stringValue)",
-                problem: "is missing"
-            )
-        case .typeMismatch(let type, let context):
-            self = .wrongShape(path: path(context), problem: "expected \(jsonName(of: type))")
-        case .valueNotFound(let type, let context):
-            self = .wrongShape(path: path(context), problem: "is null; expected \(jsonName(of: type))")
-        @unknown default:
-            self = .wrongShape(path: "", problem: "\(error)")
+        case .wrongShape(let path, let problem): self = .wrongShape(path: path, problem: problem)
         }
-    }
-}
-
-private func jsonName(of type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type, is Double.Type: "a number"
-    case is Bool.Type: "true or false"
-    case is [Any].Type: "an array"
-    default: "an object"
     }
 }

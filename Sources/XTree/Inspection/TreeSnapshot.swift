@@ -1,3 +1,5 @@
+import Foundation
+
 /// An immutable picture of a live tree: every reachable object once, with its description
 /// and its links.
 ///
@@ -135,6 +137,28 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         self.nodes = nodes
     }
 
+    /// Decodes and checks a snapshot from its JSON form, as ``JSONRenderer`` writes it.
+    ///
+    /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
+    ///   missing or mistyped field, or the first inconsistent node.
+    public init(json data: Data) throws(TreeSnapshotError) {
+        do {
+            self = try JSONDecoder().decode(TreeSnapshot.self, from: data)
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, let problem = context.underlyingError as? TreeSnapshotError {
+                throw problem
+            }
+            switch DecodingProblem(error, in: data) {
+            case .malformedJSON(let line, let column, let problem):
+                throw .malformedJSON(line: line, column: column, problem: problem)
+            case .wrongShape(let path, let problem):
+                throw .wrongShape(path: path, problem: problem)
+            }
+        } catch {
+            throw .wrongShape(path: "", problem: "\(error)")
+        }
+    }
+
     /// The indices of the nodes from the root to `node`, both included.
     public func path(to node: Int) -> [Int] {
         var path = [node]
@@ -164,7 +188,13 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         do {
             try self.init(nodes: nodes)
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: .nodes, in: container, debugDescription: error.description)
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.nodes],
+                    debugDescription: error.description,
+                    underlyingError: error
+                )
+            )
         }
     }
 
@@ -217,12 +247,19 @@ public enum TreeSnapshotError: Error, Sendable, Hashable, CustomStringConvertibl
     case empty
     /// The node at `index` is inconsistent with the others.
     case invalidNode(index: Int, problem: String)
+    /// The text is not JSON; `line` and `column` count from 1.
+    case malformedJSON(line: Int, column: Int, problem: String)
+    /// The JSON does not have a snapshot's shape at `path`, such as `nodes[3].links`.
+    case wrongShape(path: String, problem: String)
 
     /// A sentence saying what is wrong and where.
     public var description: String {
         switch self {
         case .empty: "a snapshot needs at least its root node, but the node list is empty"
         case .invalidNode(let index, let problem): "node \(index): \(problem)"
+        case .malformedJSON(let line, let column, let problem):
+            "not valid JSON at line \(line), column \(column): \(problem)"
+        case .wrongShape(let path, let problem): "field \(path.isEmpty ? "(top level)" : path): \(problem)"
         }
     }
 }

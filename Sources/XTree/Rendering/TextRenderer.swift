@@ -170,8 +170,10 @@ public struct TextRenderer: Sendable {
     }
 }
 
-extension TreeSnapshot.Node {
+extension TreeSnapshot.Node: CustomStringConvertible {
     /// `order Type #id "label" key=value …`: how every output names a node.
+    public var description: String { headline() }
+
     func headline(attributes showsAttributes: Bool = true) -> String {
         var text = "\(order) \(type) #\(id)"
         if !label.isEmpty { text += " \(quoted(label))" }

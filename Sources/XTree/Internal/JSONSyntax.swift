@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A small iterative scanner (an explicit stack, so nesting depth cannot overflow the call
 /// stack). Returns line and column from 1, counting columns in bytes.
-func locateJSONSyntaxError(in data: Data) -> (line: Int, column: Int, problem: String) {
+package func locateJSONSyntaxError(in data: Data) -> (line: Int, column: Int, problem: String) {
     let bytes = [UInt8](data)
     var index = 0
     var stack: [UInt8] = []

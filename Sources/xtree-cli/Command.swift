@@ -1,0 +1,73 @@
+/// A subcommand: what it accepts, its help, and what it does.
+@MainActor
+struct Command {
+    let spec: CommandSpec
+    let summary: String
+    let usage: String
+    let discussion: String
+    let run: @MainActor (ParsedArguments, inout Context) async throws(CLIError) -> Int32
+
+    static let all: [String: Command] = Dictionary(
+        uniqueKeysWithValues: [tree, open, find, check, diff, watch].map { ($0.spec.name, $0) }
+    )
+
+    static let order = ["tree", "open", "find", "check", "diff", "watch"]
+}
+
+/// Help texts, made from the commands' specs.
+@MainActor
+enum Help {
+    static var overview: String {
+        var text = """
+            OVERVIEW: Inspect the live coordinator and view-model tree of the recipes app.
+
+            The app starts in-process (built-in catalog, or --catalog FILE); every command
+            prints what the XTree and RecipesDomain libraries report about its live tree.
+
+            USAGE: xtree-cli [<command>] [<options>]
+
+            COMMANDS:
+
+            """
+        for name in Command.order {
+            guard let command = Command.all[name] else { continue }
+            text += "  " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += "\nWith no command, xtree-cli prints the tree (as 'xtree-cli tree').\n"
+        text += "\nOPTIONS:\n" + optionLines(CommandSpec.common)
+        text += "  --version".padding(toLength: 32, withPad: " ", startingAt: 0) + "Show the version.\n"
+        text += "\nSee 'xtree-cli <command> --help' for a command's options.\n"
+        return text
+    }
+
+    static func text(for spec: CommandSpec) -> String {
+        guard let command = Command.all[spec.name] else { return overview }
+        var text = "OVERVIEW: \(command.summary)\n\n"
+        if !command.discussion.isEmpty { text += command.discussion + "\n\n" }
+        text += "USAGE: xtree-cli \(command.usage)\n\nOPTIONS:\n"
+        text += optionLines(spec.options + CommandSpec.common)
+        return text
+    }
+
+    private static func optionLines(_ options: [OptionSpec]) -> String {
+        options.map { option in
+            let name = "  --\(option.name)" + (option.value.map { " \($0)" } ?? "")
+            let padded =
+                name.count < 32
+                ? name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                : name + "\n" + String(repeating: " ", count: 32)
+            return padded + option.help + (option.repeatable ? " (repeatable)" : "") + "\n"
+        }.joined()
+    }
+}
+
+extension OptionSpec {
+    static let open = OptionSpec(name: "open", value: "URL", repeatable: true, help: "Apply a deep link first.")
+    static let format = OptionSpec(
+        name: "format", value: "text|json|dot|mermaid", help: "Output format (default text).")
+    static let approach = OptionSpec(
+        name: "approach",
+        value: "search|explicit",
+        help: "How links find their objects (default search)."
+    )
+}

@@ -1,0 +1,136 @@
+import Foundation
+import RecipesDomain
+import XTree
+
+/// What every command shares: the console, the colour decision and the catalog.
+@MainActor
+struct Context {
+    let console: Console
+    private(set) var catalogPath: String?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    enum ColorChoice: String, CaseIterable { case auto, always, never }
+
+    /// Reads the options every command takes.
+    mutating func configure(with arguments: ParsedArguments) throws(CLIError) {
+        catalogPath = arguments.value("catalog")
+        switch try arguments.choice("color", as: ColorChoice.self) ?? .auto {
+        case .always: console.colors = true
+        case .never: console.colors = false
+        case .auto:
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            console.colors = console.isTerminal && !noColor
+        }
+    }
+
+    /// The catalog the app runs on: the built-in one, or `--catalog FILE` checked whole.
+    func catalog() throws(CLIError) -> RecipeCatalog {
+        guard let catalogPath else { return .default }
+        do {
+            return try RecipeCatalog(contentsOf: URL(fileURLWithPath: catalogPath))
+        } catch {
+            switch error {
+            case .unreadable(_, let problem):
+                throw .failure("cannot read catalog \(catalogPath): \(problem)")
+            case .malformedJSON(let line, let column, let problem):
+                throw .failure(
+                    "invalid catalog \(catalogPath): not valid JSON at line \(line), column \(column): \(problem)")
+            case .wrongShape(let path, let problem):
+                throw .failure(
+                    "invalid catalog \(catalogPath): field \(path.isEmpty ? "(top level)" : path) \(problem)")
+            case .invalidRecipe(let index, let id, let field, let problem):
+                throw .failure("invalid catalog \(catalogPath): recipe \(index + 1) ('\(id)'): \(field) \(problem)")
+            }
+        }
+    }
+
+    /// Starts the recipes app over the catalog.
+    func startApp(catalog: RecipeCatalog) async throws(CLIError) -> DefaultHomeCoordinator {
+        DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: catalog), recipes: catalog.recipes)
+    }
+
+    /// Parses deep links given on the command line.
+    func links(_ texts: [String]) throws(CLIError) -> [DeepLink] {
+        var links: [DeepLink] = []
+        for text in texts {
+            do {
+                links.append(try DeepLink(string: text))
+            } catch {
+                throw .failure(printable(error.description))
+            }
+        }
+        return links
+    }
+
+    /// Reads a file the user named, with errors that name it.
+    func read(_ path: String, what: String) throws(CLIError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .failure("cannot read \(what) \(path): no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw .failure("cannot read \(what) \(path): it is a directory, not a file")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .failure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Writes a file the user named, with errors that name it.
+    func write(_ data: Data, to path: String, what: String) throws(CLIError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .failure("cannot write \(what) \(path): \((error as NSError).localizedDescription)")
+        }
+    }
+}
+
+/// The output formats of trees.
+enum Format: String, CaseIterable {
+    case text, json, dot, mermaid
+}
+
+extension Context {
+    /// Writes a snapshot in a format, with a highlighted path and, for text, limits.
+    func render(
+        _ snapshot: TreeSnapshot,
+        format: Format,
+        highlighted: [Int] = [],
+        maxDepth: Int? = nil,
+        maxNodes: Int? = nil
+    ) {
+        var stream = ConsoleStream(console: console)
+        switch format {
+        case .text:
+            TextRenderer(maxDepth: maxDepth, maxNodes: maxNodes, highlighted: Set(highlighted), colors: console.colors)
+                .render(snapshot, to: &stream)
+        case .json: JSONRenderer().render(snapshot, to: &stream)
+        case .dot: DOTRenderer(highlighted: Set(highlighted)).render(snapshot, to: &stream)
+        case .mermaid: MermaidRenderer(highlighted: Set(highlighted)).render(snapshot, to: &stream)
+        }
+    }
+
+    /// `0 Type > 1 Type > …` for a path of breadth-first numbers in `snapshot`.
+    func describePath(_ path: [Int], in snapshot: TreeSnapshot) -> String {
+        path.map { "\($0) \(snapshot.nodes[$0].type)" }.joined(separator: " > ")
+    }
+}
+
+/// `text` with control characters escaped, so that hostile input cannot drive the terminal.
+func printable(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}

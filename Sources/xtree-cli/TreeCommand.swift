@@ -1,0 +1,105 @@
+import Foundation
+import RecipesDomain
+import XTree
+
+extension Command {
+    static let tree = Command(
+        spec: CommandSpec(
+            name: "tree",
+            options: [
+                .open, .approach,
+                OptionSpec(name: "depth", value: "N", help: "Show nodes down to depth N (text only)."),
+                OptionSpec(name: "max-nodes", value: "N", help: "Show at most N nodes (text only)."),
+                .format,
+                OptionSpec(name: "restore", value: "STATE.json", help: "Restore a saved navigation state first."),
+                OptionSpec(name: "save-state", value: "STATE.json", help: "Save the navigation state at the end."),
+            ],
+            positionals: 0...0
+        ),
+        summary: "Print the live tree (the default command).",
+        usage: "tree [--open URL]... [--depth N] [--max-nodes N] [--format text|json|dot|mermaid] "
+            + "[--restore STATE.json] [--save-state STATE.json]",
+        discussion: """
+            Starts the app, restores --restore, applies every --open link in order, and prints the
+            tree with the last link's path highlighted. JSON output is a snapshot for 'diff'.
+            """
+    ) { arguments, context throws(CLIError) in
+        let format = try arguments.choice("format", as: Format.self) ?? .text
+        let maxDepth = try arguments.integer("depth", minimum: 0)
+        let maxNodes = try arguments.integer("max-nodes", minimum: 1)
+        if format != .text, maxDepth != nil || maxNodes != nil {
+            throw .usage("--depth and --max-nodes apply to --format text only", command: "tree")
+        }
+        let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
+        let links = try context.links(arguments.all("open"))
+        let home = try await context.startApp(catalog: context.catalog())
+        if let path = arguments.value("restore") {
+            let data = try context.read(path, what: "state")
+            let state: NavigationState
+            do {
+                state = try JSONDecoder().decode(NavigationState.self, from: data)
+            } catch {
+                throw .failure("invalid state \(path): \(describe(error, in: data))")
+            }
+            do {
+                try await home.restore(state)
+            } catch {
+                throw .failure("cannot restore \(path): \(error)")
+            }
+        }
+        let (outcomes, failure) = await apply(links, to: home, approach: approach)
+        context.render(
+            TreeSnapshot(of: home),
+            format: format,
+            highlighted: outcomes.last?.path ?? [],
+            maxDepth: maxDepth,
+            maxNodes: maxNodes
+        )
+        if let failure { throw failure }
+        if let path = arguments.value("save-state") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do {
+                try context.write(try encoder.encode(NavigationState(of: home)), to: path, what: "state")
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .failure("cannot encode state: \(error)")
+            }
+        }
+        return 0
+    }
+
+    /// Applies links in order through a navigation queue, stopping at the first that fails;
+    /// returns what each applied link did and the failure, for the caller to report after
+    /// printing the (unchanged) tree.
+    static func apply(
+        _ links: [DeepLink],
+        to home: any HomeCoordinator,
+        approach: DeepLinkApproach,
+        afterEach: (DeepLinkOutcome) -> Void = { _ in }
+    ) async -> (outcomes: [DeepLinkOutcome], failure: CLIError?) {
+        let queue = NavigationQueue(home: home, approach: approach)
+        var outcomes: [DeepLinkOutcome] = []
+        for link in links {
+            do {
+                let outcome = try await queue.enqueue(link).value
+                outcomes.append(outcome)
+                afterEach(outcome)
+            } catch {
+                return (outcomes, .failure(printable("\(error)")))
+            }
+        }
+        return (outcomes, nil)
+    }
+}
+
+/// A decoding error as a sentence with a position or a field path.
+func describe(_ error: any Error, in data: Data) -> String {
+    guard let decoding = error as? DecodingError else { return "\(error)" }
+    switch DecodingProblem(decoding, in: data) {
+    case .malformedJSON(let line, let column, let problem):
+        return "not valid JSON at line \(line), column \(column): \(problem)"
+    case .wrongShape(let path, let problem): return "field \(path.isEmpty ? "(top level)" : path): \(problem)"
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import RecipesDomain
+import XTree
+
+extension Command {
+    static let watch = Command(
+        spec: CommandSpec(name: "watch", options: [.approach], positionals: 0...0),
+        summary: "Read links and commands from standard input; print what changed.",
+        usage: "watch [--approach search|explicit]",
+        discussion: """
+            Each line is a deep link, or one of: tree, find TYPE [--where KEY=VALUE]... [--all],
+            back (close the top-most sheet or detail of the selected tab), help, quit.
+            After each line, prints what changed in the tree: the objects whose objectWillChange
+            fired while the line ran, coalesced, as a diff of snapshots.
+            """
+    ) { arguments, context throws(CLIError) in
+        let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
+        let home = try await context.startApp(catalog: context.catalog())
+        var session = WatchSession(home: home, approach: approach, context: context)
+        await session.run()
+        return 0
+    }
+}
+
+/// The `watch` loop: one line in, what changed out.
+@MainActor
+struct WatchSession {
+    let home: DefaultHomeCoordinator
+    let queue: NavigationQueue
+    let context: Context
+    private var snapshot: TreeSnapshot
+    private var subscriptions: [AnyCancellable] = []
+    private let notifications = NotificationCounter()
+
+    init(home: DefaultHomeCoordinator, approach: DeepLinkApproach, context: Context) {
+        self.home = home
+        self.context = context
+        queue = NavigationQueue(home: home, approach: approach)
+        snapshot = TreeSnapshot(of: home)
+    }
+
+    /// Longest line read; longer lines are rejected whole.
+    static let maximumLineLength = 64 * 1024
+
+    mutating func run() async {
+        let console = context.console
+        let interactive = console.inputIsTerminal
+        if interactive { console.out("watching the recipes app; type a link, 'help' or 'quit'\n") }
+        observe()
+        while true {
+            if interactive {
+                console.out("> ")
+                console.flush()
+            }
+            guard let line = readLine(strippingNewline: true) else { break }
+            let command = line.trimmingCharacters(in: .whitespaces)
+            if command.isEmpty { continue }
+            if command == "quit" || command == "exit" { break }
+            guard command.utf8.count <= Self.maximumLineLength else {
+                console.err(
+                    "error: line of \(command.utf8.count) bytes ignored; lines are at most \(Self.maximumLineLength)\n")
+                continue
+            }
+            await handle(command)
+            report()
+            console.flush()
+        }
+    }
+
+    private mutating func handle(_ line: String) async {
+        let console = context.console
+        let words = line.split(separator: " ").map(String.init)
+        switch words[0] {
+        case "help":
+            console.out(
+                "enter a link (\(DeepLink.acceptedForms.joined(separator: ", "))), or: tree, find TYPE ..., back, quit\n"
+            )
+        case "tree":
+            context.render(TreeSnapshot(of: home), format: .text)
+        case "find":
+            var findContext = context
+            do {
+                let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
+                _ = try await Command.find.run(parsed, &findContext)
+            } catch {
+                switch error {
+                case .help(let text): console.out(text)
+                case .usage(let message, _), .failure(let message): console.err("error: \(message)\n")
+                }
+            }
+        case "back":
+            let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.tab == home.tab }
+            if let list, list.ratingViewModel != nil {
+                list.closeRatings()
+            } else if let list, list.detailViewModel != nil {
+                list.closeDetail()
+            } else {
+                console.out("nothing to close on the \(home.tab) tab\n")
+            }
+        default:
+            do {
+                let link = try DeepLink(string: line)
+                let outcome = try await queue.enqueue(link).value
+                console.out("opened \(link): \(context.describePath(outcome.path, in: TreeSnapshot(of: home)))\n")
+            } catch {
+                console.err("error: \(printable("\(error)"))\n")
+            }
+        }
+    }
+
+    /// Subscribes to every observable node of the current tree.
+    private mutating func observe() {
+        subscriptions = home.breadthFirst().compactMap { visit in
+            guard let observable = visit.node as? any AnyObservableObject else { return nil }
+            let counter = notifications
+            let order = visit.order
+            return observable.objectWillChange.sink { counter.record(order) }
+        }
+    }
+
+    /// Prints what the notifications since the last report changed, and watches the new tree.
+    private mutating func report() {
+        let fired = notifications.drain()
+        guard !fired.isEmpty else { return }
+        let after = TreeSnapshot(of: home)
+        let diff = TreeDiff(from: snapshot, to: after)
+        let objects = Set(fired).count
+        context.console.out(
+            "changed: \(fired.count) notification\(fired.count == 1 ? "" : "s") from \(objects) object\(objects == 1 ? "" : "s")\n"
+        )
+        var stream = ConsoleStream(console: context.console)
+        diff.write(to: &stream)
+        snapshot = after
+        observe()
+    }
+}
+
+/// Breadth-first numbers of the nodes whose `objectWillChange` fired, from any thread.
+final class NotificationCounter: Sendable {
+    private let fired = Locked<[Int]>([])
+
+    func record(_ order: Int) { fired.withLock { $0.append(order) } }
+
+    func drain() -> [Int] {
+        fired.withLock { fired in
+            defer { fired.removeAll() }
+            return fired
+        }
+    }
+}
+
+/// A value behind a lock.
+// Safe to share: `value` is only touched inside `withLock`, under `lock`.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The entry point: runs a command and maps its outcome to output and an exit status, in
+/// this one place.
+@main
+enum XTreeCLI {
+    static let version = "0.1.0"
+
+    static func main() async {
+        let console = Console()
+        let status = await run(Array(CommandLine.arguments.dropFirst()), console: console)
+        console.flush()
+        exit(status)
+    }
+
+    /// Runs the command line; returns the exit status: 0 success, 1 a link or check failed,
+    /// 64 a usage error.
+    @MainActor
+    static func run(_ arguments: [String], console: Console) async -> Int32 {
+        do {
+            return try await dispatch(arguments, console: console)
+        } catch {
+            switch error {
+            case .help(let text):
+                console.out(text)
+                return 0
+            case .usage(let message, let command):
+                console.err("error: \(message)\n")
+                console.err("hint: see 'xtree-cli \(command.map { "\($0) " } ?? "")--help'\n")
+                return 64
+            case .failure(let message):
+                console.err("error: \(message)\n")
+                return 1
+            }
+        }
+    }
+
+    @MainActor
+    private static func dispatch(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+        if arguments.first == "--version" {
+            console.out("xtree-cli \(version)\n")
+            return 0
+        }
+        let name: String
+        var rest = arguments[...]
+        if let first = arguments.first, !first.hasPrefix("-") {
+            name = first
+            rest = rest.dropFirst()
+        } else if arguments.contains("-h") || arguments.contains("--help") {
+            throw .help(Help.overview)
+        } else {
+            name = "tree"
+        }
+        guard let command = Command.all[name] else {
+            throw .usage(
+                "unknown command '\(name)'; commands: \(Command.all.keys.sorted().joined(separator: ", "))",
+                command: nil
+            )
+        }
+        let parsed = try ParsedArguments(rest, spec: command.spec)
+        var context = Context(console: console)
+        try context.configure(with: parsed)
+        return try await command.run(parsed, &context)
+    }
+}
+
+/// Everything a command can go wrong with, mapped to output by ``XTreeCLI/run(_:console:)``.
+enum CLIError: Error {
+    /// `--help`: the text goes to standard output and the status is 0.
+    case help(String)
+    /// Bad command line: `error:` and a hint on standard error, status 64.
+    case usage(String, command: String?)
+    /// A file, link or check failed: `error:` on standard error, status 1.
+    case failure(String)
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// What one run of the built `xtree-cli` printed and how it exited.
+struct CLIResult {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+}
+
+/// Runs the `xtree-cli` binary built beside the test bundle.
+func cli(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+    try cli(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+}
+
+func cli(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+    let binary = productsDirectory.appendingPathComponent("xtree-cli")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xtree-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outURL = directory.appendingPathComponent("stdout")
+    let errURL = directory.appendingPathComponent("stderr")
+    let inURL = directory.appendingPathComponent("stdin")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: inURL.path, contents: input ?? Data())
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+    try process.run()
+    process.waitUntilExit()
+    return CLIResult(
+        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+        status: process.terminationStatus
+    )
+}
+
+/// The build products folder: the test runner lives there, and so does `xtree-cli`.
+let productsDirectory: URL = {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("xtree-cli").path) {
+        url.deleteLastPathComponent()
+    }
+    return url
+}()
+
+/// A scratch file path that is removed at the end of the test.
+final class ScratchFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("xtree-e2e-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+        return path(name)
+    }
+}

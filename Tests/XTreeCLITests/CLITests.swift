@@ -1,0 +1,428 @@
+import Foundation
+import RecipesDomain
+import Testing
+import XTree
+
+let startTree = """
+    0 DefaultHomeCoordinator #gmmcfdx7 "Home" tab=meat
+    ├── 1 DefaultRecipeListCoordinator #rh2f48fv "Vegetarian" tab=veggie
+    │   └── 4 DefaultRecipeListViewModel #ks2fm665 "Vegetarian" recipes=6
+    ├── 2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat
+    │   └── 5 DefaultRecipeListViewModel #12ar0c7e "Meat" recipes=6
+    └── 3 DefaultSettingsViewModel #zyx993v0 "Settings" units=imperial
+    6 nodes, depth 2, links: 5 child, 0 cycle, 0 shared
+
+    """
+
+@Suite struct GeneralCLITests {
+    @Test func noArgumentsPrintsTheStartTree() throws {
+        let result = try cli()
+        #expect(result.stdout == startTree)
+        #expect(result.stderr.isEmpty)
+        #expect(result.status == 0)
+        #expect(try cli("tree").stdout == startTree)
+    }
+
+    @Test(arguments: [[], ["tree"], ["open"], ["find"], ["check"], ["diff"], ["watch"]])
+    func helpGoesToStandardOutput(command: [String]) throws {
+        for flag in ["--help", "-h"] {
+            let result = try cli(command + [flag])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("USAGE: xtree-cli \(command.first ?? "[<command>]")"))
+            #expect(result.stdout.contains("--color auto|always|never"))
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try cli("--version")
+        #expect(result.stdout == "xtree-cli 0.1.0\n")
+        #expect(result.status == 0)
+    }
+
+    static let usageErrors: [(arguments: [String], message: String)] = [
+        (["frob"], "error: unknown command 'frob'; commands: check, diff, find, open, tree, watch"),
+        (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),
+        (["tree", "-x"], "error: unknown option '-x' for 'tree'"),
+        (["tree", "--depth"], "error: option '--depth' needs a value (N)"),
+        (["tree", "--depth", "-1"], "error: option '--depth' takes a whole number of at least 0, got '-1'"),
+        (
+            ["tree", "--max-nodes", "lots"],
+            "error: option '--max-nodes' takes a whole number of at least 1, got 'lots'"
+        ),
+        (["tree", "--format", "svg"], "error: option '--format' takes one of text, json, dot, mermaid, got 'svg'"),
+        (["tree", "--format", "json", "--depth", "1"], "error: --depth and --max-nodes apply to --format text only"),
+        (["tree", "--format", "json", "--format", "dot"], "error: option '--format' is given more than once"),
+        (["tree", "extra"], "error: 'tree' takes 0 arguments, got 1"),
+        (["open"], "error: 'open' takes at least 1 argument, got 0"),
+        (["open", "--trace=yes", "recipes://tab/meat"], "error: option '--trace' takes no value"),
+        (
+            ["open", "--approach", "guess", "recipes://tab/meat"],
+            "error: option '--approach' takes one of search, explicit"
+        ),
+        (["diff", "a.json"], "error: 'diff' takes 2 arguments, got 1"),
+        (["find", "RecipeViewModel", "--where", "recipe"], "error: --where takes KEY=VALUE, got 'recipe'"),
+        (["find", "Frob"], "error: unknown type 'Frob'; types: DeepLinkable, DefaultHomeCoordinator"),
+        (["tree", "--color", "pink"], "error: option '--color' takes one of auto, always, never, got 'pink'"),
+    ]
+
+    @Test(arguments: usageErrors)
+    func usageErrorsExit64WithAHint(arguments: [String], message: String) throws {
+        let result = try cli(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stderr.contains("\nhint: see 'xtree-cli "))
+    }
+
+    @Test func colorOnlyWhenAskedOrOnATerminal() throws {
+        #expect(!(try cli("tree").stdout.contains("\u{1B}[")))
+        #expect(try cli("tree", "--color", "always").stdout.contains("\u{1B}["))
+        #expect(try cli("tree", "--color=always", environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        #expect(!(try cli("tree", "--color", "auto", environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
+        #expect(!(try cli("tree", "--color", "never").stdout.contains("\u{1B}[")))
+    }
+}
+
+@Suite struct TreeCommandTests {
+    @Test func openedTreeHighlightsThePath() throws {
+        let result = try cli("tree", "--open", "recipes://ratings?recipeID=roasted-wild-duck", "--depth", "1")
+        #expect(
+            result.stdout == """
+                0 DefaultHomeCoordinator #gmmcfdx7 "Home" tab=meat ◀
+                ├── 1 DefaultRecipeListCoordinator #rh2f48fv "Vegetarian" tab=veggie
+                │   └── … 1 node below depth 1
+                ├── 2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat ◀
+                │   └── … 3 nodes below depth 1
+                └── 3 DefaultSettingsViewModel #zyx993v0 "Settings" units=imperial
+                8 nodes, depth 2, links: 7 child, 0 cycle, 0 shared; 4 nodes not shown (the depth limit of 1)
+
+                """
+        )
+        #expect(result.status == 0)
+    }
+
+    @Test func maxNodesCutsTheTree() throws {
+        let result = try cli("tree", "--max-nodes", "2")
+        #expect(
+            result.stdout.hasSuffix(
+                "6 nodes, depth 2, links: 5 child, 0 cycle, 0 shared; 4 nodes not shown (the limit of 2 nodes)\n"))
+        #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test(arguments: ["text", "json", "dot", "mermaid"])
+    func everyFormatDescribesTheSameTree(format: String) throws {
+        let result = try cli("tree", "--format", format, "--open", "recipes://recipes/welsh-rarebit")
+        #expect(result.status == 0)
+        let json = try cli("tree", "--format", "json", "--open", "recipes://recipes/welsh-rarebit").stdout
+        let snapshot = try TreeSnapshot(json: Data(json.utf8))
+        #expect(snapshot.nodes.count == 7)
+        switch format {
+        case "text": #expect(result.stdout.hasSuffix("7 nodes, depth 2, links: 6 child, 0 cycle, 0 shared\n"))
+        case "json": #expect(result.stdout == json)
+        case "dot":
+            #expect(result.stdout.hasPrefix("digraph XTree {\n"))
+            #expect(result.stdout.contains(#"n5 [label="5 DefaultRecipeViewModel #"#))
+            #expect(result.stdout.contains(##"n1 -> n5 [color="#dc2626", penwidth=2];"##))
+        default:
+            #expect(result.stdout.hasPrefix("flowchart TD\n"))
+            #expect(result.stdout.contains("  class n0,n1,n5 path\n"))
+        }
+    }
+
+    @Test func savedStateRestoresTheSameTree() throws {
+        let scratch = try ScratchFolder()
+        let state = scratch.path("state.json")
+        let links = ["--open", "recipes://recipes/irish-stew/ratings", "--open", "recipes://recipes/welsh-rarebit"]
+        let saved = try cli(["tree", "--format", "json", "--save-state", state] + links)
+        #expect(saved.status == 0)
+        let restored = try cli("tree", "--format", "json", "--restore", state)
+        #expect(restored.stdout == saved.stdout)
+        #expect(restored.status == 0)
+    }
+
+    @Test func badStateFilesNameTheFile() throws {
+        let scratch = try ScratchFolder()
+        let cases: [(String, String)] = [
+            (scratch.path("missing.json"), "error: cannot read state \(scratch.path("missing.json")): no such file"),
+            (scratch.url.path, "error: cannot read state \(scratch.url.path): it is a directory, not a file"),
+            (
+                try scratch.write("bad.json", "{\"tab\": "),
+                "not valid JSON at line 1, column 9: the document ends early"
+            ),
+            (
+                try scratch.write(
+                    "wrong.json", #"{"tab": "meat", "lists": [{"tab": "veggie", "detail": "irish-stew"}]}"#),
+                "cannot restore \(scratch.path("wrong.json")): recipe 'irish-stew' does not belong in the veggie list"
+            ),
+        ]
+        for (path, message) in cases {
+            let result = try cli("tree", "--restore", path)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+}
+
+@Suite struct OpenCommandTests {
+    @Test func traceShowsEverySearchAndThePath() throws {
+        let result = try cli("open", "recipes://recipes/mushrooms-in-cream", "--trace")
+        #expect(
+            result.stdout == """
+                == recipes://recipes/mushrooms-in-cream (search)
+                search for RecipeListCoordinator: matched 1 after visiting 2 (largest frontier 3)
+                  0 DefaultHomeCoordinator "Home" - wrong type
+                  1   DefaultRecipeListCoordinator "Vegetarian" - matched
+                path: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator
+                search for RecipeViewModel: matched 5 after visiting 6 (largest frontier 4)
+                  0 DefaultHomeCoordinator "Home" - wrong type
+                  1   DefaultRecipeListCoordinator "Vegetarian" - wrong type
+                  2   DefaultRecipeListCoordinator "Meat" - wrong type
+                  3   DefaultSettingsViewModel "Settings" - wrong type
+                  4     DefaultRecipeListViewModel "Vegetarian" - wrong type
+                  5     DefaultRecipeViewModel "Mushrooms in Cream" - matched
+                path: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 5 DefaultRecipeViewModel
+                reached: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 5 DefaultRecipeViewModel
+
+                0 DefaultHomeCoordinator #gmmcfdx7 "Home" tab=veggie ◀
+                ├── 1 DefaultRecipeListCoordinator #rh2f48fv "Vegetarian" tab=veggie ◀
+                │   ├── 4 DefaultRecipeListViewModel #ks2fm665 "Vegetarian" recipes=6
+                │   └── 5 DefaultRecipeViewModel #d89v27s9 "Mushrooms in Cream" recipe=mushrooms-in-cream ◀
+                ├── 2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat
+                │   └── 6 DefaultRecipeListViewModel #12ar0c7e "Meat" recipes=6
+                └── 3 DefaultSettingsViewModel #zyx993v0 "Settings" units=imperial
+                7 nodes, depth 2, links: 6 child, 0 cycle, 0 shared
+
+                """
+        )
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func approachesGiveTheSameTree() throws {
+        let links = [
+            "recipes://recipes/lemon-cheesecakes/ratings", "recipes://tab/settings", "recipes://recipes/irish-stew",
+        ]
+        let search = try cli(["open", "--format", "json"] + links)
+        let explicit = try cli(["open", "--format", "json", "--approach", "explicit"] + links)
+        #expect(search.status == 0)
+        #expect(search.stdout == explicit.stdout)
+        #expect(try TreeSnapshot(json: Data(search.stdout.utf8)).root.attribute("tab") == "meat")
+    }
+
+    static let failingLinks: [(link: String, message: String)] = [
+        (
+            "recipes://recipes/duk/ratings",
+            "error: unknown recipe 'duk' in recipes://recipes/duk/ratings; close matches: roasted-wild-duck\n"
+        ),
+        (
+            "recipes://tab/dessert",
+            "error: unknown tab 'dessert' in recipes://tab/dessert; tabs: meat, veggie, settings\n"
+        ),
+        (
+            "http://example.com",
+            "error: wrong scheme 'http' in http://example.com; the scheme is recipes; accepted links: "
+        ),
+    ]
+
+    @Test(arguments: failingLinks)
+    func failingLinkLeavesTheTreeAndExits1(link: String, message: String) throws {
+        let before = try cli("open", "recipes://recipes/welsh-rarebit")
+        let result = try cli("open", "recipes://recipes/welsh-rarebit", link, "recipes://tab/settings")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        if link.hasPrefix("recipes://recipes") {
+            #expect(result.stdout == before.stdout)
+        } else {
+            #expect(result.stdout.isEmpty)
+        }
+    }
+}
+
+@Suite struct FindCommandTests {
+    @Test func findsByProtocolAndAttributes() throws {
+        let result = try cli(
+            "find", "RecipeViewModel", "--where", "recipe=irish-stew", "--open", "recipes://recipes/welsh-rarebit",
+            "--open", "recipes://recipes/irish-stew"
+        )
+        #expect(
+            result.stdout == """
+                7 DefaultRecipeViewModel #vfgdxzqc "Irish Stew" recipe=irish-stew
+                  path: 0 DefaultHomeCoordinator > 2 DefaultRecipeListCoordinator > 7 DefaultRecipeViewModel
+
+                """
+        )
+        #expect(result.status == 0)
+    }
+
+    @Test func findsAllByClassName() throws {
+        let result = try cli("find", "DefaultRecipeListViewModel", "--all")
+        #expect(result.stdout.components(separatedBy: "\n  path: ").count == 3)
+        #expect(result.stdout.hasPrefix(#"4 DefaultRecipeListViewModel #ks2fm665 "Vegetarian" recipes=6"#))
+        let byLabel = try cli("find", "RecipeListCoordinator", "--where", "label=Meat")
+        #expect(byLabel.stdout.hasPrefix(#"2 DefaultRecipeListCoordinator #qe5k5s5q "Meat""#))
+    }
+
+    @Test func noMatchShowsWhatWasVisited() throws {
+        let result = try cli("find", "RatingViewModel")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("search for RatingViewModel: no match among 6 visited (largest frontier 3)\n"))
+        #expect(result.stderr == "error: nothing matched RatingViewModel among 6 visited nodes\n")
+    }
+}
+
+@Suite struct CheckCommandTests {
+    @Test func everyLinkOfTheDefaultCatalogIsReachable() throws {
+        let result = try cli("check")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("LINK") == true)
+        #expect(lines.count == 1 + 78 + 1)
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasSuffix("  ok") })
+        #expect(lines.last == "78 checks (39 links x 2 approaches): 78 passed, 0 failed")
+        let row = lines.first {
+            $0.hasPrefix("recipes://ratings?recipeID=orange-marmalade ") && $0.contains(" explicit ")
+        }
+        #expect(
+            row?.split(separator: " ", omittingEmptySubsequences: true)
+                == [
+                    "recipes://ratings?recipeID=orange-marmalade", "explicit", "6", "DefaultRatingViewModel",
+                    "\"Orange", "Marmalade\"", "3", "ok",
+                ]
+        )
+    }
+
+    @Test func checkUsesTheGivenCatalog() throws {
+        let scratch = try ScratchFolder()
+        let recipes = Array(RecipeCatalog.default.recipes.prefix(2)) + [RecipeCatalog.default.recipes[6]]
+        struct File: Encodable { var recipes: [Recipe] }
+        let path = scratch.path("small.json")
+        try JSONEncoder().encode(File(recipes: recipes)).write(to: URL(fileURLWithPath: path))
+        let result = try cli("check", "--catalog", path)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("24 checks (12 links x 2 approaches): 24 passed, 0 failed\n"))
+        #expect(try cli("tree", "--catalog", path).stdout.contains(#""Vegetarian" recipes=2"#))
+    }
+
+    @Test func brokenCatalogFailsNamingTheFile() throws {
+        let scratch = try ScratchFolder()
+        let broken = try scratch.write("broken.json", #"{"recipes": [{"id": "a", "title": "", "ingredients": [], "#)
+        let result = try cli("check", "--catalog", broken)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "error: invalid catalog \(broken): not valid JSON at line 1, column 58: the document ends early\n")
+        let invalid = try scratch.write(
+            "invalid.json",
+            #"{"recipes": [{"id": "a", "title": "A", "ingredients": [], "steps": [], "isVegetarian": true, "ratings": [{"author": "x", "value": 0, "comment": ""}]}]}"#
+        )
+        #expect(
+            try cli("check", "--catalog", invalid).stderr
+                == "error: invalid catalog \(invalid): recipe 1 ('a'): ratings[0].value is 0; ratings are whole numbers from 1 to 5\n"
+        )
+        #expect(
+            try cli("check", "--catalog", scratch.path("none.json")).stderr.hasPrefix(
+                "error: cannot read catalog \(scratch.path("none.json")): "))
+    }
+}
+
+@Suite struct DiffCommandTests {
+    @Test func diffShowsWhatALinkChanged() throws {
+        let scratch = try ScratchFolder()
+        let before = try scratch.write("before.json", try cli("tree", "--format", "json").stdout)
+        let after = try scratch.write(
+            "after.json",
+            try cli("tree", "--format", "json", "--open", "recipes://recipes/irish-stew/ratings").stdout
+        )
+        let result = try cli("diff", before, after)
+        #expect(
+            result.stdout == """
+                + 6 DefaultRecipeViewModel #vfgdxzqc "Irish Stew" recipe=irish-stew
+                + 7 DefaultRatingViewModel #rzhxq24r "Irish Stew" recipe=irish-stew ratings=2 mean=4.0
+                2 added, 0 removed, 0 changed, 6 unchanged
+
+                """
+        )
+        #expect(result.status == 0)
+    }
+
+    @Test func badSnapshotsNameTheFileAndTheProblem() throws {
+        let scratch = try ScratchFolder()
+        let good = try scratch.write("good.json", try cli("tree", "--format", "json").stdout)
+        let truncated = try scratch.write(
+            "truncated.json", String(try cli("tree", "--format", "json").stdout.prefix(100)))
+        let inconsistent = try scratch.write(
+            "inconsistent.json",
+            try cli("tree", "--format", "json").stdout.replacingOccurrences(of: #""order":3"#, with: #""order":4"#)
+        )
+        let cases: [(String, String)] = [
+            (
+                truncated,
+                "error: invalid snapshot \(truncated): not valid JSON at line 2, column 90: unterminated string\n"
+            ),
+            (inconsistent, "error: invalid snapshot \(inconsistent): node 3: order is 4 but the node is at index 3\n"),
+            (scratch.path("none.json"), "error: cannot read snapshot \(scratch.path("none.json")): no such file\n"),
+            (scratch.url.path, "error: cannot read snapshot \(scratch.url.path): it is a directory, not a file\n"),
+        ]
+        for (path, message) in cases {
+            let result = try cli("diff", good, path)
+            #expect(result.status == 1)
+            #expect(result.stderr == message)
+            #expect(result.stdout.isEmpty)
+        }
+    }
+}
+
+@Suite struct WatchCommandTests {
+    @Test func watchReportsWhatEachLineChanged() throws {
+        let script = """
+            recipes://recipes/welsh-rarebit/ratings
+            back
+            recipes://nowhere
+            back
+            back
+            find RecipeListCoordinator --where tab=meat
+            quit
+            tree
+
+            """
+        let result = try cli(["watch"], input: Data(script.utf8))
+        #expect(
+            result.stdout == """
+                opened recipes://recipes/welsh-rarebit/ratings: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 6 DefaultRatingViewModel
+                changed: 4 notifications from 2 objects
+                + 5 DefaultRecipeViewModel #d89v27s9 "Welsh Rarebit" recipe=welsh-rarebit
+                + 6 DefaultRatingViewModel #bjzxj6gs "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
+                ~ 0 DefaultHomeCoordinator #gmmcfdx7 "Home": tab meat -> veggie
+                2 added, 0 removed, 1 changed, 5 unchanged
+                changed: 1 notification from 1 object
+                - 6 DefaultRatingViewModel #bjzxj6gs "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
+                0 added, 1 removed, 0 changed, 7 unchanged
+                changed: 2 notifications from 1 object
+                - 5 DefaultRecipeViewModel #d89v27s9 "Welsh Rarebit" recipe=welsh-rarebit
+                0 added, 1 removed, 0 changed, 6 unchanged
+                nothing to close on the veggie tab
+                2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat
+                  path: 0 DefaultHomeCoordinator > 2 DefaultRecipeListCoordinator
+
+                """
+        )
+        #expect(result.stderr.hasPrefix("error: unknown path in recipes://nowhere; accepted links: "))
+        #expect(result.status == 0)
+    }
+
+    @Test func watchSurvivesHostileInput() throws {
+        var input = Data("recipes://tab/veggie\n".utf8)
+        input.append(contentsOf: [0xFF, 0xFE, 0x1B, 0x5B, 0x32, 0x4A, 0x0A])
+        input.append(Data(("recipes://recipes/" + String(repeating: "a", count: 1_000_000) + "\n").utf8))
+        input.append(Data("\u{7}\u{0}tree\n".utf8))
+        let result = try cli(["watch"], input: input)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("opened recipes://tab/veggie: "))
+        #expect(!result.stderr.contains("\u{1B}"))
+        #expect(result.stderr.contains("error: line of 1000018 bytes ignored; lines are at most 65536"))
+        #expect(result.stderr.contains("\\u{1b}"))
+    }
+}
