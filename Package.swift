@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "XTree"),
         .target(name: "RecipesDomain", dependencies: ["XTree"]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTree", "RecipesDomain"]),
+        .executableTarget(name: "xtree-bench", dependencies: ["XTree", "RecipesDomain"]),
         .testTarget(name: "XTreeTests", dependencies: ["XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
         .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "RecipesDomain"]),

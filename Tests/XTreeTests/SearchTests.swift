@@ -16,8 +16,7 @@ import XTree
         #expect(visits.map(\.order) == Array(0..<7))
         #expect(visits.map(\.depth) == [0, 1, 1, 1, 2, 2, 2])
         #expect(visits.map(\.parentOrder) == [nil, 0, 0, 0, 1, 1, 2])
-        #expect(visits[5].parent === app.veggie)
-        #expect(visits[0].parent == nil)
+        #expect(visits.map(\.frontier) == [1, 3, 4, 4, 3, 2, 1])
     }
 
     @Test func findsProtocolReceiver() {

@@ -50,7 +50,7 @@ extension HomeCoordinator {
         let list = try recipe.map { recipe throws(DeepLinkError) in
             try findList(for: recipe, approach: approach, link: link, traces: &traces)
         }
-        let saved = NavigationMemento(of: self)
+        let saved = NavigationMemento(tab: tab, list: list)
         do {
             let target = try apply(link, recipe: recipe, list: list, approach: approach, traces: &traces)
             return DeepLinkOutcome(link: link, approach: approach, traces: traces, path: pathOrders(to: target) ?? [])
@@ -147,27 +147,31 @@ extension HomeCoordinator {
     }
 }
 
-/// What a home coordinator showed, kept as live values, to put back after a failed link.
+/// What a link may change (the tab, and the one list it opens screens in), kept as live
+/// values to put back if a later step fails. Capturing only that keeps a link's cost
+/// independent of the size of the rest of the tree.
 @MainActor
 struct NavigationMemento {
     private let tab: HomeTab
-    private let lists: [(list: any RecipeListCoordinator, detail: Recipe?, ratings: Recipe?)]
+    private let list: (any RecipeListCoordinator)?
+    private let detail: Recipe?
+    private let ratings: Recipe?
 
-    init(of home: any HomeCoordinator) {
-        tab = home.tab
-        lists = home.receivers(as: (any RecipeListCoordinator).self).map {
-            ($0, $0.detailViewModel?.recipe, $0.ratingViewModel?.recipe)
-        }
+    init(tab: HomeTab, list: (any RecipeListCoordinator)?) {
+        self.tab = tab
+        self.list = list
+        detail = list?.detailViewModel?.recipe
+        ratings = list?.ratingViewModel?.recipe
     }
 
-    /// Reopens what was open, touching only lists that changed.
+    /// Reopens what was open, touching the list only if it changed.
     func restore(on home: any HomeCoordinator) {
         home.tab = tab
-        for (list, detail, ratings) in lists
-        where list.detailViewModel?.recipe != detail || list.ratingViewModel?.recipe != ratings {
-            list.closeDetail()
-            if let detail { list.open(detail) }
-            if let ratings { list.openRatings(for: ratings) }
+        guard let list, list.detailViewModel?.recipe != detail || list.ratingViewModel?.recipe != ratings else {
+            return
         }
+        list.closeDetail()
+        if let detail { list.open(detail) }
+        if let ratings { list.openRatings(for: ratings) }
     }
 }

@@ -31,9 +31,23 @@ public enum DeepLinkableBuilder {
         expression
     }
 
-    /// The children of every statement, in order.
-    public static func buildBlock(_ components: [any DeepLinkable]...) -> [any DeepLinkable] {
-        components.flatMap { $0 }
+    /// The children of a block's first statement, passed through without copying, so that
+    /// `children { kids }` costs nothing beyond reading `kids`.
+    public static func buildPartialBlock(first: [any DeepLinkable]) -> [any DeepLinkable] {
+        first
+    }
+
+    /// The children of the statements so far, then those of the next.
+    public static func buildPartialBlock(
+        accumulated: [any DeepLinkable],
+        next: [any DeepLinkable]
+    ) -> [any DeepLinkable] {
+        accumulated + next
+    }
+
+    /// No children, for an empty block.
+    public static func buildBlock() -> [any DeepLinkable] {
+        []
     }
 
     /// The children of an `if` without `else`, or none.

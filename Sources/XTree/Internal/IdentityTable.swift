@@ -1,71 +1,99 @@
-/// A hash map from object identity to an integer, which keeps its keys alive.
+/// A hash map from object identity to an integer: the visited set of searches and snapshots.
 ///
-/// Searches and snapshots use it as their visited set. Holding a strong reference to each
-/// key means an object met earlier in a traversal cannot be freed and its address reused by
-/// a new object mid-traversal (which would make the new object look visited); a
-/// `Set<ObjectIdentifier>` alone cannot promise that when `children` builds objects on the fly.
+/// Keys are addresses, not references. Every user keeps the objects it inserts alive for
+/// as long as the table lives (traversals hold every visited object, snapshots every
+/// captured one), so an address cannot be freed and reused by a new object mid-traversal,
+/// which would make the new object look visited: a risk when `children` builds objects on
+/// the fly.
 ///
-/// Open addressing with linear probing over two parallel arrays, kept at most half full:
-/// one multiplication to hash, no per-entry allocation, no `Hasher` rounds.
+/// Open addressing with linear probing over two raw buffers kept at most half full
+/// (0 marks an empty slot): no per-entry allocation, no reference counting, no optional or
+/// `Hasher` machinery on the hot path.
+///
+/// A struct, so that its fields are checked for exclusive access at compile time rather
+/// than on every access as a class's would be; the buffers are freed by a small owner
+/// object. Copies share the buffers: use one copy only.
 struct IdentityTable {
-    private var keys: [AnyObject?]
-    private var values: [Int]
-    private var mask: Int
-    private var shift: Int
+    private var keys: UnsafeMutablePointer<UInt>
+    private var values: UnsafeMutablePointer<Int>
+    private var capacity: Int
+    private var shift: UInt
+    private var owner: BufferOwner
     private(set) var count = 0
 
-    init(minimumCapacity: Int = 16) {
-        var capacity = 16
-        while capacity < minimumCapacity * 2 { capacity <<= 1 }
-        keys = Array(repeating: nil, count: capacity)
-        values = Array(repeating: 0, count: capacity)
-        mask = capacity - 1
-        shift = 64 - capacity.trailingZeroBitCount
+    init() {
+        capacity = 64
+        shift = UInt(4 + 6)
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: 0, count: capacity)
+        values = .allocate(capacity: capacity)
+        owner = BufferOwner(keys, values)
     }
 
     /// Returns the value stored for `object`, or stores `value` for it and returns `nil`.
     mutating func value(for object: AnyObject, insertingIfAbsent value: Int) -> Int? {
-        var slot = slot(of: object)
-        while let key = keys[slot] {
-            if key === object { return values[slot] }
-            slot = (slot &+ 1) & mask
+        let key = UInt(bitPattern: ObjectIdentifier(object))
+        var slot = self.slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return values[slot] }
+            slot = (slot &+ 1) & (capacity &- 1)
         }
-        keys[slot] = object
+        keys[slot] = key
         values[slot] = value
         count += 1
-        if count * 2 > keys.count { grow() }
+        if count &* 2 > capacity { grow() }
         return nil
     }
 
     /// The value stored for `object`, if any.
     func value(for object: AnyObject) -> Int? {
-        var slot = slot(of: object)
-        while let key = keys[slot] {
-            if key === object { return values[slot] }
-            slot = (slot &+ 1) & mask
+        let key = UInt(bitPattern: ObjectIdentifier(object))
+        var slot = self.slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return values[slot] }
+            slot = (slot &+ 1) & (capacity &- 1)
         }
         return nil
     }
 
-    /// Fibonacci hashing of the address: its top bits are well mixed.
-    private func slot(of object: AnyObject) -> Int {
-        let address = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
-        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    /// The address's bits above the 16-byte alignment, with higher bits folded in: objects
+    /// allocated near each other land near each other, so a walk over a tree allocated in
+    /// order touches the table in order instead of missing the cache on every insertion.
+    private func slot(of key: UInt) -> Int {
+        Int(truncatingIfNeeded: ((key >> 4) ^ (key >> shift)) & UInt(capacity &- 1))
     }
 
     private mutating func grow() {
         let oldKeys = keys
         let oldValues = values
-        keys = Array(repeating: nil, count: oldKeys.count * 2)
-        values = Array(repeating: 0, count: oldKeys.count * 2)
-        mask = keys.count - 1
-        shift -= 1
-        for index in oldKeys.indices {
-            guard let key = oldKeys[index] else { continue }
-            var slot = slot(of: key)
-            while keys[slot] != nil { slot = (slot &+ 1) & mask }
-            keys[slot] = key
+        let oldCapacity = capacity
+        capacity *= 2
+        shift += 1
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: 0, count: capacity)
+        values = .allocate(capacity: capacity)
+        for index in 0..<oldCapacity where oldKeys[index] != 0 {
+            var slot = self.slot(of: oldKeys[index])
+            while keys[slot] != 0 { slot = (slot &+ 1) & (capacity &- 1) }
+            keys[slot] = oldKeys[index]
             values[slot] = oldValues[index]
         }
+        owner = BufferOwner(keys, values)
+    }
+}
+
+/// Frees a table's buffers when the last copy of the table is gone.
+private final class BufferOwner {
+    private let keys: UnsafeMutablePointer<UInt>
+    private let values: UnsafeMutablePointer<Int>
+
+    init(_ keys: UnsafeMutablePointer<UInt>, _ values: UnsafeMutablePointer<Int>) {
+        self.keys = keys
+        self.values = values
+    }
+
+    deinit {
+        keys.deallocate()
+        values.deallocate()
     }
 }

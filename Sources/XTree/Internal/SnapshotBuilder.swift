@@ -15,11 +15,12 @@ struct SnapshotBuilder {
         nodes.append(describe(root, order: 0, depth: 0, parent: nil, idHash: &idHashes, seed: 0, siblingIndex: 0))
 
         var head = 0
+        var siblingTypes: [(type: UInt64, count: Int)] = []
         while head < objects.count {
             let object = objects[head]
             let depth = nodes[head].depth
             var links: [TreeSnapshot.Link] = []
-            var siblingTypes: [(type: UInt64, count: Int)] = []
+            siblingTypes.removeAll(keepingCapacity: true)
             for child in object.children {
                 if let seen = visited.value(for: child, insertingIfAbsent: nodes.count) {
                     laterLinks.append((head, links.count))

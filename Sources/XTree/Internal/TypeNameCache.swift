@@ -4,6 +4,7 @@
 /// tree of few types; the cache makes it one dictionary look-up per node.
 struct TypeNameCache {
     private var names: [ObjectIdentifier: (name: String, hash: UInt64)] = [:]
+    private var last: (type: ObjectIdentifier, entry: (name: String, hash: UInt64))?
 
     mutating func name(of object: AnyObject) -> String {
         entry(of: object).name
@@ -13,11 +14,16 @@ struct TypeNameCache {
     mutating func entry(of object: AnyObject) -> (name: String, hash: UInt64) {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
-        if let entry = names[key] { return entry }
+        if let last, last.type == key { return last.entry }
+        if let entry = names[key] {
+            last = (key, entry)
+            return entry
+        }
         let name = Self.name(of: type)
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         names[key] = (name, hash)
+        last = (key, (name, hash))
         return (name, hash)
     }
 

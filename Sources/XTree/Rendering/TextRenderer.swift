@@ -62,24 +62,31 @@ public struct TextRenderer: Sendable {
         // Each entry: a node, the next of its links to draw, and whether it is the last line
         // of its parent's block (which decides the guide drawn under it).
         var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
-        func prefix(isLast: Bool) -> String {
-            var prefix = ""
+        // One buffer, reused for every line: no allocation per line once it has grown.
+        var line = ""
+        func appendPrefix(isLast: Bool) {
             let hidden = Swift.max(0, stack.count - maxIndentation)
-            if hidden > 0 { prefix += style("┆+\(hidden) ", .dim) }
-            for entry in stack.dropFirst(1 + hidden) { prefix += entry.isLast ? "    " : "│   " }
-            return prefix + (isLast ? "└── " : "├── ")
+            if hidden > 0 { line += style("┆+\(hidden) ", .dim) }
+            for entry in stack.dropFirst(1 + hidden) { line += entry.isLast ? "    " : "│   " }
+            line += isLast ? "└── " : "├── "
+        }
+        func flush() {
+            line += "\n"
+            output.write(line)
+            line.removeAll(keepingCapacity: true)
         }
         // Writes a node's line; returns whether its links are to be drawn under it.
         func show(_ index: Int, isLast: Bool) -> Bool {
-            let node = nodes[index]
-            output.write(nodeLine(node, isHighlighted: highlighted.contains(index)) + "\n")
+            appendNodeLine(nodes[index], isHighlighted: !highlighted.isEmpty && highlighted.contains(index), to: &line)
+            flush()
             shown += 1
-            guard let maxDepth, node.depth >= maxDepth else { return true }
+            guard let maxDepth, nodes[index].depth >= maxDepth else { return true }
             let below = subtreeSizes[index] - 1
             if below > 0 {
                 stack.append((index, 0, isLast))
-                output.write(
-                    prefix(isLast: true) + style("… \(count(below, "node")) below depth \(maxDepth)", .dim) + "\n")
+                appendPrefix(isLast: true)
+                line += style("… \(count(below, "node")) below depth \(maxDepth)", .dim)
+                flush()
                 stack.removeLast()
                 leftOut += below
             }
@@ -96,21 +103,22 @@ public struct TextRenderer: Sendable {
             stack[stack.count - 1].nextLink += 1
             let link = links[top.nextLink]
             let isLast = top.nextLink == links.count - 1
-            let target = nodes[link.node]
             switch link.kind {
             case .cycle:
-                output.write(
-                    prefix(isLast: isLast) + style("↺ cycle to \(target.headline(attributes: false))", .cycle) + "\n")
+                appendPrefix(isLast: isLast)
+                line += style("↺ cycle to \(nodes[link.node].headline(attributes: false))", .cycle)
+                flush()
             case .shared:
-                output.write(
-                    prefix(isLast: isLast) + style("→ shared \(target.headline(attributes: false))", .shared) + "\n")
+                appendPrefix(isLast: isLast)
+                line += style("→ shared \(nodes[link.node].headline(attributes: false))", .shared)
+                flush()
             case .child:
                 if let maxNodes, shown >= maxNodes {
                     truncated = true
                     stack.removeAll()
                     continue
                 }
-                output.write(prefix(isLast: isLast))
+                appendPrefix(isLast: isLast)
                 if show(link.node, isLast: isLast) { stack.append((link.node, 0, isLast)) }
             }
         }
@@ -125,13 +133,17 @@ public struct TextRenderer: Sendable {
         return text
     }
 
-    private func nodeLine(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
-        var text = style("\(node.order)", .order) + " " + style(node.type, isHighlighted ? .path : .type)
+    private func appendNodeLine(_ node: TreeSnapshot.Node, isHighlighted: Bool, to text: inout String) {
+        guard colors else {
+            node.appendHeadline(to: &text)
+            if isHighlighted { text += " ◀" }
+            return
+        }
+        text += style("\(node.order)", .order) + " " + style(node.type, isHighlighted ? .path : .type)
         text += " " + style("#\(node.id)", .dim)
         if !node.label.isEmpty { text += " " + quoted(node.label) }
         for attribute in node.attributes { text += " \(attribute.key)=\(attribute.value)" }
         if isHighlighted { text += style(" ◀", .path) }
-        return text
     }
 
     private func summary(_ snapshot: TreeSnapshot, leftOut: Int, truncated: Bool) -> String {
@@ -175,12 +187,28 @@ extension TreeSnapshot.Node: CustomStringConvertible {
     public var description: String { headline() }
 
     func headline(attributes showsAttributes: Bool = true) -> String {
-        var text = "\(order) \(type) #\(id)"
-        if !label.isEmpty { text += " \(quoted(label))" }
-        if showsAttributes {
-            for attribute in attributes { text += " \(attribute.key)=\(attribute.value)" }
-        }
+        var text = ""
+        appendHeadline(to: &text, attributes: showsAttributes)
         return text
+    }
+
+    func appendHeadline(to text: inout String, attributes showsAttributes: Bool = true) {
+        text += String(order)
+        text += " "
+        text += type
+        text += " #"
+        text += id
+        if !label.isEmpty {
+            text += " "
+            text += quoted(label)
+        }
+        guard showsAttributes else { return }
+        for attribute in attributes {
+            text += " "
+            text += attribute.key
+            text += "="
+            text += attribute.value
+        }
     }
 }
 

@@ -7,10 +7,12 @@ public struct BreadthFirstVisit {
     public let depth: Int
     /// Its breadth-first number: the start node is 0, then its children in order, and so on.
     public let order: Int
-    /// The object whose `children` led to this one first, or `nil` for the start node.
-    public let parent: (any DeepLinkable)?
-    /// The breadth-first number of `parent`, or `nil` for the start node.
+    /// The breadth-first number of the object whose `children` led to this one first, or
+    /// `nil` for the start node.
     public let parentOrder: Int?
+    /// How many objects were discovered but not yet visited just before this visit, this
+    /// one included: the size of the search's frontier.
+    public let frontier: Int
 }
 
 /// A breadth-first walk over every object reachable from a start node, each visited once.
@@ -32,54 +34,58 @@ public struct BreadthFirstTraversal: @MainActor Sequence, @MainActor IteratorPro
     private struct Entry {
         let node: any DeepLinkable
         let depth: Int
-        let parent: (any DeepLinkable)?
         let parentOrder: Int
     }
 
-    private var queue: [Entry]
+    // Entries are taken out of the queue (leaving nil) rather than copied, and the visited
+    // prefix is dropped once it is half the queue, so the queue holds the frontier.
+    private var queue: [Entry?]
     private var head = 0
-    private var visited = IdentityTable()
-    private var unexpanded: (node: any DeepLinkable, depth: Int, order: Int)?
+    private var seen = IdentityTable()
+    // Every visited object, kept alive so that no address in `seen` can be reused.
+    private var visited: [any DeepLinkable] = []
+    private var lastDepth = 0
+    private var needsExpansion = false
 
     /// The number of objects visited so far.
-    public private(set) var visitedCount = 0
+    public var visitedCount: Int { visited.count }
 
     /// The largest number of discovered but not yet visited objects seen so far.
     public private(set) var largestFrontier = 1
 
     /// Creates a traversal that starts at `root`.
     public init(root: any DeepLinkable) {
-        queue = [Entry(node: root, depth: 0, parent: nil, parentOrder: -1)]
-        _ = visited.value(for: root, insertingIfAbsent: 0)
+        queue = [Entry(node: root, depth: 0, parentOrder: -1)]
+        _ = seen.value(for: root, insertingIfAbsent: 0)
     }
 
     /// Returns the next object in breadth-first order, or `nil` when every reachable object
     /// has been visited.
     public mutating func next() -> BreadthFirstVisit? {
-        if let (node, depth, order) = unexpanded {
-            unexpanded = nil
-            for child in node.children where visited.value(for: child, insertingIfAbsent: visited.count) == nil {
-                queue.append(Entry(node: child, depth: depth + 1, parent: node, parentOrder: order))
+        if needsExpansion {
+            needsExpansion = false
+            let order = visited.count - 1
+            for child in visited[order].children where seen.value(for: child, insertingIfAbsent: 0) == nil {
+                queue.append(Entry(node: child, depth: lastDepth + 1, parentOrder: order))
             }
             largestFrontier = Swift.max(largestFrontier, queue.count - head)
         }
-        guard head < queue.count else { return nil }
-        let entry = queue[head]
+        guard head < queue.count, let entry = queue[head].take() else { return nil }
+        let frontier = queue.count - head
         head += 1
         if head >= 1024, head * 2 >= queue.count {
-            // Drop the visited prefix so that the queue holds only the frontier.
             queue.removeSubrange(0..<head)
             head = 0
         }
-        let order = visitedCount
-        visitedCount += 1
-        unexpanded = (entry.node, entry.depth, order)
+        visited.append(entry.node)
+        lastDepth = entry.depth
+        needsExpansion = true
         return BreadthFirstVisit(
             node: entry.node,
             depth: entry.depth,
-            order: order,
-            parent: entry.parent,
-            parentOrder: entry.parentOrder < 0 ? nil : entry.parentOrder
+            order: visited.count - 1,
+            parentOrder: entry.parentOrder < 0 ? nil : entry.parentOrder,
+            frontier: frontier
         )
     }
 }

@@ -21,10 +21,9 @@ extension DeepLinkable {
         as type: Receiver.Type,
         where predicate: (Receiver) throws -> Bool
     ) rethrows -> Receiver? {
-        for visit in breadthFirst() {
-            if let receiver = visit.node as? Receiver, try predicate(receiver) { return receiver }
-        }
-        return nil
+        var match: Receiver?
+        try walk(classifying: { try classify($0, as: type, where: predicate, into: &match) }, until: { $1 == .matched })
+        return match
     }
 
     /// Returns every object that is a `Receiver` and satisfies `predicate`, in breadth-first
@@ -44,9 +43,14 @@ extension DeepLinkable {
         where predicate: (Receiver) throws -> Bool
     ) rethrows -> [Receiver] {
         var matches: [Receiver] = []
-        for visit in breadthFirst() {
-            if let receiver = visit.node as? Receiver, try predicate(receiver) { matches.append(receiver) }
-        }
+        var match: Receiver?
+        try walk(
+            classifying: { try classify($0, as: type, where: predicate, into: &match) },
+            until: { _, verdict in
+                if verdict == .matched, let match { matches.append(match) }
+                return false
+            }
+        )
         return matches
     }
 
@@ -69,13 +73,16 @@ extension DeepLinkable {
         where predicate: (Receiver) throws -> Bool
     ) rethrows -> [any DeepLinkable]? {
         var visited: [(node: any DeepLinkable, parentOrder: Int?)] = []
-        for visit in breadthFirst() {
-            visited.append((visit.node, visit.parentOrder))
-            if let receiver = visit.node as? Receiver, try predicate(receiver) {
-                return followParents(from: visit.order) { visited[$0].parentOrder }.map { visited[$0].node }
+        var match: Receiver?
+        try walk(
+            classifying: { try classify($0, as: type, where: predicate, into: &match) },
+            until: { visit, verdict in
+                visited.append((visit.node, visit.parentOrder))
+                return verdict == .matched
             }
-        }
-        return nil
+        )
+        guard match != nil else { return nil }
+        return followParents(from: visited.count - 1) { visited[$0].parentOrder }.map { visited[$0].node }
     }
 
     /// Returns the breadth-first numbers of the path from this object to `node`, both
@@ -122,38 +129,31 @@ extension DeepLinkable {
     ) rethrows -> (receiver: Receiver?, trace: SearchTrace) {
         var names = TypeNameCache()
         var steps: [SearchTrace.Step] = []
-        var traversal = breadthFirst()
         var match: Receiver?
-        while let visit = traversal.next() {
-            let verdict: SearchTrace.Verdict
-            if let receiver = visit.node as? Receiver {
-                if try predicate(receiver) {
-                    verdict = .matched
-                    match = receiver
-                } else {
-                    verdict = .rejected
-                }
-            } else {
-                verdict = .wrongType
-            }
-            steps.append(
-                SearchTrace.Step(
-                    order: visit.order,
-                    depth: visit.depth,
-                    parentOrder: visit.parentOrder,
-                    type: names.name(of: visit.node),
-                    label: visit.node.nodeLabel,
-                    verdict: verdict
+        var largestFrontier = 1
+        try walk(
+            classifying: { try classify($0, as: type, where: predicate, into: &match) },
+            until: { visit, verdict in
+                steps.append(
+                    SearchTrace.Step(
+                        order: visit.order,
+                        depth: visit.depth,
+                        parentOrder: visit.parentOrder,
+                        type: names.name(of: visit.node),
+                        label: visit.node.nodeLabel,
+                        verdict: verdict
+                    )
                 )
-            )
-            if match != nil { break }
-        }
+                largestFrontier = Swift.max(largestFrontier, visit.frontier)
+                return verdict == .matched
+            }
+        )
         let path = match == nil ? [] : followParents(from: steps.count - 1) { steps[$0].parentOrder }
         let trace = SearchTrace(
             receiverType: TypeNameCache.name(of: Receiver.self),
             steps: steps,
             path: path,
-            largestFrontier: traversal.largestFrontier
+            largestFrontier: largestFrontier
         )
         return (match, trace)
     }
@@ -198,6 +198,43 @@ extension DeepLinkable {
     public func tracingFirstReceiver<Receiver>(as type: Receiver.Type) -> (receiver: Receiver?, trace: SearchTrace) {
         tracingFirstReceiver(as: type) { _ in true }
     }
+}
+
+extension DeepLinkable {
+    /// The loop under every search: visits breadth first, asks `classify` about each object
+    /// unless an object of the same dynamic type was already of the wrong type, and hands
+    /// every visit with its verdict to `stop`, which ends the walk by returning `true`.
+    ///
+    /// Not generic, so the loop runs without generic metadata look-ups even where the
+    /// caller's receiver type is not known to the optimiser; only `classify` is generic, and
+    /// it runs once per type that is not the receiver type.
+    func walk(
+        classifying classify: (any DeepLinkable) throws -> SearchTrace.Verdict,
+        until stop: (BreadthFirstVisit, SearchTrace.Verdict) -> Bool
+    ) rethrows {
+        var wrongTypes = TypeSet()
+        for visit in breadthFirst() {
+            var verdict = SearchTrace.Verdict.wrongType
+            if !wrongTypes.contains(typeOf: visit.node) {
+                verdict = try classify(visit.node)
+                if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
+            }
+            if stop(visit, verdict) { return }
+        }
+    }
+}
+
+/// The verdict on `node`; on a match, the node as a `Receiver` is stored in `match`.
+private func classify<Receiver>(
+    _ node: any DeepLinkable,
+    as type: Receiver.Type,
+    where predicate: (Receiver) throws -> Bool,
+    into match: inout Receiver?
+) rethrows -> SearchTrace.Verdict {
+    guard let receiver = node as? Receiver else { return .wrongType }
+    guard try predicate(receiver) else { return .rejected }
+    match = receiver
+    return .matched
 }
 
 /// Follows parent links from `order` back to the start node; returns the orders, start first.

@@ -1,0 +1,26 @@
+/// A set of dynamic types, with the last one added checked first.
+///
+/// Searches remember the types whose objects were not of the receiver type: whether `as?`
+/// succeeds depends only on an object's dynamic type, and a failed cast to a protocol
+/// existential costs a conformance look-up in the runtime on every call, several times the
+/// rest of a visit. In a tree of few types nearly every check is one pointer comparison.
+struct TypeSet {
+    private var last: ObjectIdentifier?
+    private var others: Set<ObjectIdentifier> = []
+
+    /// Whether the dynamic type of `object` is in the set.
+    mutating func contains(typeOf object: AnyObject) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if type == last { return true }
+        guard !others.isEmpty, others.contains(type) else { return false }
+        last = type
+        return true
+    }
+
+    /// Adds the dynamic type of `object`.
+    mutating func insert(typeOf object: AnyObject) {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        last = type
+        others.insert(type)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import XTree
+
+/// What a measurement run in a child process printed, or why it did not finish.
+struct ChildResult {
+    var output: String
+    var failure: String?
+}
+
+/// Runs this executable with `--child` and `arguments`, so that a crash (the baseline's
+/// stack overflow) or a run that never ends cannot take the benchmark down with it.
+func runChildProcess(_ arguments: [String], timeout: Double) -> ChildResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    process.arguments = ["--child"] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do {
+        try process.run()
+    } catch {
+        return ChildResult(output: "", failure: "could not start: \(error)")
+    }
+    let deadline = DispatchTime.now() + timeout
+    let timer = DispatchSource.makeTimerSource(queue: .global())
+    timer.schedule(deadline: deadline)
+    timer.setEventHandler { process.terminate() }
+    timer.resume()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    timer.cancel()
+    let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    if process.terminationReason == .uncaughtSignal {
+        let signal = process.terminationStatus
+        if signal == SIGTERM { return ChildResult(output: output, failure: "timeout >\(Int(timeout))s") }
+        return ChildResult(
+            output: output, failure: signal == SIGSEGV || signal == SIGBUS ? "crashed" : "signal \(signal)")
+    }
+    return ChildResult(
+        output: output, failure: process.terminationStatus == 0 ? nil : "exit \(process.terminationStatus)")
+}
+
+/// The child side: `baseline SHAPE SIZE` prints the baseline's median time of a full walk;
+/// `memory SHAPE SIZE search|snapshot` prints the resident bytes after building the tree and
+/// the peak during the operation.
+@MainActor
+func runChild(_ arguments: [String]) async {
+    guard arguments.count >= 3, let shape = Shape(rawValue: arguments[1]), let size = Int(arguments[2]) else {
+        print("bad child arguments \(arguments)")
+        exit(2)
+    }
+    let hierarchy = Hierarchy(shape, count: size, markLast: false)
+    let root = hierarchy.root
+    switch arguments[0] {
+    case "baseline":
+        let time = await medianNanoseconds(minimumRuns: size <= 10_000 ? 5 : 1, minimumTime: .milliseconds(200)) {
+            consume(References.baselineFirstReceiver(from: root, as: (any Absent).self) { _ in true })
+        }
+        print(time)
+    case "memory":
+        resetPeakResidentBytes()
+        let before = residentBytes().current
+        if arguments.count > 3, arguments[3] == "snapshot" {
+            var stream = DiscardingStream()
+            TextRenderer().render(TreeSnapshot(of: root), to: &stream)
+            consume(stream.bytes)
+        } else {
+            for _ in 0..<(arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1) {
+                consume(root.firstReceiver(as: (any Absent).self))
+            }
+        }
+        print(before, residentBytes().peak)
+    default:
+        print("unknown child mode \(arguments[0])")
+        exit(2)
+    }
+    hierarchy.dismantle()
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs `body` repeatedly and returns the median duration of one run, in nanoseconds.
+///
+/// At least `minimumRuns` runs, and more until `minimumTime` has passed (up to `maximumRuns`),
+/// so that fast operations are measured many times and slow ones a few.
+@MainActor
+func medianNanoseconds(
+    minimumRuns: Int,
+    maximumRuns: Int = 101,
+    minimumTime: Duration,
+    _ body: () async -> Void
+) async -> Double {
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    let started = clock.now
+    while samples.count < minimumRuns || (samples.count < maximumRuns && clock.now - started < minimumTime) {
+        let start = clock.now
+        await body()
+        let elapsed = clock.now - start
+        samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// This process's resident set size now and at its peak, in bytes, from `/proc/self/status`.
+func residentBytes() -> (current: Int, peak: Int) {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    func field(_ name: String) -> Int {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+/// Resets the peak resident set size to the current one (Linux 4.0 and later), so that the
+/// next peak measures what comes after, not the building of the tree.
+func resetPeakResidentBytes() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
+/// Keeps a value from being optimised away.
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// A `TextOutputStream` that counts what it is given and keeps nothing.
+struct DiscardingStream: TextOutputStream {
+    var bytes = 0
+    mutating func write(_ string: String) { bytes &+= string.utf8.count }
+}

@@ -1,0 +1,48 @@
+import XTree
+
+/// The two references XTree is measured against, written here from their descriptions.
+@MainActor enum References {
+    /// The floor: the cheapest breadth-first walk over the same `children` arrays, with an
+    /// index-advanced queue, no type test and no visited set. Returns how many nodes it
+    /// dequeued (more than the objects when some are shared).
+    static func floorWalk(_ root: any DeepLinkable) -> Int {
+        var queue: [any DeepLinkable] = [root]
+        var head = 0
+        while head < queue.count {
+            queue.append(contentsOf: queue[head].children)
+            head += 1
+        }
+        return head
+    }
+
+    /// The algorithm XUI 1.0 published for `firstReceiver`: a method that calls itself once
+    /// per visited node; a Swift array as the queue, advanced with `removeFirst()`; children
+    /// filtered against a `Set<ObjectIdentifier>` before being appended; nodes marked
+    /// visited when they are dequeued.
+    static func baselineFirstReceiver<Receiver>(
+        from root: any DeepLinkable,
+        as type: Receiver.Type,
+        where predicate: (Receiver) -> Bool
+    ) -> Receiver? {
+        var visited = Set<ObjectIdentifier>()
+        var queue: [any DeepLinkable] = []
+        let matches: (Any) -> Bool = { ($0 as? Receiver).map(predicate) ?? false }
+        return root.baselineStep(matches: matches, visited: &visited, queue: &queue) as? Receiver
+    }
+}
+
+extension DeepLinkable {
+    /// One step of the baseline, called on the next node, as the published version is.
+    fileprivate func baselineStep(
+        matches: (Any) -> Bool,
+        visited: inout Set<ObjectIdentifier>,
+        queue: inout [any DeepLinkable]
+    ) -> Any? {
+        visited.insert(ObjectIdentifier(self))
+        if matches(self) { return self }
+        queue.append(contentsOf: children.filter { !visited.contains(ObjectIdentifier($0)) })
+        guard let next = queue.first else { return nil }
+        queue.removeFirst()
+        return next.baselineStep(matches: matches, visited: &visited, queue: &queue)
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import RecipesDomain
+import XTree
+
+/// A protocol nothing conforms to: searching for it walks the whole tree.
+@MainActor protocol Absent: DeepLinkable {}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child" {
+    await runChild(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(
+        """
+        USAGE: xtree-bench [--quick] [--json] [--sizes N,N,...]
+
+        Measures XTree's breadth-first search against the cheapest possible walk (the floor)
+        and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
+        stars and DAGs of 1,000 to 1,000,000 nodes; then snapshot, rendering, JSON and diff,
+        and deep links on the recipes app inside a large tree. Prints medians.
+
+          --quick   small sizes and few runs: a smoke test for CI
+          --json    machine-readable results instead of tables
+          --sizes   the node counts to measure, such as 1000,1000000
+        Build with optimisations: swift run -c release xtree-bench
+        """
+    )
+    exit(0)
+}
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\nhint: see 'xtree-bench --help'\n".utf8))
+    exit(64)
+}
+var chosenSizes: [Int]?
+var rest = arguments[...]
+while let argument = rest.popFirst() {
+    switch argument {
+    case "--quick", "--json": continue
+    case "--sizes":
+        guard let list = rest.popFirst() else { usageError("--sizes needs a value, such as 1000,1000000") }
+        let sizes = list.split(separator: ",").compactMap { Int($0) }
+        guard !sizes.isEmpty, sizes.count == list.split(separator: ",").count, sizes.allSatisfy({ $0 >= 2 }) else {
+            usageError("--sizes takes whole numbers of at least 2 separated by commas, got '\(list)'")
+        }
+        chosenSizes = sizes
+    default: usageError("unknown option '\(argument)'")
+    }
+}
+let quick = arguments.contains("--quick")
+let json = arguments.contains("--json")
+let sizes = chosenSizes ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 50_000, 100_000, 1_000_000])
+let operationSizes = chosenSizes ?? (quick ? [10_000] : [100_000, 1_000_000])
+let minimumRuns = quick ? 3 : 7
+let minimumTime: Duration = quick ? .milliseconds(30) : .milliseconds(400)
+let baselineTimeout: Double = quick ? 20 : 60
+
+var results: [[String: String]] = []
+@MainActor func report(_ row: [String: String]) {
+    results.append(row)
+}
+
+@MainActor func log(_ text: String) {
+    if !json { print(text) }
+}
+
+#if DEBUG
+    log("warning: a debug build; measure with 'swift run -c release xtree-bench'")
+#endif
+log("xtree-bench\(quick ? " --quick" : ""): median of at least \(minimumRuns) runs each; ns per node unless noted")
+log("")
+log("## Search: firstReceiver(as:) for a protocol, absent (full walk) and the last node in breadth-first order")
+log(
+    pad([
+        "shape", "size", "xtree absent", "xtree last", "floor", "baseline absent", "xtree/floor", "baseline/xtree",
+        "search peak MB",
+    ]))
+
+for shape in Shape.allCases {
+    for size in sizes {
+        let hierarchy = Hierarchy(shape, count: size, markLast: true)
+        let root = hierarchy.root
+        let absent = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(root.firstReceiver(as: (any Absent).self))
+        }
+        let last = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(root.firstReceiver(as: (any Receiver).self))
+        }
+        let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(References.floorWalk(root))
+        }
+        hierarchy.dismantle()
+        let baseline = runChildProcess(["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout)
+        let memory = runChildProcess(["memory", shape.rawValue, "\(size)", "search"], timeout: 120)
+        let perNode = { (nanoseconds: Double) in nanoseconds / Double(size) }
+        var row: [String: String] = [
+            "table": "search", "shape": shape.rawValue, "size": "\(size)",
+            "xtree_absent_ns_per_node": format(perNode(absent)), "xtree_last_ns_per_node": format(perNode(last)),
+            "floor_ns_per_node": format(perNode(floor)), "xtree_over_floor": format(absent / floor),
+        ]
+        let baselineCell: String
+        let ratioCell: String
+        if let nanoseconds = Double(baseline.output) {
+            baselineCell = format(perNode(nanoseconds))
+            ratioCell = format(nanoseconds / absent) + "x"
+            row["baseline_absent_ns_per_node"] = baselineCell
+            row["baseline_over_xtree"] = format(nanoseconds / absent)
+        } else {
+            baselineCell = baseline.failure ?? baseline.output
+            ratioCell = "-"
+            row["baseline"] = baselineCell
+        }
+        let peak = memory.output.split(separator: " ").compactMap { Double($0) }
+        let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
+        row["search_peak_extra_mb"] = memoryCell
+        report(row)
+        log(
+            pad([
+                shape.rawValue, "\(size)", format(perNode(absent)), format(perNode(last)), format(perNode(floor)),
+                baselineCell, format(absent / floor) + "x", ratioCell, memoryCell,
+            ])
+        )
+    }
+}
+
+log("")
+log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
+log(pad(["size", "floor", "snapshot", "text", "json", "diff", "snapshot+text/floor", "snapshot peak MB"]))
+for size in operationSizes {
+    let hierarchy = Hierarchy(.tree4, count: size, markLast: false)
+    let root = hierarchy.root
+    let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        consume(References.floorWalk(root))
+    }
+    let snapshotTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        consume(TreeSnapshot(of: root))
+    }
+    let snapshot = TreeSnapshot(of: root)
+    let again = TreeSnapshot(of: root)
+    hierarchy.dismantle()
+    let text = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        var stream = DiscardingStream()
+        TextRenderer().render(snapshot, to: &stream)
+        consume(stream.bytes)
+    }
+    let jsonTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        var stream = DiscardingStream()
+        JSONRenderer().render(snapshot, to: &stream)
+        consume(stream.bytes)
+    }
+    let diff = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        consume(TreeDiff(from: snapshot, to: again))
+    }
+    let memory = runChildProcess(["memory", "tree4", "\(size)", "snapshot"], timeout: 120)
+    let peak = memory.output.split(separator: " ").compactMap { Double($0) }
+    let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
+    let n = Double(size)
+    report([
+        "table": "operations", "size": "\(size)", "floor_ns_per_node": format(floor / n),
+        "snapshot_ns_per_node": format(snapshotTime / n), "text_ns_per_node": format(text / n),
+        "json_ns_per_node": format(jsonTime / n), "diff_ns_per_node": format(diff / n),
+        "snapshot_text_over_floor": format((snapshotTime + text) / floor), "snapshot_peak_extra_mb": memoryCell,
+    ])
+    log(
+        pad([
+            "\(size)", format(floor / n), format(snapshotTime / n), format(text / n), format(jsonTime / n),
+            format(diff / n), format((snapshotTime + text) / floor) + "x", memoryCell,
+        ])
+    )
+}
+
+log("")
+log("## Deep link recipes://recipes/<slug>/ratings on the recipes app under N filler nodes (µs per link)")
+log(pad(["filler", "search", "explicit", "search/explicit"]))
+for padding in operationSizes {
+    let home = BenchHome(padding: padding)
+    let links = [
+        DeepLink.ratings(Recipe.ID(rawValue: "orange-marmalade")!), .ratings(Recipe.ID(rawValue: "irish-stew")!),
+    ]
+    var times: [DeepLinkApproach: Double] = [:]
+    for approach in DeepLinkApproach.allCases {
+        var next = 0
+        times[approach] = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            next += 1
+            do {
+                consume(try await home.open(links[next % 2], approach: approach))
+            } catch {
+                fatalError("benchmark link failed: \(error)")
+            }
+        }
+    }
+    home.filler.dismantle()
+    let search = times[.search] ?? 0
+    let explicit = times[.explicit] ?? 0
+    report([
+        "table": "deeplink", "filler": "\(padding)", "search_us": format(search / 1000),
+        "explicit_us": format(explicit / 1000), "search_over_explicit": format(search / explicit),
+    ])
+    log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
+}
+
+if json {
+    let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+/// Table cells padded to columns.
+func pad(_ cells: [String]) -> String {
+    let widths = [8, 9, 13, 11, 8, 16, 12, 15, 15]
+    return cells.enumerated().map { index, cell in
+        index < widths.count
+            ? cell.padding(toLength: max(widths[index], cell.count), withPad: " ", startingAt: 0) : cell
+    }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+}
+
+func format(_ value: Double) -> String {
+    value >= 100
+        ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+}
