@@ -9,10 +9,21 @@ struct ChildResult {
 
 /// Runs this executable with `--child` and `arguments`, so that a crash (the baseline's
 /// stack overflow) or a run that never ends cannot take the benchmark down with it.
-func runChildProcess(_ arguments: [String], timeout: Double) -> ChildResult {
+///
+/// With `stackKilobytes`, the child's stack limit is raised first (through the shell's
+/// `ulimit -s`), so that the baseline's recursion can be timed beyond where it overflows
+/// the default 8 MB stack.
+func runChildProcess(_ arguments: [String], timeout: Double, stackKilobytes: Int? = nil) -> ChildResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    process.arguments = ["--child"] + arguments
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    if let stackKilobytes {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments =
+            ["-c", "ulimit -s \(stackKilobytes) && exec \"$0\" \"$@\"", binary.path, "--child"] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = ["--child"] + arguments
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Fuzz/ with AddressSanitizer and runs each for SECONDS
+# (default 60). Fails on any crash, leak, timeout or failed property check.
+#
+#   Scripts/fuzz.sh [SECONDS]
+#
+# New inputs found go to .build-fuzz/corpus/<target>; the checked-in seeds stay as they are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+seconds="${1:-60}"
+case "$seconds" in
+    '' | *[!0-9]*) echo "error: SECONDS must be a whole number, got '$seconds'" >&2; exit 64 ;;
+esac
+out=.build-fuzz
+mkdir -p "$out"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "$out" -L "$out")
+
+echo "== building XTree and RecipesDomain with fuzzer coverage and AddressSanitizer"
+swiftc "${flags[@]}" -module-name XTree -emit-module -emit-module-path "$out/XTree.swiftmodule" \
+    -emit-library -static -o "$out/libXTree.a" $(find Sources/XTree -name '*.swift' | sort)
+swiftc "${flags[@]}" -module-name RecipesDomain -emit-module -emit-module-path "$out/RecipesDomain.swiftmodule" \
+    -emit-library -static -o "$out/libRecipesDomain.a" $(find Sources/RecipesDomain -name '*.swift' | sort)
+
+status=0
+for target in deeplink catalog; do
+    source=Fuzz/DeepLinkFuzzer.swift
+    [ "$target" = catalog ] && source=Fuzz/CatalogFuzzer.swift
+    swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTree -o "$out/$target-fuzzer"
+    mkdir -p "$out/corpus/$target"
+    echo "== fuzzing $target for ${seconds}s"
+    log="$out/$target.log"
+    if "$out/$target-fuzzer" "$out/corpus/$target" "Fuzz/Corpus/$target" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$out/$target-" >"$log" 2>&1; then
+        runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+        rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}')
+        echo "$target: ${runs:-?} executions, ${rate:-?} per second, no crash, leak or timeout"
+    else
+        echo "$target: FAILED; the end of its log ($log):"
+        tail -n 40 "$log"
+        status=1
+    fi
+done
+exit "$status"

@@ -1,0 +1,64 @@
+import Foundation
+import RecipesDomain
+import Testing
+
+/// The CLI under hostile input: each case ends with a clear error and the right status,
+/// and none hangs or crashes.
+@Suite struct HostileInputTests {
+    @Test func overlongLinkArgumentIsRejected() throws {
+        // A single argument is limited to 128 KiB by Linux; 1 MB links are fed to `watch`.
+        let link = "recipes://recipes/" + String(repeating: "a", count: 100_000)
+        let result = try cli("open", link)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: link is 100018 bytes long; links are at most 2048 bytes\n")
+    }
+
+    @Test func controlCharactersInArgumentsAreEscaped() throws {
+        let result = try cli("open", "recipes://tab/\u{1B}[2Jveg")
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("\u{1B}"))
+        #expect(result.stderr.hasPrefix("error: "))
+    }
+
+    @Test func catalogOfOneHundredThousandRecipesLoads() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("big.json")
+        var json = #"{"recipes":["#
+        for index in 0..<100_000 {
+            if index > 0 { json += "," }
+            json += #"{"id":"recipe-\#(index)","title":"Recipe \#(index)","ingredients":["x"],"steps":["y"],"#
+            json +=
+                #""isVegetarian":\#(index % 2 == 0),"ratings":[{"author":"a","value":\#(index % 5 + 1),"comment":""}]}"#
+        }
+        json += "]}"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try cli("tree", "--catalog", path, "--open", "recipes://recipes/recipe-99999/ratings")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""Vegetarian" recipes=50000"#))
+        #expect(result.stdout.contains(#""Recipe 99999" recipe=recipe-99999 ratings=1 mean=5.0 ◀"#))
+        let duplicate = try scratch.write(
+            "dup.json", json.replacingOccurrences(of: "\"recipe-99999\"", with: "\"recipe-5\""))
+        let failed = try cli("tree", "--catalog", duplicate)
+        #expect(failed.status == 1)
+        #expect(
+            failed.stderr
+                == "error: invalid catalog \(duplicate): recipe 100000 ('recipe-5'): id is also the id of recipe 6; ids and slugs must be unique\n"
+        )
+    }
+
+    @Test func emptyAndBinaryFilesAreRejected() throws {
+        let scratch = try ScratchFolder()
+        let empty = try scratch.write("empty.json", "")
+        let binary = scratch.path("binary.json")
+        try Data([0x00, 0xFF, 0x7B, 0x0A]).write(to: URL(fileURLWithPath: binary))
+        #expect(
+            try cli("diff", empty, empty).stderr
+                == "error: invalid snapshot \(empty): not valid JSON at line 1, column 1: the document ends early\n")
+        let result = try cli("check", "--catalog", binary)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: invalid catalog \(binary): not valid JSON at line 1, column 1: expected a value but found byte 0x00\n"
+        )
+    }
+}
