@@ -105,15 +105,17 @@ extension Context {
         maxDepth: Int? = nil,
         maxNodes: Int? = nil
     ) {
+        let renderer: any TreeRenderer =
+            switch format {
+            case .text:
+                TextRenderer(
+                    maxDepth: maxDepth, maxNodes: maxNodes, highlighted: Set(highlighted), colors: console.colors)
+            case .json: JSONRenderer()
+            case .dot: DOTRenderer(highlighted: Set(highlighted))
+            case .mermaid: MermaidRenderer(highlighted: Set(highlighted))
+            }
         var stream = ConsoleStream(console: console)
-        switch format {
-        case .text:
-            TextRenderer(maxDepth: maxDepth, maxNodes: maxNodes, highlighted: Set(highlighted), colors: console.colors)
-                .render(snapshot, to: &stream)
-        case .json: JSONRenderer().render(snapshot, to: &stream)
-        case .dot: DOTRenderer(highlighted: Set(highlighted)).render(snapshot, to: &stream)
-        case .mermaid: MermaidRenderer(highlighted: Set(highlighted)).render(snapshot, to: &stream)
-        }
+        renderer.render(snapshot, to: &stream)
     }
 
     /// `0 Type > 1 Type > …` for a path of breadth-first numbers in `snapshot`.

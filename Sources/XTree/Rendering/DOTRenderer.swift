@@ -15,7 +15,7 @@
 ///   n0 -> n1 [color="#dc2626", penwidth=2];
 /// }
 /// ```
-public struct DOTRenderer: Sendable {
+public struct DOTRenderer: TreeRenderer {
     /// Breadth-first numbers of nodes to highlight, such as a search's path.
     public var highlighted: Set<Int>
 
@@ -53,13 +53,6 @@ public struct DOTRenderer: Sendable {
             }
         }
         output.write("}\n")
-    }
-
-    /// The whole graph as a string; for large trees prefer ``render(_:to:)``.
-    public func rendered(_ snapshot: TreeSnapshot) -> String {
-        var text = ""
-        render(snapshot, to: &text)
-        return text
     }
 }
 

@@ -13,7 +13,7 @@
 /// {"attributes":[],"depth":1,"id":"d2m0q9ra","label":"","links":[],"order":1,"parent":0,"type":"Leaf"}
 /// ],"version":1}
 /// ```
-public struct JSONRenderer: Sendable {
+public struct JSONRenderer: TreeRenderer {
     /// Creates a renderer.
     public init() {}
 
@@ -52,13 +52,6 @@ public struct JSONRenderer: Sendable {
             output.write(line)
         }
         output.write("\n],\"version\":\(TreeSnapshot.formatVersion)}\n")
-    }
-
-    /// The whole document as a string; for large trees prefer ``render(_:to:)``.
-    public func rendered(_ snapshot: TreeSnapshot) -> String {
-        var text = ""
-        render(snapshot, to: &text)
-        return text
     }
 }
 

@@ -15,7 +15,7 @@
 ///   class n0,n1 path
 ///   linkStyle 0 stroke:#dc2626,stroke-width:3px
 /// ```
-public struct MermaidRenderer: Sendable {
+public struct MermaidRenderer: TreeRenderer {
     /// Breadth-first numbers of nodes to highlight, such as a search's path.
     public var highlighted: Set<Int>
 
@@ -63,13 +63,6 @@ public struct MermaidRenderer: Sendable {
             let edges = highlightedEdges.map(String.init).joined(separator: ",")
             output.write("  linkStyle \(edges) stroke:#dc2626,stroke-width:3px\n")
         }
-    }
-
-    /// The whole flowchart as a string; for large trees prefer ``render(_:to:)``.
-    public func rendered(_ snapshot: TreeSnapshot) -> String {
-        var text = ""
-        render(snapshot, to: &text)
-        return text
     }
 }
 

@@ -14,7 +14,7 @@
 /// └── 2 MeatListCoordinator #f81zvw3e "Meat" recipes=6
 /// 3 nodes, depth 1, links: 2 child, 0 cycle, 0 shared
 /// ```
-public struct TextRenderer: Sendable {
+public struct TextRenderer: TreeRenderer {
     /// Nodes deeper than this are left out and counted; `nil` shows every depth.
     public var maxDepth: Int?
     /// At most this many nodes are shown, in depth-first order; `nil` shows all.
@@ -124,13 +124,6 @@ public struct TextRenderer: Sendable {
         }
         if truncated { leftOut = nodes.count - shown }
         output.write(summary(snapshot, leftOut: leftOut, truncated: truncated))
-    }
-
-    /// The whole rendering as a string; for large trees prefer ``render(_:to:)``.
-    public func rendered(_ snapshot: TreeSnapshot) -> String {
-        var text = ""
-        render(snapshot, to: &text)
-        return text
     }
 
     private func appendNodeLine(_ node: TreeSnapshot.Node, isHighlighted: Bool, to text: inout String) {
