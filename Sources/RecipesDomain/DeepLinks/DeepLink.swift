@@ -71,10 +71,11 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         ] where value != nil {
             throw fail(.unexpectedPart(part))
         }
-        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-            .map(String.init)
-        if segments.first == "" { segments.removeFirst() }
-        let decoded = segments.map { $0.removingPercentEncoding }
+        let path = components.percentEncodedPath
+        // "/a/b" splits into "", "a", "b": the leading empty segment is the root, not a segment.
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+            .dropFirst(path.hasPrefix("/") ? 1 : 0)
+        let decoded = segments.map { String($0).removingPercentEncoding }
         let query = components.percentEncodedQuery.map { $0.isEmpty ? [] : $0.split(separator: "&").map(String.init) }
 
         func recipeID(_ text: String?) throws(DeepLinkError) -> Recipe.ID {
