@@ -56,9 +56,8 @@ struct IdentityTable {
 
     /// The address's low bits above the 16-byte alignment: objects allocated near each
     /// other land near each other, so a walk over a tree allocated in order touches the
-    /// table in order instead of missing the cache on every insertion (a mixing hash made
-    /// searches of a million-node 4-ary tree about 1.4x slower). Folding in higher bits was
-    /// tried and clustered the probes.
+    /// table in order instead of missing the cache on nearly every insertion, as a mixing
+    /// hash does. Folding in higher bits was tried and clustered the probes.
     private func slot(of key: UInt) -> Int {
         Int(truncatingIfNeeded: (key >> 4) & UInt(capacity &- 1))
     }
