@@ -22,8 +22,8 @@ extension Command {
             ]
         }
         var apps: [DeepLinkApproach: DefaultHomeCoordinator] = [:]
-        for approach in DeepLinkApproach.allCases { apps[approach] = try await context.startApp(catalog: catalog) }
-        let start = NavigationState(of: try await context.startApp(catalog: catalog))
+        for approach in DeepLinkApproach.allCases { apps[approach] = context.startApp(catalog: catalog) }
+        let start = NavigationState(of: context.startApp(catalog: catalog))
 
         var rows: [[String]] = [["LINK", "APPROACH", "REACHED", "PATH", "RESULT"]]
         var failures = 0

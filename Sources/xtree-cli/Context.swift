@@ -48,7 +48,7 @@ struct Context {
     }
 
     /// Starts the recipes app over the catalog.
-    func startApp(catalog: RecipeCatalog) async throws(CLIError) -> DefaultHomeCoordinator {
+    func startApp(catalog: RecipeCatalog) -> DefaultHomeCoordinator {
         DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: catalog), recipes: catalog.recipes)
     }
 

@@ -34,7 +34,7 @@ extension Command {
             conditions.append((String(condition[..<equals]), String(condition[condition.index(after: equals)...])))
         }
         let links = try context.links(arguments.all("open"))
-        let home = try await context.startApp(catalog: context.catalog())
+        let home = context.startApp(catalog: try context.catalog())
         let (_, failure) = await apply(links, to: home, approach: .search)
         if let failure { throw failure }
 

@@ -26,7 +26,7 @@ extension Command {
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
         let trace = arguments.flag("trace")
         let links = try context.links(arguments.positionals)
-        let home = try await context.startApp(catalog: context.catalog())
+        let home = context.startApp(catalog: try context.catalog())
         let console = context.console
         let (outcomes, failure) = await apply(links, to: home, approach: approach) { outcome in
             // Explanations are text; with another format only the tree is printed, for piping.

@@ -32,7 +32,7 @@ extension Command {
         }
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
         let links = try context.links(arguments.all("open"))
-        let home = try await context.startApp(catalog: context.catalog())
+        let home = context.startApp(catalog: try context.catalog())
         if let path = arguments.value("restore") {
             let data = try context.read(path, what: "state")
             let state: NavigationState

@@ -15,7 +15,7 @@ extension Command {
             """
     ) { arguments, context throws(CLIError) in
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
-        let home = try await context.startApp(catalog: context.catalog())
+        let home = context.startApp(catalog: try context.catalog())
         var session = WatchSession(home: home, approach: approach, context: context)
         await session.run()
         return 0
@@ -146,18 +146,5 @@ final class NotificationCounter: Sendable {
             defer { fired.removeAll() }
             return fired
         }
-    }
-}
-
-/// A value behind a lock.
-// Safe to share: `value` is only touched inside `withLock`, under `lock`.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
 
-/// A value guarded by a lock, for the few places that are reached from several threads.
+/// A value guarded by a lock, for the few places that are reached from several threads
+/// (publishers here, and the CLI's notification counter).
 ///
 /// Foundation's `NSLock` keeps this within the toolchain's libraries on every platform.
 // Safe to share: every access to `value` happens inside `withLock`, under `lock`.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
