@@ -43,17 +43,6 @@ struct IdentityTable {
         return nil
     }
 
-    /// The value stored for `object`, if any.
-    func value(for object: AnyObject) -> Int? {
-        let key = UInt(bitPattern: ObjectIdentifier(object))
-        var slot = self.slot(of: key)
-        while keys[slot] != 0 {
-            if keys[slot] == key { return values[slot] }
-            slot = (slot &+ 1) & (capacity &- 1)
-        }
-        return nil
-    }
-
     /// The address's low bits above the 16-byte alignment: objects allocated near each
     /// other land near each other, so a walk over a tree allocated in order touches the
     /// table in order instead of missing the cache on nearly every insertion, as a mixing
