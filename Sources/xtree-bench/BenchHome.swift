@@ -4,8 +4,7 @@ import XTree
 /// The recipes app inside a large tree: the home's children are a 4-ary tree of `padding`
 /// filler nodes, and the real lists and settings hang under its last node, so a search
 /// for them walks the whole filler first.
-@MainActor final class BenchHome: HomeCoordinator {
-    let objectWillChange = ObservableObjectPublisher()
+@MainActor final class BenchHome: ObservableObject, HomeCoordinator {
     @Published var tab = HomeTab.meat
     let veggie: any RecipeListCoordinator
     let meat: any RecipeListCoordinator

@@ -205,7 +205,6 @@ import XTree
 /// A home whose lists open recipes without showing them, to force a failure after the
 /// tree has started to change.
 @MainActor final class BrokenHome: HomeCoordinator {
-    let objectWillChange = ObservableObjectPublisher()
     let inner: DefaultHomeCoordinator
     let veggie: any RecipeListCoordinator
     let meat: any RecipeListCoordinator
@@ -230,7 +229,6 @@ import XTree
 
 /// Forwards to a real list, but its children hide the detail screen.
 @MainActor final class ForgetfulList: RecipeListCoordinator {
-    let objectWillChange = ObservableObjectPublisher()
     let inner: any RecipeListCoordinator
     init(_ inner: any RecipeListCoordinator) { self.inner = inner }
     var tab: HomeTab { inner.tab }

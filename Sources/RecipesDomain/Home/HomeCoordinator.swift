@@ -17,9 +17,7 @@ public protocol HomeCoordinator: ViewModel {
 
 /// The app's ``HomeCoordinator``.
 @MainActor
-public final class DefaultHomeCoordinator: HomeCoordinator {
-    /// Fires before any published property changes.
-    public let objectWillChange = ObservableObjectPublisher()
+public final class DefaultHomeCoordinator: ObservableObject, HomeCoordinator {
     /// The selected tab; the app starts on ``HomeTab/meat``.
     @Published public var tab = HomeTab.meat
     /// The vegetarian list.

@@ -14,9 +14,7 @@ public protocol RatingViewModel: ViewModel {
 
 /// The app's ``RatingViewModel``.
 @MainActor
-public final class DefaultRatingViewModel: RatingViewModel {
-    /// Fires before any published property changes.
-    public let objectWillChange = ObservableObjectPublisher()
+public final class DefaultRatingViewModel: ObservableObject, RatingViewModel {
     /// The recipe shown.
     @Published public private(set) var recipe: Recipe
 

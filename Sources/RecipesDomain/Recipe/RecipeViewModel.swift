@@ -11,9 +11,7 @@ public protocol RecipeViewModel: ViewModel {
 
 /// The app's ``RecipeViewModel``.
 @MainActor
-public final class DefaultRecipeViewModel: RecipeViewModel {
-    /// Fires before any published property changes.
-    public let objectWillChange = ObservableObjectPublisher()
+public final class DefaultRecipeViewModel: ObservableObject, RecipeViewModel {
     /// The recipe shown.
     @Published public private(set) var recipe: Recipe
     // Weak: the coordinator owns this screen, and closing it must release it.

@@ -28,9 +28,7 @@ public protocol RecipeListCoordinator: ViewModel {
 
 /// The app's ``RecipeListCoordinator``.
 @MainActor
-public final class DefaultRecipeListCoordinator: RecipeListCoordinator {
-    /// Fires before any published property changes.
-    public let objectWillChange = ObservableObjectPublisher()
+public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoordinator {
     /// The tab this list lives under.
     public let tab: HomeTab
     /// The title shown above the list.

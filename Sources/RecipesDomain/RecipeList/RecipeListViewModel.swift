@@ -11,9 +11,7 @@ public protocol RecipeListViewModel: ViewModel {
 
 /// The app's ``RecipeListViewModel``.
 @MainActor
-public final class DefaultRecipeListViewModel: RecipeListViewModel {
-    /// Fires before any published property changes.
-    public let objectWillChange = ObservableObjectPublisher()
+public final class DefaultRecipeListViewModel: ObservableObject, RecipeListViewModel {
     /// The title shown above the list.
     public let title: String
     /// The recipes listed, in catalog order.

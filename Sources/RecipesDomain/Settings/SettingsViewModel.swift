@@ -17,9 +17,7 @@ public protocol SettingsViewModel: ViewModel {
 
 /// The app's ``SettingsViewModel``.
 @MainActor
-public final class DefaultSettingsViewModel: SettingsViewModel {
-    /// Fires before any published property changes.
-    public let objectWillChange = ObservableObjectPublisher()
+public final class DefaultSettingsViewModel: ObservableObject, SettingsViewModel {
     /// The units quantities are shown in.
     @Published public var units = MeasurementUnits.imperial
 

@@ -1,8 +1,8 @@
 /// How an object describes itself in snapshots, traces and the inspector.
 ///
 /// Every ``DeepLinkable`` is `NodeDescribing`. The defaults are an empty label and one
-/// attribute per `@Published` property, in declaration order; override them to show what a
-/// reader needs to recognise the screen's state:
+/// attribute per `@Published` property, in declaration order, superclasses' first; override
+/// them to show what a reader needs to recognise the screen's state:
 ///
 /// ```swift
 /// extension DefaultRecipeViewModel {
@@ -26,12 +26,25 @@ extension NodeDescribing {
     /// One attribute per `@Published` property, named without its underscore and valued by
     /// `String(describing:)` (optionals unwrapped, `nil` for none).
     ///
-    /// Uses reflection; a type in a large or hot tree should describe itself instead.
+    /// Best effort, the same on every platform: it finds the properties by reflection
+    /// (`Mirror`), so a class with a custom `customMirror` shows what that mirror lists, and
+    /// it reads each value through the property's projected publisher. Describe a type
+    /// yourself where the attributes matter, and in a large or hot tree.
     public var nodeAttributes: [(key: String, value: String)] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let label = child.label, let published = child.value as? any PublishedValue else { return nil }
-            let key = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            return (key, describing(published.publishedValue))
+        var levels: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let level = mirror {
+            levels.append(level)
+            mirror = level.superclassMirror
+        }
+        return levels.reversed().flatMap { level in
+            level.children.compactMap { child -> (key: String, value: String)? in
+                guard let label = child.label, var published = child.value as? any PublishedProperty,
+                    let value = published.currentValue()
+                else { return nil }
+                let key = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                return (key, describing(value))
+            }
         }
     }
 }

@@ -1,34 +1,37 @@
-/// An object that announces changes before they happen, with no associated type.
+#if canImport(Combine)
+    import Combine
+#endif
+
+/// An `ObservableObject` whose publisher is the standard one, usable as an existential.
 ///
-/// Combine's `ObservableObject` has an associated publisher type, which made protocols
-/// refining it awkward to use as existentials before Swift 5.7 and still forces generics
-/// on code that only wants to observe. Refine this protocol instead, and a view-model
-/// protocol stays usable as `any RecipeViewModel` while remaining observable:
+/// A view-model protocol that refines it stays usable as `any RecipeViewModel` while every
+/// conforming class is an ordinary `ObservableObject` (Combine's, where Combine exists), so
+/// SwiftUI, ``Store`` and the inspector all observe it. Conform the way SwiftUI code always
+/// does, with `@Published` properties and no hand-written publisher:
 ///
 /// ```swift
-/// @MainActor protocol RecipeViewModel: ViewModel {
-///     var recipe: Recipe { get }
+/// @MainActor protocol CounterModel: ViewModel {
+///     var count: Int { get set }
 /// }
 ///
-/// @MainActor final class DefaultRecipeViewModel: RecipeViewModel {
-///     let objectWillChange = ObservableObjectPublisher()
-///     @Published var recipe: Recipe
-///     …
+/// @MainActor final class DefaultCounter: ObservableObject, CounterModel {
+///     @Published var count = 0
 /// }
 /// ```
 ///
-/// The requirement is not isolated, as Combine's is not: the publisher is `Sendable` and
-/// can be subscribed to from any thread. A main-actor class satisfies it with a `let`.
-public protocol AnyObservableObject: AnyObject {
-    /// Fires before any of the object's observable state changes.
-    var objectWillChange: ObservableObjectPublisher { get }
-}
+/// The synthesised `objectWillChange` is not isolated, as Combine's requirement is not, so a
+/// main-actor class conforms without `nonisolated` escapes. A class that declares its own
+/// `objectWillChange` must send it itself: `@Published` fires only the synthesised one, on
+/// every platform.
+public protocol AnyObservableObject: ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {}
 
 /// A coordinator or view model: observable, and part of the searchable tree.
 ///
+/// For classes observed through `objectWillChange`. An `@Observable` class is observed by the
+/// Observation framework instead; it conforms to ``DeepLinkable`` alone.
+///
 /// ```swift
 /// @MainActor final class SettingsViewModel: ViewModel {
-///     let objectWillChange = ObservableObjectPublisher()
 ///     @Published var units = "metric"
 /// }
 /// ```

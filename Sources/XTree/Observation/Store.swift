@@ -18,10 +18,18 @@
 /// draft.wrappedValue = "Lovely"        // sets model.draftComment; prints "rating changed"
 /// ```
 ///
+/// A store observes a model; it does not own it. Models belong to their coordinators, which
+/// live longer than any view and decide when a screen's model is replaced, so a store is
+/// like SwiftUI's `ObservedObject`, not `StateObject`: a view rebuilt with a new model shows
+/// the new model. Where SwiftUI exists `Store` is a `DynamicProperty`, so a view holding one
+/// updates when the model announces a change and when the model is replaced.
+///
+/// For `ObservableObject` models. An `@Observable` model needs no store: SwiftUI tracks the
+/// properties a view reads.
+///
 /// A model that is not an ``AnyObservableObject`` is a programming error: debug builds stop
-/// at the `Store`'s creation with a message naming the type; release builds keep the
-/// model but can only announce its replacement. Where SwiftUI exists `Store` is a
-/// `DynamicProperty`, so views holding one update when the model changes.
+/// at the `Store`'s creation with a message naming the model's type; release builds keep the
+/// model but can only announce its replacement.
 @MainActor
 @propertyWrapper
 @dynamicMemberLookup
@@ -35,8 +43,8 @@ public struct Store<Model> {
     /// Stores `wrappedValue` and starts observing it.
     public init(wrappedValue: Model) {
         assert(
-            wrappedValue is AnyObservableObject,
-            "@Store<\(Model.self)> was given a \(type(of: wrappedValue)), which is not an AnyObservableObject"
+            wrappedValue is any AnyObservableObject,
+            "@Store<\(Model.self)> was given a \(type(of: wrappedValue)), which is not an ObservableObject"
         )
         box = StoreBox(wrappedValue)
     }
@@ -55,30 +63,32 @@ public struct Store<Model> {
 
     /// A two-way binding to one of the model's settable properties.
     ///
-    /// The binding reads and writes whichever model the store holds at the time.
+    /// The binding reads and writes whichever model the store holds at the time, on the main
+    /// actor.
     public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Model, Value>) -> Binding<Value> {
         let box = box
+        // Key paths are immutable values; sharing one between the two closures is safe.
+        nonisolated(unsafe) let keyPath = keyPath
         return Binding(
-            get: { box.model[keyPath: keyPath] },
-            set: { box.model[keyPath: keyPath] = $0 }
+            get: { @MainActor in box.model[keyPath: keyPath] },
+            set: { @MainActor in box.model[keyPath: keyPath] = $0 }
         )
     }
 }
 
 #if canImport(SwiftUI)
     extension Store: DynamicProperty {}
-    extension StoreBox: ObservableObject {}
 #endif
 
 /// The reference behind a ``Store``, so that copies of a store share one model and one
-/// subscription.
+/// subscription; SwiftUI observes it as the view's `ObservedObject`.
 @MainActor
-final class StoreBox<Model> {
-    let objectWillChange = ObservableObjectPublisher()
+final class StoreBox<Model>: ObservableObject {
     private var forwarding: AnyCancellable?
 
-    var model: Model {
-        willSet { objectWillChange.send() }
+    // `@Published` announces a replacement, and gives the box a stable synthesised publisher
+    // (Combine's synthesised publisher for a class without one is new on every read).
+    @Published var model: Model {
         didSet { observeModel() }
     }
 
@@ -89,7 +99,7 @@ final class StoreBox<Model> {
 
     private func observeModel() {
         // The subscription holds the store's publisher weakly and the model not at all.
-        forwarding = (model as? AnyObservableObject)?.objectWillChange.sink { [weak objectWillChange] in
+        forwarding = (model as? any AnyObservableObject)?.objectWillChange.sink { [weak objectWillChange] _ in
             objectWillChange?.send()
         }
     }

@@ -2,24 +2,22 @@
     /// The thread-safe list of closures behind `ObservableObjectPublisher` and `@Published`'s
     /// projected publisher.
     ///
-    /// Closures are called in subscription order, outside the lock, so a subscriber may send,
-    /// subscribe or cancel from inside its closure without deadlocking.
-    final class SubscriberList<Value>: Sendable {
+    /// Closures are called outside the lock, so a subscriber may send, subscribe or cancel from
+    /// inside its closure without deadlocking.
+    final class SubscriberList<Value> {
         private struct State {
             var nextID = 0
-            var subscribers: [(id: Int, receive: @Sendable (Value) -> Void)] = []
+            var subscribers: [(id: Int, receive: (Value) -> Void)] = []
         }
 
         private let state = Locked(State())
-
-        var isEmpty: Bool { state.withLock { $0.subscribers.isEmpty } }
 
         func send(_ value: Value) {
             let subscribers = state.withLock { $0.subscribers }
             for subscriber in subscribers { subscriber.receive(value) }
         }
 
-        func add(_ receive: @escaping @Sendable (Value) -> Void) -> AnyCancellable {
+        func add(_ receive: @escaping (Value) -> Void) -> AnyCancellable {
             let id = state.withLock { state in
                 defer { state.nextID += 1 }
                 state.subscribers.append((state.nextID, receive))
