@@ -3,6 +3,15 @@ import PackageDescription
 
 let package = Package(
     name: "XTree",
+    // The oldest systems with Combine, which view models observe through where it exists.
+    // Anything newer is used behind `@available` (the Observation framework: iOS 17, macOS 14).
+    platforms: [
+        .iOS(.v13),  // Combine and SwiftUI's ObservableObject
+        .macOS(.v10_15),  // Combine and SwiftUI's ObservableObject
+        .tvOS(.v13),  // Combine
+        .watchOS(.v6),  // Combine
+        .visionOS(.v1),  // the first release
+    ],
     products: [
         .library(name: "XTree", targets: ["XTree"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),

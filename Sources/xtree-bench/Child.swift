@@ -64,7 +64,7 @@ func runChild(_ arguments: [String]) async {
     let root = hierarchy.root
     switch arguments[0] {
     case "baseline":
-        let time = await medianNanoseconds(minimumRuns: size <= 10_000 ? 5 : 1, minimumTime: .milliseconds(200)) {
+        let time = await medianNanoseconds(minimumRuns: size <= 10_000 ? 5 : 1, minimumTime: 0.2) {
             consume(References.baselineFirstReceiver(from: root, as: (any Absent).self) { _ in true })
         }
         print(time)

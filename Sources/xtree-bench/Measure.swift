@@ -2,23 +2,27 @@ import Foundation
 
 /// Runs `body` repeatedly and returns the median duration of one run, in nanoseconds.
 ///
+/// `minimumTime` is in seconds.
+///
 /// At least `minimumRuns` runs, and more until `minimumTime` has passed (up to `maximumRuns`),
 /// so that fast operations are measured many times and slow ones a few.
 @MainActor
 func medianNanoseconds(
     minimumRuns: Int,
     maximumRuns: Int = 101,
-    minimumTime: Duration,
+    minimumTime: Double,
     _ body: () async -> Void
 ) async -> Double {
+    // DispatchTime, not ContinuousClock: a monotonic clock on every platform the package supports.
+    func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
     var samples: [Double] = []
-    let clock = ContinuousClock()
-    let started = clock.now
-    while samples.count < minimumRuns || (samples.count < maximumRuns && clock.now - started < minimumTime) {
-        let start = clock.now
+    let started = now()
+    while samples.count < minimumRuns
+        || (samples.count < maximumRuns && Double(now() - started) < minimumTime * 1e9)
+    {
+        let start = now()
         await body()
-        let elapsed = clock.now - start
-        samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+        samples.append(Double(now() - start))
     }
     samples.sort()
     return samples[samples.count / 2]

@@ -18,7 +18,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Measures XTree's breadth-first search against the cheapest possible walk (the floor)
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
         stars and DAGs of 1,000 to 1,000,000 nodes; then snapshot, rendering, JSON and diff,
-        and deep links on the recipes app inside a large tree. Prints medians.
+        deep links on the recipes app inside a large tree, and the cost of a @Published set
+        and an objectWillChange read. Prints medians.
 
           --quick   small sizes and few runs: a smoke test for CI
           --json    machine-readable results instead of tables
@@ -52,7 +53,7 @@ let json = arguments.contains("--json")
 let sizes = chosenSizes ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 50_000, 100_000, 1_000_000])
 let operationSizes = chosenSizes ?? (quick ? [10_000] : [100_000, 1_000_000])
 let minimumRuns = quick ? 3 : 7
-let minimumTime: Duration = quick ? .milliseconds(30) : .milliseconds(400)
+let minimumTime = quick ? 0.03 : 0.4
 let baselineTimeout: Double = quick ? 20 : 60
 
 var results: [[String: String]] = []
@@ -212,6 +213,13 @@ for padding in operationSizes {
         "explicit_us": format(explicit / 1000), "search_over_explicit": format(search / explicit),
     ])
     log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
+}
+
+log("")
+log("## Observation (ns per operation)")
+for (name, nanoseconds) in await measureObservation(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+    report(["table": "observation", "operation": name, "ns": format(nanoseconds)])
+    log(name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(nanoseconds))
 }
 
 if json {

@@ -129,13 +129,16 @@ private func mix(_ value: UInt64) -> UInt64 {
 private let idAlphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
 
 /// Eight characters from an alphabet without look-alikes (no i, l, o, u).
+///
+/// The eight bytes are packed into one integer and decoded as a small string, which needs no
+/// allocation and no API newer than the package's oldest platforms.
 private func shortID(_ value: UInt64) -> String {
-    String(unsafeUninitializedCapacity: 8) { buffer in
-        var value = value
-        for index in (0..<8).reversed() {
-            buffer[index] = idAlphabet[Int(value & 31)]
-            value >>= 5
-        }
-        return 8
+    var value = value
+    var packed: UInt64 = 0
+    for _ in 0..<8 {
+        packed = packed << 8 | UInt64(idAlphabet[Int(value & 31)])
+        value >>= 5
     }
+    packed = packed.littleEndian
+    return withUnsafeBytes(of: &packed) { String(decoding: $0, as: UTF8.self) }
 }

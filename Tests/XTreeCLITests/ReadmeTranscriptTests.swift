@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// One README block of shell commands and what they print.
+struct Transcript: CustomTestStringConvertible, Sendable {
+    var commands: [String]
+    var expected: [String]
+    var testDescription: String { commands.joined(separator: "; ") }
+
+    /// Every ```text block of README.md that starts with a `$ ` line naming xtree-cli.
+    static let all: [Transcript] = {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md")
+        guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
+        var transcripts: [Transcript] = []
+        var block: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if block == nil, line == "```text" {
+                block = []
+            } else if let lines = block, line == "```" {
+                if let first = lines.first, first.hasPrefix("$ "), first.contains("xtree-cli") {
+                    transcripts.append(
+                        Transcript(
+                            commands: lines.filter { $0.hasPrefix("$ ") }.map { String($0.dropFirst(2)) },
+                            expected: lines.filter { !$0.hasPrefix("$ ") }
+                        ))
+                }
+                block = nil
+            } else {
+                block?.append(line)
+            }
+        }
+        return transcripts
+    }()
+}
+
+/// The README's transcripts are what the built CLI prints: run as a user would type them
+/// (with `xtree-cli` and `swift run -q xtree-cli` meaning the built binary), standard error
+/// included. Under `../shared/apple-compat/check` the binary is built with Combine, so the
+/// same test proves the transcripts hold there too.
+@Suite struct ReadmeTranscriptTests {
+    @Test func readmeHasTranscripts() {
+        #expect(Transcript.all.count >= 6)
+    }
+
+    @Test(arguments: Transcript.all)
+    func transcriptIsWhatTheCommandsPrint(_ transcript: Transcript) throws {
+        let folder = try ScratchFolder()
+        let binary = productsDirectory.appendingPathComponent("xtree-cli").path
+        let script =
+            "cd '\(folder.url.path)'\nxtree-cli() { '\(binary)' \"$@\"; }\n"
+            + transcript.commands.map { $0.replacingOccurrences(of: "swift run -q xtree-cli", with: "xtree-cli") }
+            .joined(separator: "\n") + "\n"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        process.environment = environment
+        let output = folder.url.appendingPathComponent("output")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        var actual = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if actual.last == "" { actual.removeLast() }
+        let expected = transcript.expected
+        if let elision = expected.firstIndex(of: "…") {
+            let head = Array(expected[..<elision])
+            let tail = Array(expected[(elision + 1)...])
+            #expect(Array(actual.prefix(head.count)) == head)
+            #expect(Array(actual.suffix(tail.count)) == tail)
+            #expect(actual.count > head.count + tail.count)
+        } else {
+            #expect(actual == expected)
+        }
+    }
+}
