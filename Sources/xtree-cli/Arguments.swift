@@ -18,7 +18,6 @@ struct CommandSpec {
 
     /// The options every command takes.
     static let common = [
-        OptionSpec(name: "catalog", value: "FILE", help: "Load the recipes from FILE instead of the built-in catalog."),
         OptionSpec(
             name: "color",
             value: "auto|always|never",

@@ -3,7 +3,7 @@ import XTree
 
 extension Command {
     static let check = Command(
-        spec: CommandSpec(name: "check", options: [], positionals: 0...0),
+        spec: CommandSpec(name: "check", options: [.catalog], positionals: 0...0),
         summary: "Check that every deep link the catalog allows is reachable.",
         usage: "check [--catalog FILE]",
         discussion: """
@@ -36,11 +36,11 @@ extension Command {
                     try await home.restore(start)
                     let link = try DeepLink(string: url)
                     let outcome = try await home.open(link, approach: approach)
-                    let snapshot = TreeSnapshot(of: home)
+                    let (snapshot, path) = TreeSnapshot.locating(outcome.reached, from: home)
                     snapshots.append(snapshot)
-                    let reached = snapshot.nodes[outcome.path[outcome.path.count - 1]]
+                    let reached = snapshot.nodes[path[path.count - 1]]
                     row[2] = "\(reached.order) \(reached.type)" + (reached.label.isEmpty ? "" : " \"\(reached.label)\"")
-                    row[3] = "\(outcome.path.count)"
+                    row[3] = "\(path.count)"
                     if let problem = Self.problem(reaching: reached, for: link, in: snapshot) {
                         row.append("FAIL: \(problem)")
                     } else {

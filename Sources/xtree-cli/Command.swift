@@ -19,10 +19,11 @@ struct Command {
 enum Help {
     static var overview: String {
         var text = """
-            OVERVIEW: Inspect the live coordinator and view-model tree of the recipes app.
+            OVERVIEW: Inspect a tree of coordinators and view models: the embedded recipes app,
+            or a snapshot that any app wrote.
 
-            The app starts in-process (built-in catalog, or --catalog FILE); every command
-            prints what the XTree and RecipesDomain libraries report about its live tree.
+            By default the recipes app starts in-process (built-in catalog, or --catalog FILE);
+            tree, find and diff also read snapshots (--snapshot FILE, or - for standard input).
 
             USAGE: xtree-cli [<command>] [<options>]
 
@@ -62,6 +63,13 @@ enum Help {
 }
 
 extension OptionSpec {
+    static let catalog = OptionSpec(
+        name: "catalog", value: "FILE", help: "Load the recipes from FILE instead of the built-in catalog.")
+    static let snapshot = OptionSpec(
+        name: "snapshot",
+        value: "FILE|-",
+        help: "Read the tree from a JSON snapshot (- for standard input) instead of starting the app."
+    )
     static let open = OptionSpec(name: "open", value: "URL", repeatable: true, help: "Apply a deep link first.")
     static let format = OptionSpec(
         name: "format", value: "text|json|dot|mermaid", help: "Output format (default text).")

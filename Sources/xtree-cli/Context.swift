@@ -65,22 +65,6 @@ struct Context {
         return links
     }
 
-    /// Reads a file the user named, with errors that name it.
-    func read(_ path: String, what: String) throws(CLIError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .failure("cannot read \(what) \(path): no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw .failure("cannot read \(what) \(path): it is a directory, not a file")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .failure("cannot read \(what) \(path): \((error as NSError).localizedDescription)")
-        }
-    }
-
     /// Writes a file the user named, with errors that name it.
     func write(_ data: Data, to path: String, what: String) throws(CLIError) {
         do {
@@ -116,6 +100,13 @@ extension Context {
             }
         var stream = ConsoleStream(console: console)
         renderer.render(snapshot, to: &stream)
+    }
+
+    /// The snapshot of `home` with the path to the object a link reached.
+    func located(_ outcome: DeepLinkOutcome?, in home: DefaultHomeCoordinator) -> (snapshot: TreeSnapshot, path: [Int])
+    {
+        guard let outcome else { return (TreeSnapshot(of: home), []) }
+        return TreeSnapshot.locating(outcome.reached, from: home)
     }
 
     /// `0 Type > 1 Type > …` for a path of breadth-first numbers in `snapshot`.

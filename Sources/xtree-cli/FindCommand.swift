@@ -13,19 +13,35 @@ extension Command {
                     help: "Only nodes whose attribute KEY (or 'label') is VALUE."
                 ),
                 OptionSpec(name: "all", value: nil, help: "Print every match, not just the first."),
-                .open,
+                .open, .catalog, .snapshot,
             ],
             positionals: 1...1
         ),
-        summary: "Search the tree breadth first by type and attributes.",
-        usage: "find TYPE [--where KEY=VALUE]... [--all] [--open URL]...",
+        summary: "Search the tree breadth first by name and attributes.",
+        usage: "find NAME [--where KEY=VALUE]... [--all] [--open URL]... [--snapshot FILE|-]",
         discussion: """
-            TYPE is a protocol (\(TypeQuery.protocols.keys.sorted().joined(separator: ", ")))
-            or a class in the tree, such as DefaultRecipeViewModel. Prints each match with its
-            breadth-first number and path; if nothing matches, prints what was visited and why
-            each node was passed over, and the status is 1.
+            NAME is a class of a node or one of its superclasses, or a protocol the app made
+            searchable (SearchableProtocols), as Name or Module.Name; a generic type also by its base
+            name. Prints each match with its breadth-first number and path; if nothing matches,
+            prints every visited node and why it was passed over, and the status is 1.
             """
     ) { arguments, context throws(CLIError) in
+        let snapshot: TreeSnapshot
+        switch try context.target(of: arguments) {
+        case .snapshot(let read):
+            snapshot = read
+        case .app(let home):
+            let (_, failure) = await apply(try context.links(arguments.all("open")), to: home, approach: .search)
+            if let failure { throw failure }
+            snapshot = TreeSnapshot(of: home)
+        }
+        try find(in: snapshot, arguments: arguments, context: context)
+        return 0
+    }
+
+    /// Searches `snapshot` for the NAME and `--where` conditions of `arguments` and prints
+    /// the matches, or every verdict when there is none.
+    static func find(in snapshot: TreeSnapshot, arguments: ParsedArguments, context: Context) throws(CLIError) {
         var conditions: [(key: String, value: String)] = []
         for condition in arguments.all("where") {
             guard let equals = condition.firstIndex(of: "="), equals != condition.startIndex else {
@@ -33,82 +49,43 @@ extension Command {
             }
             conditions.append((String(condition[..<equals]), String(condition[condition.index(after: equals)...])))
         }
-        let links = try context.links(arguments.all("open"))
-        let home = context.startApp(catalog: try context.catalog())
-        let (_, failure) = await apply(links, to: home, approach: .search)
-        if let failure { throw failure }
-
-        let typeName = arguments.positionals[0]
-        let snapshot = TreeSnapshot(of: home)
-        let query = TypeQuery(root: home, conditions: conditions)
-        let result: TypeQuery.Result
-        if let search = TypeQuery.protocols[typeName] {
-            result = search(query, arguments.flag("all"))
-        } else if snapshot.nodes.contains(where: { $0.type == typeName }) {
-            result = query.run((any DeepLinkable).self, all: arguments.flag("all")) { "\(type(of: $0))" == typeName }
-        } else {
-            let known = Set(TypeQuery.protocols.keys).union(snapshot.nodes.map(\.type)).sorted()
+        let name = arguments.positionals[0]
+        guard Self.isWellFormed(name) else {
             throw .usage(
-                "unknown type '\(printable(typeName))'; types: \(known.joined(separator: ", "))",
+                "'\(printable(name))' is not a type name; names are letters, digits and '_', "
+                    + "optionally after 'Module.'",
                 command: "find"
             )
         }
-        let description =
-            typeName
-            + (conditions.isEmpty ? "" : " where " + conditions.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-        guard !result.paths.isEmpty else {
-            context.console.out(result.trace.description)
-            throw .failure("nothing matched \(printable(description)) among \(result.trace.steps.count) visited nodes")
+        let trace = snapshot.search(forName: name, all: arguments.flag("all")) { node in
+            conditions.allSatisfy { condition in
+                condition.key == "label"
+                    ? node.label == condition.value : node.attribute(condition.key) == condition.value
+            }
         }
-        for path in result.paths {
-            context.console.out("\(snapshot.nodes[path[path.count - 1]])\n")
-            context.console.out("  path: \(context.describePath(path, in: snapshot))\n")
+        let matches = trace.steps.filter { $0.verdict == .matched }
+        guard !matches.isEmpty else {
+            context.console.out(trace.description)
+            let description =
+                name
+                + (conditions.isEmpty
+                    ? "" : " where " + conditions.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            throw .failure("nothing matched \(printable(description)) among \(trace.steps.count) visited nodes")
         }
-        return 0
-    }
-}
-
-/// A search by a type named on the command line, through XTree's typed search API.
-@MainActor
-struct TypeQuery {
-    let root: any DeepLinkable
-    let conditions: [(key: String, value: String)]
-
-    struct Result {
-        /// The search for the first match; it lists what was visited when nothing matched.
-        var trace: SearchTrace
-        /// Breadth-first paths to the matches.
-        var paths: [[Int]]
+        for match in matches {
+            context.console.out("\(snapshot.nodes[match.order])\n")
+            context.console.out("  path: \(context.describePath(snapshot.path(to: match.order), in: snapshot))\n")
+        }
     }
 
-    /// The protocols a user can name, each searched as its existential type.
-    static let protocols: [String: @MainActor (TypeQuery, Bool) -> Result] = [
-        "DeepLinkable": { $0.run((any DeepLinkable).self, all: $1) },
-        "ViewModel": { $0.run((any ViewModel).self, all: $1) },
-        "HomeCoordinator": { $0.run((any HomeCoordinator).self, all: $1) },
-        "RecipeListCoordinator": { $0.run((any RecipeListCoordinator).self, all: $1) },
-        "RecipeListViewModel": { $0.run((any RecipeListViewModel).self, all: $1) },
-        "RecipeViewModel": { $0.run((any RecipeViewModel).self, all: $1) },
-        "RatingViewModel": { $0.run((any RatingViewModel).self, all: $1) },
-        "SettingsViewModel": { $0.run((any SettingsViewModel).self, all: $1) },
-    ]
-
-    func run<Receiver>(_ type: Receiver.Type, all: Bool, extra: (Receiver) -> Bool = { _ in true }) -> Result {
-        let accepts = { (receiver: Receiver) in extra(receiver) && matches(receiver as AnyObject) }
-        let (first, trace) = root.tracingFirstReceiver(as: type, where: accepts)
-        guard first != nil else { return Result(trace: trace, paths: []) }
-        guard all else { return Result(trace: trace, paths: [trace.path]) }
-        let paths = root.receivers(as: type, where: accepts).compactMap { root.pathOrders(to: $0 as AnyObject) }
-        return Result(trace: trace, paths: paths)
-    }
-
-    private func matches(_ object: AnyObject) -> Bool {
-        guard let node = object as? any NodeDescribing else { return conditions.isEmpty }
-        let attributes = node.nodeAttributes
-        return conditions.allSatisfy { condition in
-            condition.key == "label"
-                ? node.nodeLabel == condition.value
-                : attributes.contains { $0.key == condition.key && $0.value == condition.value }
-        }
+    private static func isWellFormed(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count <= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                }
+            }
     }
 }

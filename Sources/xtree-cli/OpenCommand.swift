@@ -8,7 +8,7 @@ extension Command {
             options: [
                 .approach,
                 OptionSpec(name: "trace", value: nil, help: "Show every node each search visited, with its verdict."),
-                .format,
+                .format, .catalog,
             ],
             positionals: 1...Int.max
         ),
@@ -25,19 +25,30 @@ extension Command {
         let format = try arguments.choice("format", as: Format.self) ?? .text
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
         let trace = arguments.flag("trace")
+        if trace, approach == .explicit {
+            throw .usage("--trace shows searches, and the explicit approach makes none", command: "open")
+        }
+        if trace, format != .text {
+            throw .usage("--trace is text; with --format \(format.rawValue) only the tree is printed", command: "open")
+        }
         let links = try context.links(arguments.positionals)
         let home = context.startApp(catalog: try context.catalog())
         let console = context.console
-        let (outcomes, failure) = await apply(links, to: home, approach: approach) { outcome in
-            // Explanations are text; with another format only the tree is printed, for piping.
+        // Explanations are text; with another format only the tree is printed, for piping.
+        var last: (snapshot: TreeSnapshot, path: [Int])?
+        let (outcomes, failure) = await apply(links, to: home, approach: approach, recording: trace) {
+            outcome, traces in
             guard format == .text else { return }
             console.out("== \(outcome.link) (\(approach.rawValue))\n")
-            if trace {
-                for search in outcome.traces { console.out(search.description) }
-            }
-            console.out("reached: \(context.describePath(outcome.path, in: TreeSnapshot(of: home)))\n\n")
+            for search in traces { console.out(search.description) }
+            let located = context.located(outcome, in: home)
+            console.out("reached: \(context.describePath(located.path, in: located.snapshot))\n\n")
+            last = located
         }
-        context.render(TreeSnapshot(of: home), format: format, highlighted: outcomes.last?.path ?? [])
+        // A failing link leaves the tree as it was, so the tree after the last applied link is
+        // the one that link was located in: no second snapshot.
+        let (snapshot, path) = last ?? context.located(outcomes.last, in: home)
+        context.render(snapshot, format: format, highlighted: path)
         if let failure { throw failure }
         return 0
     }

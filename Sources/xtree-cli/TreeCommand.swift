@@ -13,15 +13,17 @@ extension Command {
                 .format,
                 OptionSpec(name: "restore", value: "STATE.json", help: "Restore a saved navigation state first."),
                 OptionSpec(name: "save-state", value: "STATE.json", help: "Save the navigation state at the end."),
+                .catalog, .snapshot,
             ],
             positionals: 0...0
         ),
-        summary: "Print the live tree (the default command).",
+        summary: "Print the tree (the default command).",
         usage: "tree [--open URL]... [--depth N] [--max-nodes N] [--format text|json|dot|mermaid] "
-            + "[--restore STATE.json] [--save-state STATE.json]",
+            + "[--restore STATE.json] [--save-state STATE.json] [--snapshot FILE|-]",
         discussion: """
             Starts the app, restores --restore, applies every --open link in order, and prints the
-            tree with the last link's path highlighted. JSON output is a snapshot for 'diff'.
+            tree with the last link's path highlighted; or prints the tree of --snapshot. JSON
+            output is a snapshot for 'diff', 'find --snapshot' and 'tree --snapshot'.
             """
     ) { arguments, context throws(CLIError) in
         let format = try arguments.choice("format", as: Format.self) ?? .text
@@ -32,29 +34,31 @@ extension Command {
         }
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
         let links = try context.links(arguments.all("open"))
-        let home = context.startApp(catalog: try context.catalog())
+        let home: DefaultHomeCoordinator
+        switch try context.target(of: arguments) {
+        case .snapshot(let snapshot):
+            context.render(snapshot, format: format, maxDepth: maxDepth, maxNodes: maxNodes)
+            return 0
+        case .app(let app):
+            home = app
+        }
         if let path = arguments.value("restore") {
             let data = try context.read(path, what: "state")
             let state: NavigationState
             do {
                 state = try JSONDecoder().decode(NavigationState.self, from: data)
             } catch {
-                throw .failure("invalid state \(path): \(describe(error, in: data))")
+                throw .failure("invalid state \(printable(path)): \(printable(describe(error, in: data)))")
             }
             do {
                 try await home.restore(state)
             } catch {
-                throw .failure("cannot restore \(path): \(error)")
+                throw .failure("cannot restore \(printable(path)): \(printable("\(error)"))")
             }
         }
         let (outcomes, failure) = await apply(links, to: home, approach: approach)
-        context.render(
-            TreeSnapshot(of: home),
-            format: format,
-            highlighted: outcomes.last?.path ?? [],
-            maxDepth: maxDepth,
-            maxNodes: maxNodes
-        )
+        let (snapshot, path) = context.located(outcomes.last, in: home)
+        context.render(snapshot, format: format, highlighted: path, maxDepth: maxDepth, maxNodes: maxNodes)
         if let failure { throw failure }
         if let path = arguments.value("save-state") {
             let encoder = JSONEncoder()
@@ -72,22 +76,29 @@ extension Command {
 
     /// Applies links in order through a navigation queue, stopping at the first that fails;
     /// returns what each applied link did and the failure, for the caller to report after
-    /// printing the (unchanged) tree.
+    /// printing the (unchanged) tree. With `recording`, `afterEach` also gets the traces of
+    /// every search the link made, recorded around the app's own handler.
     static func apply(
         _ links: [DeepLink],
         to home: any HomeCoordinator,
         approach: DeepLinkApproach,
-        afterEach: (DeepLinkOutcome) -> Void = { _ in }
+        recording: Bool = false,
+        afterEach: (DeepLinkOutcome, [SearchTrace]) -> Void = { _, _ in }
     ) async -> (outcomes: [DeepLinkOutcome], failure: CLIError?) {
         let queue = NavigationQueue(home: home, approach: approach)
         var outcomes: [DeepLinkOutcome] = []
-        for link in links {
+        for (index, link) in links.enumerated() {
             do {
-                let outcome = try await queue.enqueue(link).value
+                let (outcome, traces) =
+                    recording
+                    ? try await withSearchRecording { try await queue.enqueue(link).value }
+                    : (try await queue.enqueue(link).value, [])
                 outcomes.append(outcome)
-                afterEach(outcome)
+                afterEach(outcome, traces)
             } catch {
-                return (outcomes, .failure(printable("\(error)")))
+                let skipped = links.count - index - 1
+                let note = skipped == 0 ? "" : " (\(skipped) later link\(skipped == 1 ? "" : "s") not applied)"
+                return (outcomes, .failure(printable("\(error)") + note))
             }
         }
         return (outcomes, nil)

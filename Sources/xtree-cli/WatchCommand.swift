@@ -4,7 +4,7 @@ import XTree
 
 extension Command {
     static let watch = Command(
-        spec: CommandSpec(name: "watch", options: [.approach], positionals: 0...0),
+        spec: CommandSpec(name: "watch", options: [.approach, .catalog], positionals: 0...0),
         summary: "Read links and commands from standard input; print what changed.",
         usage: "watch [--approach search|explicit]",
         discussion: """
@@ -78,10 +78,14 @@ struct WatchSession {
         case "tree":
             context.render(TreeSnapshot(of: home), format: .text)
         case "find":
-            var findContext = context
-            do {
+            do throws(CLIError) {
                 let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
-                _ = try await Command.find.run(parsed, &findContext)
+                let elsewhere = ["open", "catalog", "snapshot"].filter { parsed.values[$0] != nil }
+                guard elsewhere.isEmpty else {
+                    throw CLIError.usage(
+                        "in watch, find searches the watched tree; --\(elsewhere[0]) does not apply", command: "find")
+                }
+                try Command.find(in: TreeSnapshot(of: home), arguments: parsed, context: context)
             } catch {
                 switch error {
                 case .help(let text): console.out(text)
@@ -101,7 +105,8 @@ struct WatchSession {
             do {
                 let link = try DeepLink(string: line)
                 let outcome = try await queue.enqueue(link).value
-                console.out("opened \(link): \(context.describePath(outcome.path, in: TreeSnapshot(of: home)))\n")
+                let (snapshot, path) = context.located(outcome, in: home)
+                console.out("opened \(link): \(context.describePath(path, in: snapshot))\n")
             } catch {
                 console.err("error: \(printable("\(error)"))\n")
             }

@@ -85,7 +85,9 @@ import XTree
         var snapshots: [TreeSnapshot] = []
         for approach in DeepLinkApproach.allCases {
             let home = try await startApp()
-            let outcome = try await home.open(.ratings(recipe.id), approach: approach)
+            let (outcome, traces) = try await withSearchRecording {
+                try await home.open(.ratings(recipe.id), approach: approach)
+            }
             let tab: HomeTab = recipe.isVegetarian ? .veggie : .meat
             #expect(home.tab == tab)
             let list = recipe.isVegetarian ? home.veggie : home.meat
@@ -94,8 +96,8 @@ import XTree
             #expect(list.ratingViewModel?.ratings == recipe.ratings)
             let sheet = home.firstReceiver(as: (any RatingViewModel).self)
             #expect(sheet === list.ratingViewModel)
-            #expect(outcome.path == home.pathOrders(to: try #require(sheet)))
-            #expect(outcome.traces.count == (approach == .search ? 2 : 0))
+            #expect(outcome.reached === sheet)
+            #expect(traces.count == (approach == .search ? 2 : 0))
             snapshots.append(TreeSnapshot(of: home))
         }
         #expect(snapshots[0] == snapshots[1])
@@ -108,15 +110,21 @@ import XTree
         let searchOutcome = try await searched.open(link, approach: .search)
         let explicitOutcome = try await walked.open(link, approach: .explicit)
         #expect(TreeSnapshot(of: searched) == TreeSnapshot(of: walked))
-        #expect(searchOutcome.path == explicitOutcome.path)
-        #expect(!searchOutcome.path.isEmpty)
+        let searchPath = TreeSnapshot.locating(searchOutcome.reached, from: searched).path
+        #expect(searchPath == TreeSnapshot.locating(explicitOutcome.reached, from: walked).path)
+        #expect(!searchPath.isEmpty)
     }
 
-    @Test func searchTraceExplainsTheWalk() async throws {
+    @Test func aRecordingSeesTheSearchesTheAppsHandlerMakes() async throws {
         let home = try await startApp()
-        let outcome = try await home.open(.ratings(Recipe.ID("orange-marmalade")))
+        let queue = NavigationQueue(home: home, approach: .search)
+        // The queue runs the link in a Task of its own, created inside the recording.
+        let (_, traces) = try await withSearchRecording {
+            try await queue.enqueue(.ratings(Recipe.ID("orange-marmalade"))).value
+        }
+        #expect(traces.count == 2)
         #expect(
-            outcome.traces[0].description == """
+            traces[0].description == """
                 search for RecipeListCoordinator: matched 1 after visiting 2 (largest frontier 3)
                   0 DefaultHomeCoordinator "Home" - wrong type
                   1   DefaultRecipeListCoordinator "Vegetarian" - matched
@@ -124,8 +132,8 @@ import XTree
 
                 """
         )
-        #expect(outcome.traces[1].match?.type == "DefaultRecipeViewModel")
-        #expect(outcome.traces[1].path == [0, 1, 5])
+        #expect(traces[1].match?.type == "DefaultRecipeViewModel")
+        #expect(traces[1].path == [0, 1, 5])
     }
 
     @Test func referenceAppURLOpensTheRatings() async throws {

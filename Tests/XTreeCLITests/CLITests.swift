@@ -62,7 +62,15 @@ let startTree = """
         ),
         (["diff", "a.json"], "error: 'diff' takes 2 arguments, got 1"),
         (["find", "RecipeViewModel", "--where", "recipe"], "error: --where takes KEY=VALUE, got 'recipe'"),
-        (["find", "Frob"], "error: unknown type 'Frob'; types: DeepLinkable, DefaultHomeCoordinator"),
+        (["find", "Re cipe"], "error: 'Re cipe' is not a type name"),
+        (["diff", "--catalog", "c.json", "a.json", "b.json"], "error: unknown option '--catalog' for 'diff'"),
+        (
+            ["tree", "--snapshot", "s.json", "--open", "recipes://tab/meat"],
+            "error: --open configures the embedded app"
+        ),
+        (["open", "--trace", "--approach", "explicit", "recipes://tab/meat"], "error: --trace shows searches"),
+        (["open", "--trace", "--format", "json", "recipes://tab/meat"], "error: --trace is text"),
+        (["diff", "-", "-"], "error: only one of BEFORE and AFTER can be -"),
         (["tree", "--color", "pink"], "error: option '--color' takes one of auto, always, never, got 'pink'"),
     ]
 
@@ -214,7 +222,8 @@ let startTree = """
     static let failingLinks: [(link: String, message: String)] = [
         (
             "recipes://recipes/duk/ratings",
-            "error: unknown recipe 'duk' in recipes://recipes/duk/ratings; close matches: roasted-wild-duck\n"
+            "error: unknown recipe 'duk' in recipes://recipes/duk/ratings; close matches: roasted-wild-duck"
+                + " (1 later link not applied)\n"
         ),
         (
             "recipes://tab/dessert",

@@ -77,14 +77,14 @@ import XTree
         #expect(
             json == """
                 {"nodes":[
-                {"attributes":[],"depth":0,"id":"t99dqgak","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"order":0,"type":"Home"},
-                {"attributes":[],"depth":1,"id":"ng9ywdhc","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5}],"order":1,"parent":0,"type":"ListCoordinator"},
-                {"attributes":[],"depth":1,"id":"ph8mf6xc","label":"Meat","links":[{"kind":"child","node":6},{"kind":"shared","node":5}],"order":2,"parent":0,"type":"ListCoordinator"},
-                {"attributes":[],"depth":1,"id":"3fa5y5zf","label":"Settings","links":[],"order":3,"parent":0,"type":"SettingsModel"},
-                {"attributes":[],"depth":2,"id":"84dqpcxf","label":"Vegetarian list","links":[],"order":4,"parent":1,"type":"ListModel"},
-                {"attributes":[],"depth":2,"id":"7rza8qfs","label":"Orange Marmalade","links":[{"kind":"cycle","node":0}],"order":5,"parent":1,"type":"DetailModel"},
-                {"attributes":[],"depth":2,"id":"5k59p3g6","label":"Meat list","links":[],"order":6,"parent":2,"type":"ListModel"}
-                ],"version":1}
+                {"attributes":[],"depth":0,"id":"t99dqgak","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["XTreeTests.Home","XTreeTests.TestNode","XTree.DeepLinkable"],"order":0,"type":"Home"},
+                {"attributes":[],"depth":1,"id":"ng9ywdhc","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5}],"names":["XTreeTests.ListCoordinator","XTreeTests.TestNode","XTree.DeepLinkable"],"order":1,"parent":0,"type":"ListCoordinator"},
+                {"attributes":[],"depth":1,"id":"ph8mf6xc","label":"Meat","links":[{"kind":"child","node":6},{"kind":"shared","node":5}],"names":["XTreeTests.ListCoordinator","XTreeTests.TestNode","XTree.DeepLinkable"],"order":2,"parent":0,"type":"ListCoordinator"},
+                {"attributes":[],"depth":1,"id":"3fa5y5zf","label":"Settings","links":[],"names":["XTreeTests.SettingsModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":3,"parent":0,"type":"SettingsModel"},
+                {"attributes":[],"depth":2,"id":"84dqpcxf","label":"Vegetarian list","links":[],"names":["XTreeTests.ListModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":4,"parent":1,"type":"ListModel"},
+                {"attributes":[],"depth":2,"id":"7rza8qfs","label":"Orange Marmalade","links":[{"kind":"cycle","node":0}],"names":["XTreeTests.DetailModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":5,"parent":1,"type":"DetailModel"},
+                {"attributes":[],"depth":2,"id":"5k59p3g6","label":"Meat list","links":[],"names":["XTreeTests.ListModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":6,"parent":2,"type":"ListModel"}
+                ],"version":2}
 
                 """
         )

@@ -11,16 +11,17 @@ public enum DeepLinkApproach: String, Codable, Hashable, Sendable, CaseIterable 
 }
 
 /// What applying a link did, so that callers can explain it.
-public struct DeepLinkOutcome: Sendable, Hashable {
+///
+/// The searches the link made are not part of it: record them around the call with
+/// `withSearchRecording`, which sees them whoever makes them.
+public struct DeepLinkOutcome: Sendable {
     /// The link applied.
     public var link: DeepLink
     /// The approach used.
     public var approach: DeepLinkApproach
-    /// The searches made, in order, with every visited node; empty for ``DeepLinkApproach/explicit``.
-    public var traces: [SearchTrace]
-    /// Breadth-first numbers from the root to the screen the link ends on, in the tree as
-    /// it is afterwards; they agree with a ``TreeSnapshot`` of the root.
-    public var path: [Int]
+    /// The screen or coordinator the link ends on; `TreeSnapshot.locating(_:from:)` gives
+    /// its path.
+    public var reached: any DeepLinkable
 }
 
 extension HomeCoordinator {
@@ -32,28 +33,29 @@ extension HomeCoordinator {
     /// still fails, what was changed is put back, so the tree's snapshot is as before.
     ///
     /// ```swift
-    /// let outcome = try await home.open(.ratings(Recipe.ID(rawValue: "orange-marmalade")!))
-    /// print(outcome.traces.map(\.description).joined())
+    /// let (outcome, traces) = try await withSearchRecording {
+    ///     try await home.open(.ratings(Recipe.ID(rawValue: "orange-marmalade")!))
+    /// }
+    /// print(traces.map(\.description).joined())
     /// ```
     ///
     /// - Parameters:
     ///   - link: Where to go.
     ///   - approach: How to find the objects involved; both leave identical trees.
-    /// - Returns: The searches made and the path to the screen the link ends on.
+    /// - Returns: The object the link ends on.
     /// - Throws: ``DeepLinkError`` naming the step that failed; the tree is unchanged.
     @discardableResult
     public func open(_ link: DeepLink, approach: DeepLinkApproach = .search) async throws(DeepLinkError)
         -> DeepLinkOutcome
     {
         let recipe = try await fetch(link)
-        var traces: [SearchTrace] = []
         let list = try recipe.map { recipe throws(DeepLinkError) in
-            try findList(for: recipe, approach: approach, link: link, traces: &traces)
+            try findList(for: recipe, approach: approach, link: link)
         }
         let saved = NavigationMemento(tab: tab, list: list)
         do {
-            let target = try apply(link, recipe: recipe, list: list, approach: approach, traces: &traces)
-            return DeepLinkOutcome(link: link, approach: approach, traces: traces, path: pathOrders(to: target) ?? [])
+            let target = try apply(link, recipe: recipe, list: list, approach: approach)
+            return DeepLinkOutcome(link: link, approach: approach, reached: target)
         } catch {
             saved.restore(on: self)
             throw error
@@ -93,14 +95,13 @@ extension HomeCoordinator {
     private func findList(
         for recipe: Recipe,
         approach: DeepLinkApproach,
-        link: DeepLink,
-        traces: inout [SearchTrace]
+        link: DeepLink
     ) throws(DeepLinkError) -> any RecipeListCoordinator {
         switch approach {
         case .search:
-            let (list, trace) = tracingFirstReceiver(as: (any RecipeListCoordinator).self) { $0.filter(recipe) }
-            traces.append(trace)
-            if let list { return list }
+            if let list = firstReceiver(as: (any RecipeListCoordinator).self, where: { $0.filter(recipe) }) {
+                return list
+            }
         case .explicit:
             let list = recipe.isVegetarian ? veggie : meat
             if list.filter(recipe) { return list }
@@ -113,9 +114,8 @@ extension HomeCoordinator {
         _ link: DeepLink,
         recipe: Recipe?,
         list: (any RecipeListCoordinator)?,
-        approach: DeepLinkApproach,
-        traces: inout [SearchTrace]
-    ) throws(DeepLinkError) -> AnyObject {
+        approach: DeepLinkApproach
+    ) throws(DeepLinkError) -> any DeepLinkable {
         func fail(_ step: DeepLinkStep, _ receiver: String) -> DeepLinkError {
             DeepLinkError(.noReceiver(step: step, receiver: receiver), in: link.description)
         }
@@ -133,9 +133,7 @@ extension HomeCoordinator {
         let screen: (any RecipeViewModel)?
         switch approach {
         case .search:
-            let (found, trace) = tracingFirstReceiver(as: (any RecipeViewModel).self) { $0.recipe.id == recipe.id }
-            traces.append(trace)
-            screen = found
+            screen = firstReceiver(as: (any RecipeViewModel).self) { $0.recipe.id == recipe.id }
         case .explicit:
             screen = list.detailViewModel
         }

@@ -31,6 +31,7 @@ public final class DefaultHomeCoordinator: ObservableObject, HomeCoordinator {
 
     /// Creates the app's tree over `recipes`, which the lists filter.
     public init(service: any RecipeService, recipes: [Recipe]) {
+        Self.registerSearchableProtocols
         self.service = service
         veggie = DefaultRecipeListCoordinator(tab: .veggie, title: "Vegetarian", recipes: recipes)
         meat = DefaultRecipeListCoordinator(tab: .meat, title: "Meat", recipes: recipes)
@@ -45,6 +46,17 @@ public final class DefaultHomeCoordinator: ObservableObject, HomeCoordinator {
     {
         DefaultHomeCoordinator(service: service, recipes: try await service.recipes())
     }
+
+    /// The app's screen protocols, searchable by name in its snapshots; registered once, when
+    /// the first home coordinator is created.
+    private static let registerSearchableProtocols: Void = {
+        SearchableProtocols.register((any HomeCoordinator).self)
+        SearchableProtocols.register((any RecipeListCoordinator).self)
+        SearchableProtocols.register((any RecipeListViewModel).self)
+        SearchableProtocols.register((any RecipeViewModel).self)
+        SearchableProtocols.register((any RatingViewModel).self)
+        SearchableProtocols.register((any SettingsViewModel).self)
+    }()
 
     /// The vegetarian list, the meat list, and the settings, in that order.
     public var children: [any DeepLinkable] {

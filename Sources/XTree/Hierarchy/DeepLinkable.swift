@@ -23,9 +23,10 @@
 /// `@MainActor final class` conform without `nonisolated` escapes, and makes every search
 /// of the live tree a synchronous main-actor call that cannot race with navigation.
 /// Values that leave the tree (``TreeSnapshot``, search traces' summaries, errors) are
-/// `Sendable` and can be handed to any isolation domain.
+/// `Sendable` and can be handed to any isolation domain. So are the objects themselves, as
+/// every main-actor object is: a deep link's outcome can name the object it reached.
 @MainActor
-public protocol DeepLinkable: NodeDescribing {
+public protocol DeepLinkable: NodeDescribing, Sendable {
     /// The objects this node owns, in declaration order.
     ///
     /// Searches visit them in this order. A child may appear under several parents, or

@@ -69,6 +69,10 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         public var parent: Int?
         /// The object's children, in declaration order.
         public var links: [Link]
+        /// The qualified names the node answers to in searches by name: its type, its
+        /// superclasses, and the ``SearchableProtocols`` it conforms to. Empty in snapshots of
+        /// format version 1.
+        public var names: [String]
 
         /// Creates a node; ``TreeSnapshot/init(nodes:)`` checks that nodes fit together.
         public init(
@@ -79,8 +83,10 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
             depth: Int,
             order: Int,
             parent: Int?,
-            links: [Link]
+            links: [Link],
+            names: [String] = []
         ) {
+            self.names = names
             self.id = id
             self.type = type
             self.label = label
@@ -91,14 +97,36 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
             self.links = links
         }
 
+        private enum CodingKeys: String, CodingKey {
+            case id, type, label, attributes, depth, order, parent, links, names
+        }
+
+        /// Decodes a node; `names` may be missing, as in format version 1.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            type = try container.decode(String.self, forKey: .type)
+            label = try container.decode(String.self, forKey: .label)
+            attributes = try container.decode([Attribute].self, forKey: .attributes)
+            depth = try container.decode(Int.self, forKey: .depth)
+            order = try container.decode(Int.self, forKey: .order)
+            parent = try container.decodeIfPresent(Int.self, forKey: .parent)
+            links = try container.decode([Link].self, forKey: .links)
+            names = try container.decodeIfPresent([String].self, forKey: .names) ?? []
+        }
+
         /// The value of the attribute named `key`, if the node has one.
         public func attribute(_ key: String) -> String? {
             attributes.first { $0.key == key }?.value
         }
     }
 
-    /// The format version written to JSON; decoding rejects others.
-    public static let formatVersion = 1
+    /// The format version written to JSON.
+    ///
+    /// Version 2 added each node's `names`. Readers accept every version from 1 to this one
+    /// (a version 1 node answers to its type name only) and reject a newer one with an error
+    /// that names both versions, rather than guess at fields they do not know.
+    public static let formatVersion = 2
 
     /// Every object reachable from the root, in breadth-first order; the root is first.
     public let nodes: [Node]
@@ -127,6 +155,33 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     public init(of root: any DeepLinkable) {
         var builder = SnapshotBuilder()
         nodes = builder.capture(root)
+    }
+
+    /// Takes a snapshot of every object reachable from `root` and finds `object` in it, in the
+    /// same walk.
+    ///
+    /// ```swift
+    /// let (snapshot, path) = TreeSnapshot.locating(sheet, from: home)
+    /// print(TextRenderer(highlighted: Set(path)).rendered(snapshot))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The object to find, by identity.
+    ///   - root: The object to start from; it becomes node 0.
+    /// - Returns: The snapshot, and the indices of the nodes from the root to `object`, both
+    ///   included; empty if `object` is not reachable.
+    /// - Complexity: The cost of ``init(of:)``.
+    @MainActor
+    public static func locating(_ object: AnyObject, from root: any DeepLinkable) -> (
+        snapshot: TreeSnapshot, path: [Int]
+    ) {
+        var builder = SnapshotBuilder()
+        let snapshot = TreeSnapshot(validNodes: builder.capture(root, locating: object))
+        return (snapshot, builder.locatedOrder.map { snapshot.path(to: $0) } ?? [])
+    }
+
+    private init(validNodes: [Node]) {
+        nodes = validNodes
     }
 
     /// Creates a snapshot from nodes, checking that they form one.
@@ -177,11 +232,12 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.formatVersion else {
+        guard (1...Self.formatVersion).contains(version) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version,
                 in: container,
-                debugDescription: "snapshot format version \(version) is not supported; expected \(Self.formatVersion)"
+                debugDescription:
+                    "snapshot format version \(version) is not supported; this reader reads versions 1 to \(Self.formatVersion)"
             )
         }
         let nodes = try container.decode([Node].self, forKey: .nodes)

@@ -3,9 +3,16 @@
 struct SnapshotBuilder {
     private var names = TypeNameCache()
     private var usedIDs = Set<UInt64>()
+    private var searchNames: [ObjectIdentifier: [String]] = [:]
+    private let searchable = SearchableProtocols.entries
 
-    /// The nodes of a snapshot of `root`.
-    mutating func capture(_ root: any DeepLinkable) -> [TreeSnapshot.Node] {
+    /// The breadth-first number of the object being located, once captured.
+    private(set) var locatedOrder: Int?
+
+    /// The nodes of a snapshot of `root`; if `target` is reachable, its number goes to
+    /// `locatedOrder`.
+    mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> [TreeSnapshot.Node] {
+        if root === target { locatedOrder = 0 }
         var visited = IdentityTable()
         var objects: [any DeepLinkable] = [root]
         var idHashes: [UInt64] = []
@@ -37,6 +44,7 @@ struct SnapshotBuilder {
                     siblingTypes.append((typeHash, 0))
                     sameType = 0
                 }
+                if child === target { locatedOrder = nodes.count }
                 links.append(TreeSnapshot.Link(kind: .child, node: nodes.count))
                 nodes.append(
                     describe(
@@ -80,8 +88,25 @@ struct SnapshotBuilder {
             depth: depth,
             order: order,
             parent: parent,
-            links: []
+            links: [],
+            names: searchNames(of: object)
         )
+    }
+
+    /// The names a node answers to, computed once per dynamic type (conformance and
+    /// superclasses depend on nothing else), so nodes of one type share one array.
+    private mutating func searchNames(of object: AnyObject) -> [String] {
+        let key = ObjectIdentifier(type(of: object))
+        if let known = searchNames[key] { return known }
+        var result = [qualifiedName(of: type(of: object))]
+        var ancestor = Mirror(reflecting: object).superclassMirror
+        while let mirror = ancestor {
+            result.append(qualifiedName(of: mirror.subjectType))
+            ancestor = mirror.superclassMirror
+        }
+        result += searchable.filter { $0.matches(object) }.map(\.name)
+        searchNames[key] = result
+        return result
     }
 
     /// Marks each link to an already-seen node as a cycle (to an ancestor or itself) or

@@ -9,9 +9,9 @@
 /// ```
 /// ```text
 /// {"nodes":[
-/// {"attributes":[],"depth":0,"id":"6bhxk1tf","label":"","links":[{"kind":"child","node":1}],"order":0,"type":"Root"},
-/// {"attributes":[],"depth":1,"id":"d2m0q9ra","label":"","links":[],"order":1,"parent":0,"type":"Leaf"}
-/// ],"version":1}
+/// {"attributes":[],"depth":0,"id":"6bhxk1tf","label":"","links":[{"kind":"child","node":1}],"names":["App.Root"],"order":0,"type":"Root"},
+/// {"attributes":[],"depth":1,"id":"d2m0q9ra","label":"","links":[],"names":["App.Leaf"],"order":1,"parent":0,"type":"Leaf"}
+/// ],"version":2}
 /// ```
 public struct JSONRenderer: TreeRenderer {
     /// Creates a renderer.
@@ -43,6 +43,11 @@ public struct JSONRenderer: TreeRenderer {
             for (index, link) in node.links.enumerated() {
                 if index > 0 { line += "," }
                 line += "{\"kind\":\"\(link.kind.rawValue)\",\"node\":\(link.node)}"
+            }
+            line += "],\"names\":["
+            for (index, name) in node.names.enumerated() {
+                if index > 0 { line += "," }
+                appendJSONString(name, to: &line)
             }
             line += "],\"order\":\(node.order)"
             if let parent = node.parent { line += ",\"parent\":\(parent)" }

@@ -22,7 +22,11 @@ extension DeepLinkable {
         where predicate: (Receiver) throws -> Bool
     ) rethrows -> Receiver? {
         var match: Receiver?
-        try walk(classifying: { try classify($0, as: type, where: predicate, into: &match) }, until: { $1 == .matched })
+        try walk(
+            for: type,
+            classifying: { try classify($0, as: type, where: predicate, into: &match) },
+            until: { $1 == .matched }
+        )
         return match
     }
 
@@ -45,6 +49,7 @@ extension DeepLinkable {
         var matches: [Receiver] = []
         var match: Receiver?
         try walk(
+            for: type,
             classifying: { try classify($0, as: type, where: predicate, into: &match) },
             until: { _, verdict in
                 if verdict == .matched, let match { matches.append(match) }
@@ -75,6 +80,7 @@ extension DeepLinkable {
         var visited: [(node: any DeepLinkable, parentOrder: Int?)] = []
         var match: Receiver?
         try walk(
+            for: type,
             classifying: { try classify($0, as: type, where: predicate, into: &match) },
             until: { visit, verdict in
                 visited.append((visit.node, visit.parentOrder))
@@ -107,7 +113,8 @@ extension DeepLinkable {
     /// Searches like ``firstReceiver(as:where:)`` and records how the search went.
     ///
     /// The trace lists every visited object with its verdict, so a deep link that found
-    /// nothing, or found the wrong object, can be explained:
+    /// nothing, or found the wrong object, can be explained. It is the same trace that
+    /// ``withSearchRecording(_:)`` records for the search:
     ///
     /// ```swift
     /// let (list, trace) = home.tracingFirstReceiver(as: (any RecipeListCoordinator).self) {
@@ -127,34 +134,9 @@ extension DeepLinkable {
         as type: Receiver.Type,
         where predicate: (Receiver) throws -> Bool
     ) rethrows -> (receiver: Receiver?, trace: SearchTrace) {
-        var names = TypeNameCache()
-        var steps: [SearchTrace.Step] = []
-        var match: Receiver?
-        var largestFrontier = 1
-        try walk(
-            classifying: { try classify($0, as: type, where: predicate, into: &match) },
-            until: { visit, verdict in
-                steps.append(
-                    SearchTrace.Step(
-                        order: visit.order,
-                        depth: visit.depth,
-                        parentOrder: visit.parentOrder,
-                        type: names.name(of: visit.node),
-                        label: visit.node.nodeLabel,
-                        verdict: verdict
-                    )
-                )
-                largestFrontier = Swift.max(largestFrontier, visit.frontier)
-                return verdict == .matched
-            }
-        )
-        let path = match == nil ? [] : followParents(from: steps.count - 1) { steps[$0].parentOrder }
-        let trace = SearchTrace(
-            receiverType: TypeNameCache.name(of: Receiver.self),
-            steps: steps,
-            path: path,
-            largestFrontier: largestFrontier
-        )
+        let (match, traces) = try withSearchRecording { try firstReceiver(as: type, where: predicate) }
+        // Searches made by the predicate end first; this search's trace is the last.
+        guard let trace = traces.last else { preconditionFailure("a recorded search left no trace") }
         return (match, trace)
     }
 
@@ -204,21 +186,61 @@ extension DeepLinkable {
     /// The loop under every search: visits breadth first, asks `classify` about each object
     /// unless an object of the same dynamic type was already of the wrong type, and hands
     /// every visit with its verdict to `stop`, which ends the walk by returning `true`.
+    /// Inside a ``withSearchRecording(_:)`` it also records the search's trace.
     ///
     /// Not generic, so the loop runs without generic metadata look-ups even where the
     /// caller's receiver type is not known to the optimiser; only `classify` is generic, and
     /// it runs once per type that is not the receiver type.
     func walk(
+        for receiverType: Any.Type,
         classifying classify: (any DeepLinkable) throws -> SearchTrace.Verdict,
         until stop: (BreadthFirstVisit, SearchTrace.Verdict) -> Bool
     ) rethrows {
         var wrongTypes = TypeSet()
+        guard let log = SearchLog.current else {
+            for visit in breadthFirst() {
+                var verdict = SearchTrace.Verdict.wrongType
+                if !wrongTypes.contains(typeOf: visit.node) {
+                    verdict = try classify(visit.node)
+                    if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
+                }
+                if stop(visit, verdict) { return }
+            }
+            return
+        }
+        var names = TypeNameCache()
+        var steps: [SearchTrace.Step] = []
+        var largestFrontier = 1
+        // The trace is recorded however the walk ends, a throwing predicate included.
+        defer {
+            let matched = steps.last?.verdict == .matched
+            let path = matched ? followParents(from: steps.count - 1) { steps[$0].parentOrder } : []
+            log.append(
+                SearchTrace(
+                    receiverType: TypeNameCache.name(of: receiverType),
+                    steps: steps,
+                    path: path,
+                    largestFrontier: largestFrontier
+                )
+            )
+        }
         for visit in breadthFirst() {
             var verdict = SearchTrace.Verdict.wrongType
             if !wrongTypes.contains(typeOf: visit.node) {
                 verdict = try classify(visit.node)
                 if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
             }
+            steps.append(
+                SearchTrace.Step(
+                    order: visit.order,
+                    depth: visit.depth,
+                    parentOrder: visit.parentOrder,
+                    type: names.name(of: visit.node),
+                    label: visit.node.nodeLabel,
+                    verdict: verdict
+                )
+            )
+            largestFrontier = Swift.max(largestFrontier, visit.frontier)
             if stop(visit, verdict) { return }
         }
     }

@@ -1,0 +1,59 @@
+extension TreeSnapshot {
+    /// Searches the snapshot breadth first for nodes that answer to `name` and satisfy
+    /// `predicate`, as ``DeepLinkable/firstReceiver(as:where:)`` searches a live tree by type.
+    ///
+    /// A node answers to its type's name, its superclasses' names, and the names of the
+    /// ``SearchableProtocols`` it conformed to when the snapshot was taken; each as `Name` or
+    /// `Module.Name`, and a generic type also by its base name. A snapshot of format version 1
+    /// records no names: its nodes answer to their type name only.
+    ///
+    /// ```swift
+    /// let trace = snapshot.search(forName: "RecipeViewModel") { $0.attribute("recipe") == "irish-stew" }
+    /// if let match = trace.match { print(snapshot.nodes[match.order]) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The name to look for.
+    ///   - all: Whether to go on after the first match, visiting every node.
+    ///   - predicate: A test for nodes that answer to `name`.
+    /// - Returns: The trace: every visited node with its verdict, and the path to the first
+    ///   match.
+    /// - Complexity: O(*n*) for the *n* nodes visited.
+    public func search(forName name: String, all: Bool = false, where predicate: (Node) -> Bool = { _ in true })
+        -> SearchTrace
+    {
+        var steps: [SearchTrace.Step] = []
+        var firstMatch: Int?
+        // As in a live walk: the nodes discovered but not yet visited, this one included.
+        var discovered = 1
+        var largestFrontier = 1
+        for node in nodes {
+            largestFrontier = Swift.max(largestFrontier, discovered - node.order)
+            discovered += node.links.lazy.filter { $0.kind == .child }.count
+            let answers =
+                node.names.isEmpty
+                ? XTree.name(name, matches: node.type) : node.names.contains { XTree.name(name, matches: $0) }
+            let verdict: SearchTrace.Verdict = !answers ? .wrongType : predicate(node) ? .matched : .rejected
+            steps.append(
+                SearchTrace.Step(
+                    order: node.order,
+                    depth: node.depth,
+                    parentOrder: node.parent,
+                    type: node.type,
+                    label: node.label,
+                    verdict: verdict
+                )
+            )
+            if verdict == .matched {
+                if firstMatch == nil { firstMatch = node.order }
+                if !all { break }
+            }
+        }
+        return SearchTrace(
+            receiverType: name,
+            steps: steps,
+            path: firstMatch.map { path(to: $0) } ?? [],
+            largestFrontier: largestFrontier
+        )
+    }
+}

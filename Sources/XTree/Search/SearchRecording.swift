@@ -1,0 +1,69 @@
+/// Runs `body` and returns, beside its result, the trace of every search it made.
+///
+/// Every ``DeepLinkable/firstReceiver(as:where:)``, ``DeepLinkable/receivers(as:where:)`` and
+/// ``DeepLinkable/pathToFirstReceiver(as:where:)`` made while `body` runs appends its
+/// ``SearchTrace``, in the order the searches ended, whoever makes it: an app's own deep-link
+/// handler needs no tracing code of its own.
+///
+/// ```swift
+/// let (outcome, traces) = try await withSearchRecording {
+///     try await home.open(link)
+/// }
+/// for trace in traces { print(trace) }
+/// ```
+///
+/// A recording is a task-local value, so it covers the recording task, its child tasks
+/// (`async let`, task groups) and unstructured `Task { }`s created inside it, which copy
+/// task-local values. It cannot see searches made on other tasks: in a `Task.detached`, in a
+/// Dispatch or notification callback, or in a task that already existed when recording began
+/// (a long-lived worker fed through a channel). Recordings nest: an inner recording's
+/// searches are also recorded by the outer one.
+///
+/// Outside a recording a search reads one task-local value and builds no trace.
+///
+/// - Parameters:
+///   - isolation: The actor `body` runs on; the caller's by default.
+///   - body: The work whose searches to record.
+/// - Returns: What `body` returned, and the traces.
+/// - Throws: What `body` throws; the traces are then lost with the result.
+public func withSearchRecording<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+) async rethrows -> (result: Result, traces: [SearchTrace]) {
+    let log = SearchLog(parent: SearchLog.current)
+    let result = try await SearchLog.$current.withValue(log, operation: body, isolation: isolation)
+    return (result, log.traces)
+}
+
+/// Runs `body` synchronously and returns, beside its result, the trace of every search it made.
+///
+/// The synchronous form of ``withSearchRecording(isolation:_:)``, with the same coverage.
+///
+/// - Parameter body: The work whose searches to record.
+/// - Returns: What `body` returned, and the traces.
+/// - Throws: What `body` throws.
+public func withSearchRecording<Result>(_ body: () throws -> Result) rethrows -> (result: Result, traces: [SearchTrace])
+{
+    let log = SearchLog(parent: SearchLog.current)
+    let result = try SearchLog.$current.withValue(log, operation: body)
+    return (result, log.traces)
+}
+
+/// The traces of one recording; searches on any thread of the recording's tasks append to it.
+final class SearchLog: Sendable {
+    @TaskLocal static var current: SearchLog?
+
+    private let parent: SearchLog?
+    private let recorded = Locked<[SearchTrace]>([])
+
+    init(parent: SearchLog?) {
+        self.parent = parent
+    }
+
+    var traces: [SearchTrace] { recorded.withLock { $0 } }
+
+    func append(_ trace: SearchTrace) {
+        recorded.withLock { $0.append(trace) }
+        parent?.append(trace)
+    }
+}
