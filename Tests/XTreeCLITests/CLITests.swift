@@ -4,12 +4,12 @@ import Testing
 import XTree
 
 let startTree = """
-    0 DefaultHomeCoordinator #gmmcfdx7 "Home" tab=meat
-    ├── 1 DefaultRecipeListCoordinator #rh2f48fv "Vegetarian" tab=veggie
-    │   └── 4 DefaultRecipeListViewModel #ks2fm665 "Vegetarian" recipes=6
-    ├── 2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat
-    │   └── 5 DefaultRecipeListViewModel #12ar0c7e "Meat" recipes=6
-    └── 3 DefaultSettingsViewModel #zyx993v0 "Settings" units=imperial
+    0 DefaultHomeCoordinator #n7hzzzav "Home" tab=meat
+    ├── 1 DefaultRecipeListCoordinator #3fqtcdcz "Vegetarian" tab=veggie
+    │   └── 4 DefaultRecipeListViewModel #nk2t1sat "Vegetarian" recipes=6
+    ├── 2 DefaultRecipeListCoordinator #0482gzgw "Meat" tab=meat
+    │   └── 5 DefaultRecipeListViewModel #p5b54rb1 "Meat" recipes=6
+    └── 3 DefaultSettingsViewModel #wb6ykhmy "Settings" units=imperial
     6 nodes, depth 2, links: 5 child, 0 cycle, 0 shared
 
     """
@@ -97,12 +97,12 @@ let startTree = """
         let result = try cli("tree", "--open", "recipes://ratings?recipeID=roasted-wild-duck", "--depth", "1")
         #expect(
             result.stdout == """
-                0 DefaultHomeCoordinator #gmmcfdx7 "Home" tab=meat ◀
-                ├── 1 DefaultRecipeListCoordinator #rh2f48fv "Vegetarian" tab=veggie
+                0 DefaultHomeCoordinator #n7hzzzav "Home" tab=meat ◀
+                ├── 1 DefaultRecipeListCoordinator #3fqtcdcz "Vegetarian" tab=veggie
                 │   └── … 1 node below depth 1
-                ├── 2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat ◀
+                ├── 2 DefaultRecipeListCoordinator #0482gzgw "Meat" tab=meat ◀
                 │   └── … 3 nodes below depth 1
-                └── 3 DefaultSettingsViewModel #zyx993v0 "Settings" units=imperial
+                └── 3 DefaultSettingsViewModel #wb6ykhmy "Settings" units=imperial
                 8 nodes, depth 2, links: 7 child, 0 cycle, 0 shared; 4 nodes not shown (the depth limit of 1)
 
                 """
@@ -193,13 +193,13 @@ let startTree = """
                 path: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 5 DefaultRecipeViewModel
                 reached: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 5 DefaultRecipeViewModel
 
-                0 DefaultHomeCoordinator #gmmcfdx7 "Home" tab=veggie ◀
-                ├── 1 DefaultRecipeListCoordinator #rh2f48fv "Vegetarian" tab=veggie ◀
-                │   ├── 4 DefaultRecipeListViewModel #ks2fm665 "Vegetarian" recipes=6
-                │   └── 5 DefaultRecipeViewModel #d89v27s9 "Mushrooms in Cream" recipe=mushrooms-in-cream ◀
-                ├── 2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat
-                │   └── 6 DefaultRecipeListViewModel #12ar0c7e "Meat" recipes=6
-                └── 3 DefaultSettingsViewModel #zyx993v0 "Settings" units=imperial
+                0 DefaultHomeCoordinator #n7hzzzav "Home" tab=veggie ◀
+                ├── 1 DefaultRecipeListCoordinator #3fqtcdcz "Vegetarian" tab=veggie ◀
+                │   ├── 4 DefaultRecipeListViewModel #nk2t1sat "Vegetarian" recipes=6
+                │   └── 5 DefaultRecipeViewModel #xb7f4bm4 "Mushrooms in Cream" recipe=mushrooms-in-cream ◀
+                ├── 2 DefaultRecipeListCoordinator #0482gzgw "Meat" tab=meat
+                │   └── 6 DefaultRecipeListViewModel #p5b54rb1 "Meat" recipes=6
+                └── 3 DefaultSettingsViewModel #wb6ykhmy "Settings" units=imperial
                 7 nodes, depth 2, links: 6 child, 0 cycle, 0 shared
 
                 """
@@ -257,7 +257,7 @@ let startTree = """
         )
         #expect(
             result.stdout == """
-                7 DefaultRecipeViewModel #vfgdxzqc "Irish Stew" recipe=irish-stew
+                7 DefaultRecipeViewModel #swddsq8v "Irish Stew" recipe=irish-stew
                   path: 0 DefaultHomeCoordinator > 2 DefaultRecipeListCoordinator > 7 DefaultRecipeViewModel
 
                 """
@@ -268,9 +268,9 @@ let startTree = """
     @Test func findsAllByClassName() throws {
         let result = try cli("find", "DefaultRecipeListViewModel", "--all")
         #expect(result.stdout.components(separatedBy: "\n  path: ").count == 3)
-        #expect(result.stdout.hasPrefix(#"4 DefaultRecipeListViewModel #ks2fm665 "Vegetarian" recipes=6"#))
+        #expect(result.stdout.hasPrefix(#"4 DefaultRecipeListViewModel #nk2t1sat "Vegetarian" recipes=6"#))
         let byLabel = try cli("find", "RecipeListCoordinator", "--where", "label=Meat")
-        #expect(byLabel.stdout.hasPrefix(#"2 DefaultRecipeListCoordinator #qe5k5s5q "Meat""#))
+        #expect(byLabel.stdout.hasPrefix(#"2 DefaultRecipeListCoordinator #0482gzgw "Meat""#))
     }
 
     @Test func noMatchShowsWhatWasVisited() throws {
@@ -348,8 +348,8 @@ let startTree = """
         let result = try cli("diff", before, after)
         #expect(
             result.stdout == """
-                + 6 DefaultRecipeViewModel #vfgdxzqc "Irish Stew" recipe=irish-stew
-                + 7 DefaultRatingViewModel #rzhxq24r "Irish Stew" recipe=irish-stew ratings=2 mean=4.0
+                + 6 DefaultRecipeViewModel #swddsq8v "Irish Stew" recipe=irish-stew
+                + 7 DefaultRatingViewModel #00gbv5j0 "Irish Stew" recipe=irish-stew ratings=2 mean=4.0
                 2 added, 0 removed, 0 changed, 6 unchanged
 
                 """
@@ -402,18 +402,18 @@ let startTree = """
             result.stdout == """
                 opened recipes://recipes/welsh-rarebit/ratings: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 6 DefaultRatingViewModel
                 changed: 4 notifications from 2 objects
-                + 5 DefaultRecipeViewModel #d89v27s9 "Welsh Rarebit" recipe=welsh-rarebit
-                + 6 DefaultRatingViewModel #bjzxj6gs "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
-                ~ 0 DefaultHomeCoordinator #gmmcfdx7 "Home": tab meat -> veggie
+                + 5 DefaultRecipeViewModel #z29zbgn5 "Welsh Rarebit" recipe=welsh-rarebit
+                + 6 DefaultRatingViewModel #cvbjen87 "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
+                ~ 0 DefaultHomeCoordinator #n7hzzzav "Home": tab meat -> veggie
                 2 added, 0 removed, 1 changed, 5 unchanged
                 changed: 1 notification from 1 object
-                - 6 DefaultRatingViewModel #bjzxj6gs "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
+                - 6 DefaultRatingViewModel #cvbjen87 "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
                 0 added, 1 removed, 0 changed, 7 unchanged
                 changed: 2 notifications from 1 object
-                - 5 DefaultRecipeViewModel #d89v27s9 "Welsh Rarebit" recipe=welsh-rarebit
+                - 5 DefaultRecipeViewModel #z29zbgn5 "Welsh Rarebit" recipe=welsh-rarebit
                 0 added, 1 removed, 0 changed, 6 unchanged
                 nothing to close on the veggie tab
-                2 DefaultRecipeListCoordinator #qe5k5s5q "Meat" tab=meat
+                2 DefaultRecipeListCoordinator #0482gzgw "Meat" tab=meat
                   path: 0 DefaultHomeCoordinator > 2 DefaultRecipeListCoordinator
 
                 """

@@ -17,6 +17,9 @@ import XTree
 
     var children: [any DeepLinkable] { kids }
     var nodeLabel: String { title }
+    // Declared here so subclasses can override it: a subclass's own declaration would not
+    // replace the protocol extension's default, which this class's conformance uses.
+    var nodeIdentity: String? { nil }
 }
 
 final class Home: TestNode {}

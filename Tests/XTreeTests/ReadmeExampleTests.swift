@@ -40,11 +40,11 @@ import XTree
         #expect(duck?.title == "Roasted Wild Duck")
         #expect(
             text == """
-                0 ReadmeCoordinator #mgfqarxd "Home" ◀
-                ├── 1 ReadmeCoordinator #ft981k74 "Vegetarian"
-                │   └── 3 ReadmeRecipeScreen #rqnab3yw "Orange Marmalade"
-                └── 2 ReadmeCoordinator #5zn0g6x5 "Meat" ◀
-                    └── 4 ReadmeRecipeScreen #c4dk1x6t "Roasted Wild Duck" ◀
+                0 ReadmeCoordinator #sx1q66ew "Home" ◀
+                ├── 1 ReadmeCoordinator #85jtramb "Vegetarian"
+                │   └── 3 ReadmeRecipeScreen #bmj6ty9n "Orange Marmalade"
+                └── 2 ReadmeCoordinator #jf5vem8d "Meat" ◀
+                    └── 4 ReadmeRecipeScreen #prqnp6gz "Roasted Wild Duck" ◀
                 5 nodes, depth 2, links: 4 child, 0 cycle, 0 shared
 
                 """

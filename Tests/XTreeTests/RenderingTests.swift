@@ -16,15 +16,15 @@ import XTree
     @Test func textShowsTreeCyclesSharedAndSummary() {
         #expect(
             TextRenderer().rendered(tangledSnapshot()) == """
-                0 Home #t99dqgak "Home"
-                ├── 1 ListCoordinator #ng9ywdhc "Vegetarian"
-                │   ├── 4 ListModel #84dqpcxf "Vegetarian list"
-                │   └── 5 DetailModel #7rza8qfs "Orange Marmalade"
-                │       └── ↺ cycle to 0 Home #t99dqgak "Home"
-                ├── 2 ListCoordinator #ph8mf6xc "Meat"
-                │   ├── 6 ListModel #5k59p3g6 "Meat list"
-                │   └── → shared 5 DetailModel #7rza8qfs "Orange Marmalade"
-                └── 3 SettingsModel #3fa5y5zf "Settings"
+                0 Home #d8cgzgea "Home"
+                ├── 1 ListCoordinator #t0vk2mfc "Vegetarian"
+                │   ├── 4 ListModel #hqm6v119 "Vegetarian list"
+                │   └── 5 DetailModel #2e8dqd77 "Orange Marmalade"
+                │       └── ↺ cycle to 0 Home #d8cgzgea "Home"
+                ├── 2 ListCoordinator #85e45m4n "Meat"
+                │   ├── 6 ListModel #4vgbrvb2 "Meat list"
+                │   └── → shared 5 DetailModel #2e8dqd77 "Orange Marmalade"
+                └── 3 SettingsModel #2fzstz3r "Settings"
                 7 nodes, depth 2, links: 6 child, 1 cycle, 1 shared
 
                 """
@@ -34,12 +34,12 @@ import XTree
     @Test func textDepthLimitCountsWhatIsLeftOutAndMarksThePath() {
         #expect(
             TextRenderer(maxDepth: 1, highlighted: [0, 1, 5]).rendered(tangledSnapshot()) == """
-                0 Home #t99dqgak "Home" ◀
-                ├── 1 ListCoordinator #ng9ywdhc "Vegetarian" ◀
+                0 Home #d8cgzgea "Home" ◀
+                ├── 1 ListCoordinator #t0vk2mfc "Vegetarian" ◀
                 │   └── … 2 nodes below depth 1
-                ├── 2 ListCoordinator #ph8mf6xc "Meat"
+                ├── 2 ListCoordinator #85e45m4n "Meat"
                 │   └── … 1 node below depth 1
-                └── 3 SettingsModel #3fa5y5zf "Settings"
+                └── 3 SettingsModel #2fzstz3r "Settings"
                 7 nodes, depth 2, links: 6 child, 1 cycle, 1 shared; 3 nodes not shown (the depth limit of 1)
 
                 """
@@ -49,9 +49,9 @@ import XTree
     @Test func textNodeLimitStopsAndCounts() {
         #expect(
             TextRenderer(maxNodes: 3).rendered(tangledSnapshot()) == """
-                0 Home #t99dqgak "Home"
-                ├── 1 ListCoordinator #ng9ywdhc "Vegetarian"
-                │   ├── 4 ListModel #84dqpcxf "Vegetarian list"
+                0 Home #d8cgzgea "Home"
+                ├── 1 ListCoordinator #t0vk2mfc "Vegetarian"
+                │   ├── 4 ListModel #hqm6v119 "Vegetarian list"
                 7 nodes, depth 2, links: 6 child, 1 cycle, 1 shared; 4 nodes not shown (the limit of 3 nodes)
 
                 """
@@ -77,13 +77,13 @@ import XTree
         #expect(
             json == """
                 {"nodes":[
-                {"attributes":[],"depth":0,"id":"t99dqgak","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["XTreeTests.Home","XTreeTests.TestNode","XTree.DeepLinkable"],"order":0,"type":"Home"},
-                {"attributes":[],"depth":1,"id":"ng9ywdhc","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5}],"names":["XTreeTests.ListCoordinator","XTreeTests.TestNode","XTree.DeepLinkable"],"order":1,"parent":0,"type":"ListCoordinator"},
-                {"attributes":[],"depth":1,"id":"ph8mf6xc","label":"Meat","links":[{"kind":"child","node":6},{"kind":"shared","node":5}],"names":["XTreeTests.ListCoordinator","XTreeTests.TestNode","XTree.DeepLinkable"],"order":2,"parent":0,"type":"ListCoordinator"},
-                {"attributes":[],"depth":1,"id":"3fa5y5zf","label":"Settings","links":[],"names":["XTreeTests.SettingsModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":3,"parent":0,"type":"SettingsModel"},
-                {"attributes":[],"depth":2,"id":"84dqpcxf","label":"Vegetarian list","links":[],"names":["XTreeTests.ListModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":4,"parent":1,"type":"ListModel"},
-                {"attributes":[],"depth":2,"id":"7rza8qfs","label":"Orange Marmalade","links":[{"kind":"cycle","node":0}],"names":["XTreeTests.DetailModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":5,"parent":1,"type":"DetailModel"},
-                {"attributes":[],"depth":2,"id":"5k59p3g6","label":"Meat list","links":[],"names":["XTreeTests.ListModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":6,"parent":2,"type":"ListModel"}
+                {"attributes":[],"depth":0,"id":"d8cgzgea","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["XTreeTests.Home","XTreeTests.TestNode","XTree.DeepLinkable"],"order":0,"type":"Home"},
+                {"attributes":[],"depth":1,"id":"t0vk2mfc","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5}],"names":["XTreeTests.ListCoordinator","XTreeTests.TestNode","XTree.DeepLinkable"],"order":1,"parent":0,"type":"ListCoordinator"},
+                {"attributes":[],"depth":1,"id":"85e45m4n","label":"Meat","links":[{"kind":"child","node":6},{"kind":"shared","node":5}],"names":["XTreeTests.ListCoordinator","XTreeTests.TestNode","XTree.DeepLinkable"],"order":2,"parent":0,"type":"ListCoordinator"},
+                {"attributes":[],"depth":1,"id":"2fzstz3r","label":"Settings","links":[],"names":["XTreeTests.SettingsModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":3,"parent":0,"type":"SettingsModel"},
+                {"attributes":[],"depth":2,"id":"hqm6v119","label":"Vegetarian list","links":[],"names":["XTreeTests.ListModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":4,"parent":1,"type":"ListModel"},
+                {"attributes":[],"depth":2,"id":"2e8dqd77","label":"Orange Marmalade","links":[{"kind":"cycle","node":0}],"names":["XTreeTests.DetailModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":5,"parent":1,"type":"DetailModel"},
+                {"attributes":[],"depth":2,"id":"4vgbrvb2","label":"Meat list","links":[],"names":["XTreeTests.ListModel","XTreeTests.TestNode","XTree.DeepLinkable"],"order":6,"parent":2,"type":"ListModel"}
                 ],"version":2}
 
                 """
@@ -116,13 +116,13 @@ import XTree
             DOTRenderer(highlighted: [0, 1, 5]).rendered(tangledSnapshot()) == #"""
                 digraph XTree {
                   node [shape=box, fontname="Helvetica"];
-                  n0 [label="0 Home #t99dqgak\nHome", color="#dc2626", penwidth=2];
-                  n1 [label="1 ListCoordinator #ng9ywdhc\nVegetarian", color="#dc2626", penwidth=2];
-                  n2 [label="2 ListCoordinator #ph8mf6xc\nMeat"];
-                  n3 [label="3 SettingsModel #3fa5y5zf\nSettings"];
-                  n4 [label="4 ListModel #84dqpcxf\nVegetarian list"];
-                  n5 [label="5 DetailModel #7rza8qfs\nOrange Marmalade", color="#dc2626", penwidth=2];
-                  n6 [label="6 ListModel #5k59p3g6\nMeat list"];
+                  n0 [label="0 Home #d8cgzgea\nHome", color="#dc2626", penwidth=2];
+                  n1 [label="1 ListCoordinator #t0vk2mfc\nVegetarian", color="#dc2626", penwidth=2];
+                  n2 [label="2 ListCoordinator #85e45m4n\nMeat"];
+                  n3 [label="3 SettingsModel #2fzstz3r\nSettings"];
+                  n4 [label="4 ListModel #hqm6v119\nVegetarian list"];
+                  n5 [label="5 DetailModel #2e8dqd77\nOrange Marmalade", color="#dc2626", penwidth=2];
+                  n6 [label="6 ListModel #4vgbrvb2\nMeat list"];
                   n0 -> n1 [color="#dc2626", penwidth=2];
                   n0 -> n2;
                   n0 -> n3;
@@ -147,13 +147,13 @@ import XTree
         #expect(
             MermaidRenderer(highlighted: [0, 1, 5]).rendered(tangledSnapshot()) == """
                 flowchart TD
-                  n0["0 Home #35;t99dqgak<br/>Home"]
-                  n1["1 ListCoordinator #35;ng9ywdhc<br/>Vegetarian"]
-                  n2["2 ListCoordinator #35;ph8mf6xc<br/>Meat"]
-                  n3["3 SettingsModel #35;3fa5y5zf<br/>Settings"]
-                  n4["4 ListModel #35;84dqpcxf<br/>Vegetarian list"]
-                  n5["5 DetailModel #35;7rza8qfs<br/>Orange Marmalade"]
-                  n6["6 ListModel #35;5k59p3g6<br/>Meat list"]
+                  n0["0 Home #35;d8cgzgea<br/>Home"]
+                  n1["1 ListCoordinator #35;t0vk2mfc<br/>Vegetarian"]
+                  n2["2 ListCoordinator #35;85e45m4n<br/>Meat"]
+                  n3["3 SettingsModel #35;2fzstz3r<br/>Settings"]
+                  n4["4 ListModel #35;hqm6v119<br/>Vegetarian list"]
+                  n5["5 DetailModel #35;2e8dqd77<br/>Orange Marmalade"]
+                  n6["6 ListModel #35;4vgbrvb2<br/>Meat list"]
                   n0 --> n1
                   n0 --> n2
                   n0 --> n3

@@ -66,11 +66,11 @@ import XTree
                 "node 5: links to node 70"
             ),
             (
-                valid.replacingOccurrences(of: #""id":"ph8mf6xc""#, with: #""id":"t99dqgak""#),
-                "node 2: id 't99dqgak' is used"
+                valid.replacingOccurrences(of: #""id":"85e45m4n""#, with: #""id":"d8cgzgea""#),
+                "node 2: id 'd8cgzgea' is used"
             ),
             (
-                valid.replacingOccurrences(of: #""depth":2,"id":"5k59p3g6""#, with: #""depth":5,"id":"5k59p3g6""#),
+                valid.replacingOccurrences(of: #""depth":2,"id":"4vgbrvb2""#, with: #""depth":5,"id":"4vgbrvb2""#),
                 "node 6: depth 5"
             ),
             (
@@ -99,9 +99,9 @@ import XTree
         let diff = TreeDiff(from: before, to: TreeSnapshot(of: app.home))
         #expect(
             diff.description == """
-                + 6 TestNode #hya19hcg "new"
-                - 5 DetailModel #7rza8qfs "Orange Marmalade"
-                ~ 2 ListCoordinator #ph8mf6xc "Meats": label Meat -> Meats
+                + 6 TestNode #j7dmtxd6 "new"
+                - 5 DetailModel #2e8dqd77 "Orange Marmalade"
+                ~ 2 ListCoordinator #85e45m4n "Meats": label Meat -> Meats
                 1 added, 1 removed, 1 changed, 5 unchanged
 
                 """

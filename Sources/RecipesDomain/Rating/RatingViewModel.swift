@@ -28,6 +28,9 @@ public final class DefaultRatingViewModel: ObservableObject, RatingViewModel {
     /// The mean rating, or `nil` when there are none.
     public var mean: Double? { recipe.meanRating }
 
+    /// `recipe.slug`, which tells the node apart from its siblings in snapshots and diffs.
+    public var nodeIdentity: String? { recipe.slug }
+
     /// The recipe's title.
     public var nodeLabel: String { recipe.title }
 

@@ -28,6 +28,9 @@ public final class DefaultRecipeViewModel: ObservableObject, RecipeViewModel {
         coordinator?.openRatings(for: recipe)
     }
 
+    /// `recipe.slug`, which tells the node apart from its siblings in snapshots and diffs.
+    public var nodeIdentity: String? { recipe.slug }
+
     /// The recipe's title.
     public var nodeLabel: String { recipe.title }
 

@@ -90,6 +90,9 @@ public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoo
         ratingViewModel
     }
 
+    /// `tab.rawValue`, which tells the node apart from its siblings in snapshots and diffs.
+    public var nodeIdentity: String? { tab.rawValue }
+
     /// The title.
     public var nodeLabel: String { title }
 

@@ -17,11 +17,42 @@ public protocol NodeDescribing: AnyObject {
 
     /// Key/value pairs that describe the object's state, in the order to show them.
     var nodeAttributes: [(key: String, value: String)] { get }
+
+    /// What tells this object apart from its siblings of the same type, such as a recipe's
+    /// slug or a user id; `nil` (the default) to be told apart by position.
+    ///
+    /// Snapshot ids derive from the path of types and, at each step, this identity or else
+    /// the position among same-type siblings. With an identity, an id survives siblings
+    /// coming and going, so ``TreeDiff`` reports removing the middle of three screens as one
+    /// removal of the right one. Two siblings of one type with the same identity are told
+    /// apart by position and reported by ``TreeSnapshot/duplicateIdentities``, never merged.
+    ///
+    /// In a class hierarchy, declare it in the class that conforms, so subclasses can
+    /// override it: a subclass's own declaration does not replace the default that the
+    /// superclass's conformance uses.
+    var nodeIdentity: String? { get }
+
+    /// The keys of ``nodeAttributes`` whose values must not leave the process.
+    ///
+    /// Snapshots are written to files and sent to other processes, so every snapshot replaces
+    /// these values with `<private>` when it is taken: no renderer, diff, trace or file ever
+    /// holds them. The key stays, so a reader sees that a value exists. Default: none.
+    ///
+    /// ```swift
+    /// var privateAttributeKeys: Set<String> { ["email", "token"] }
+    /// ```
+    var privateAttributeKeys: Set<String> { get }
 }
 
 extension NodeDescribing {
     /// No label.
     public var nodeLabel: String { "" }
+
+    /// No identity: told apart from same-type siblings by position.
+    public var nodeIdentity: String? { nil }
+
+    /// No private attributes.
+    public var privateAttributeKeys: Set<String> { [] }
 
     /// One attribute per `@Published` property, named without its underscore and valued by
     /// `String(describing:)` (optionals unwrapped, `nil` for none).

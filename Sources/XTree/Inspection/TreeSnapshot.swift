@@ -73,6 +73,8 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         /// superclasses, and the ``SearchableProtocols`` it conforms to. Empty in snapshots of
         /// format version 1.
         public var names: [String]
+        /// The object's ``NodeDescribing/nodeIdentity``, if it supplied one.
+        public var identity: String?
 
         /// Creates a node; ``TreeSnapshot/init(nodes:)`` checks that nodes fit together.
         public init(
@@ -84,9 +86,11 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
             order: Int,
             parent: Int?,
             links: [Link],
-            names: [String] = []
+            names: [String] = [],
+            identity: String? = nil
         ) {
             self.names = names
+            self.identity = identity
             self.id = id
             self.type = type
             self.label = label
@@ -98,7 +102,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, type, label, attributes, depth, order, parent, links, names
+            case id, type, label, attributes, depth, order, parent, links, names, identity
         }
 
         /// Decodes a node; `names` may be missing, as in format version 1.
@@ -113,6 +117,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
             parent = try container.decodeIfPresent(Int.self, forKey: .parent)
             links = try container.decode([Link].self, forKey: .links)
             names = try container.decodeIfPresent([String].self, forKey: .names) ?? []
+            identity = try container.decodeIfPresent(String.self, forKey: .identity)
         }
 
         /// The value of the attribute named `key`, if the node has one.
@@ -123,7 +128,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
 
     /// The format version written to JSON.
     ///
-    /// Version 2 added each node's `names`. Readers accept every version from 1 to this one
+    /// Version 2 added each node's `names` and, where the object supplies one, `identity`. Readers accept every version from 1 to this one
     /// (a version 1 node answers to its type name only) and reject a newer one with an error
     /// that names both versions, rather than guess at fields they do not know.
     public static let formatVersion = 2
@@ -136,6 +141,17 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
 
     /// The largest depth of any node.
     public var depth: Int { nodes.last?.depth ?? 0 }
+
+    /// Groups of sibling nodes of one type that supplied the same identity, each group in
+    /// breadth-first order; their ids tell them apart by position, so report them.
+    public var duplicateIdentities: [[Int]] {
+        var groups: [String: [Int]] = [:]
+        for node in nodes {
+            guard let identity = node.identity else { continue }
+            groups["\(node.parent ?? -1) \(node.type) \(identity)", default: []].append(node.order)
+        }
+        return groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+    }
 
     /// How many links of each kind the snapshot has.
     public var linkCounts: [LinkKind: Int] {

@@ -19,7 +19,10 @@ struct SnapshotBuilder {
         var nodes: [TreeSnapshot.Node] = []
         var laterLinks: [(node: Int, link: Int)] = []
         _ = visited.value(for: root, insertingIfAbsent: 0)
-        nodes.append(describe(root, order: 0, depth: 0, parent: nil, idHash: &idHashes, seed: 0, siblingIndex: 0))
+        nodes.append(
+            describe(
+                root, order: 0, depth: 0, parent: nil, idHash: &idHashes, seed: 0, identity: root.nodeIdentity,
+                siblingIndex: 0))
 
         var head = 0
         var siblingTypes: [(type: UInt64, count: Int)] = []
@@ -34,15 +37,18 @@ struct SnapshotBuilder {
                     links.append(TreeSnapshot.Link(kind: .shared, node: seen))
                     continue
                 }
-                // Number children per type, so an id survives siblings of other types coming and going.
+                // Number children per type, so an id survives siblings of other types coming and
+                // going; a child with an identity is named by it instead of its position.
                 let typeHash = names.entry(of: child).hash
-                let sameType: Int
-                if let slot = siblingTypes.firstIndex(where: { $0.type == typeHash }) {
+                let identity = child.nodeIdentity
+                let key = identity.map { typeHash ^ stableHash($0) &* 0x9E37_79B9 } ?? typeHash
+                let sameKey: Int
+                if let slot = siblingTypes.firstIndex(where: { $0.type == key }) {
                     siblingTypes[slot].count += 1
-                    sameType = siblingTypes[slot].count
+                    sameKey = siblingTypes[slot].count
                 } else {
-                    siblingTypes.append((typeHash, 0))
-                    sameType = 0
+                    siblingTypes.append((key, 0))
+                    sameKey = 0
                 }
                 if child === target { locatedOrder = nodes.count }
                 links.append(TreeSnapshot.Link(kind: .child, node: nodes.count))
@@ -54,7 +60,8 @@ struct SnapshotBuilder {
                         parent: head,
                         idHash: &idHashes,
                         seed: idHashes[head],
-                        siblingIndex: sameType
+                        identity: identity,
+                        siblingIndex: sameKey
                     )
                 )
                 objects.append(child)
@@ -73,10 +80,14 @@ struct SnapshotBuilder {
         parent: Int?,
         idHash: inout [UInt64],
         seed: UInt64,
+        identity: String?,
         siblingIndex: Int
     ) -> TreeSnapshot.Node {
         let (type, typeHash) = names.entry(of: object)
-        var hash = mix(seed ^ mix(typeHash &+ UInt64(siblingIndex)))
+        let step =
+            identity.map { mix(typeHash ^ mix(stableHash($0))) &+ UInt64(siblingIndex) } ?? typeHash
+            &+ UInt64(siblingIndex)
+        var hash = mix(seed ^ mix(step))
         // 40 bits keep ids short; on the rare collision, derive the next candidate.
         while !usedIDs.insert(hash & 0xFF_FFFF_FFFF).inserted { hash = mix(hash) }
         idHash.append(hash)
@@ -84,13 +95,23 @@ struct SnapshotBuilder {
             id: shortID(hash & 0xFF_FFFF_FFFF),
             type: type,
             label: object.nodeLabel,
-            attributes: object.nodeAttributes.map { TreeSnapshot.Attribute(key: $0.key, value: $0.value) },
+            attributes: attributes(of: object),
             depth: depth,
             order: order,
             parent: parent,
             links: [],
-            names: searchNames(of: object)
+            names: searchNames(of: object),
+            identity: identity
         )
+    }
+
+    /// The node's attributes with its private values redacted.
+    private func attributes(of object: any DeepLinkable) -> [TreeSnapshot.Attribute] {
+        let hidden = object.privateAttributeKeys
+        return object.nodeAttributes.map { attribute in
+            TreeSnapshot.Attribute(
+                key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value)
+        }
     }
 
     /// The names a node answers to, computed once per dynamic type (conformance and

@@ -10,7 +10,8 @@ struct TypeNameCache {
         entry(of: object).name
     }
 
-    /// The type's name and a hash of it that is the same in every process.
+    /// The type's name and a hash of its module-qualified name that is the same in every
+    /// process, so that two apps' types of the same name hash apart.
     mutating func entry(of object: AnyObject) -> (name: String, hash: UInt64) {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
@@ -20,8 +21,7 @@ struct TypeNameCache {
             return entry
         }
         let name = Self.name(of: type)
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let hash = stableHash(qualifiedName(of: type))
         names[key] = (name, hash)
         last = (key, (name, hash))
         return (name, hash)
@@ -30,6 +30,13 @@ struct TypeNameCache {
     static func name(of type: Any.Type) -> String {
         String(describing: type)
     }
+}
+
+/// FNV-1a of the UTF-8 bytes: the same in every process and on every platform.
+func stableHash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
 }
 
 /// `text` in double quotes, with quotes, backslashes and control characters escaped, so that

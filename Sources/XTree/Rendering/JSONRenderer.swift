@@ -37,6 +37,10 @@ public struct JSONRenderer: TreeRenderer {
             }
             line += "],\"depth\":\(node.depth),\"id\":"
             appendJSONString(node.id, to: &line)
+            if let identity = node.identity {
+                line += ",\"identity\":"
+                appendJSONString(identity, to: &line)
+            }
             line += ",\"label\":"
             appendJSONString(node.label, to: &line)
             line += ",\"links\":["

@@ -148,6 +148,10 @@ public struct TextRenderer: TreeRenderer {
             let reason = truncated ? "the limit of \(maxNodes ?? 0) nodes" : "the depth limit of \(maxDepth ?? 0)"
             text += "; \(count(leftOut, "node")) not shown (\(reason))"
         }
+        for group in snapshot.duplicateIdentities {
+            let orders = group.map(String.init).joined(separator: ", ")
+            text += "\nnodes \(orders) are siblings of one type with the same identity; told apart by position"
+        }
         return text + "\n"
     }
 
@@ -208,4 +212,19 @@ extension TreeSnapshot.Node: CustomStringConvertible {
 /// `1 node`, `2 nodes`.
 func count(_ number: Int, _ noun: String) -> String {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
+}
+
+extension DeepLinkable {
+    /// The text tree of everything reachable from this object, for `po` in the debugger and
+    /// for logs.
+    ///
+    /// ```text
+    /// (lldb) po home.treeDescription()
+    /// ```
+    ///
+    /// - Returns: ``TextRenderer``'s rendering of a snapshot taken now, private values redacted.
+    /// - Complexity: The cost of a snapshot and its rendering.
+    public func treeDescription() -> String {
+        TextRenderer().rendered(TreeSnapshot(of: self))
+    }
 }
