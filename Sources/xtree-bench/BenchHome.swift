@@ -8,7 +8,7 @@ import XTree
     @Published var tab = HomeTab.meat
     let veggie: any RecipeListCoordinator
     let meat: any RecipeListCoordinator
-    let settings: any SettingsViewModel = DefaultSettingsViewModel()
+    let settings: any SettingsViewModel = makeSettingsViewModel()
     let service: any RecipeService
     let filler: Hierarchy
 

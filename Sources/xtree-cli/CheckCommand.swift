@@ -73,7 +73,6 @@ extension Command {
                 + "\(checks - failures) passed, \(failures) failed\n"
         )
         if failures > 0 { throw .failure("\(failures) of \(checks) link checks failed") }
-        return 0
     }
 
     /// Why `reached` is not the screen `link` names, or `nil` if it is.

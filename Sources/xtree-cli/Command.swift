@@ -5,7 +5,7 @@ struct Command {
     let summary: String
     let usage: String
     let discussion: String
-    let run: @MainActor (ParsedArguments, inout Context) async throws(CLIError) -> Int32
+    let run: @MainActor (ParsedArguments, inout Context) async throws(CLIError) -> Void
 
     static let all: [String: Command] = Dictionary(
         uniqueKeysWithValues: [tree, open, find, check, diff, watch].map { ($0.spec.name, $0) }

@@ -18,6 +18,5 @@ extension Command {
         let after = try context.snapshot(from: arguments.positionals[1])
         var stream = ConsoleStream(console: context.console)
         TreeDiff(from: before, to: after).write(to: &stream)
-        return 0
     }
 }

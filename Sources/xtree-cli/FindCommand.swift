@@ -36,7 +36,6 @@ extension Command {
             snapshot = TreeSnapshot(of: home)
         }
         try find(in: snapshot, arguments: arguments, context: context)
-        return 0
     }
 
     /// Searches `snapshot` for the NAME and `--where` conditions of `arguments` and prints

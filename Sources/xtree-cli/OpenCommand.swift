@@ -32,7 +32,7 @@ extension Command {
             throw .usage("--trace is text; with --format \(format.rawValue) only the tree is printed", command: "open")
         }
         let links = try context.links(arguments.positionals)
-        let home = context.startApp(catalog: try context.catalog())
+        guard case .app(let home) = try context.target(of: arguments) else { return }
         let console = context.console
         // Explanations are text; with another format only the tree is printed, for piping.
         var last: (snapshot: TreeSnapshot, path: [Int])?
@@ -50,6 +50,5 @@ extension Command {
         let (snapshot, path) = last ?? context.located(outcomes.last, in: home)
         context.render(snapshot, format: format, highlighted: path)
         if let failure { throw failure }
-        return 0
     }
 }

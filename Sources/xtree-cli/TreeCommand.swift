@@ -38,7 +38,7 @@ extension Command {
         switch try context.target(of: arguments) {
         case .snapshot(let snapshot):
             context.render(snapshot, format: format, maxDepth: maxDepth, maxNodes: maxNodes)
-            return 0
+            return
         case .app(let app):
             home = app
         }
@@ -71,7 +71,6 @@ extension Command {
                 throw .failure("cannot encode state: \(error)")
             }
         }
-        return 0
     }
 
     /// Applies links in order through a navigation queue, stopping at the first that fails;

@@ -10,15 +10,15 @@ extension Command {
         discussion: """
             Each line is a deep link, or one of: tree, find TYPE [--where KEY=VALUE]... [--all],
             back (close the top-most sheet or detail of the selected tab), help, quit.
-            After each line, prints what changed in the tree: the objects whose objectWillChange
-            fired while the line ran, coalesced, as a diff of snapshots.
+            After each line, prints what changed in the tree: the objects that announced a change
+            while the line ran (objectWillChange, or the Observation framework for @Observable
+            objects), coalesced, as a diff of snapshots.
             """
     ) { arguments, context throws(CLIError) in
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
-        let home = context.startApp(catalog: try context.catalog())
+        guard case .app(let home) = try context.target(of: arguments) else { return }
         var session = WatchSession(home: home, approach: approach, context: context)
         await session.run()
-        return 0
     }
 }
 
@@ -29,14 +29,14 @@ struct WatchSession {
     let queue: NavigationQueue
     let context: Context
     private var snapshot: TreeSnapshot
-    private var subscriptions: [AnyCancellable] = []
-    private let notifications = NotificationCounter()
+    private let monitor: TreeChangeMonitor
 
     init(home: DefaultHomeCoordinator, approach: DeepLinkApproach, context: Context) {
         self.home = home
         self.context = context
         queue = NavigationQueue(home: home, approach: approach)
         snapshot = TreeSnapshot(of: home)
+        monitor = TreeChangeMonitor(root: home)
     }
 
     /// Longest line read; longer lines are rejected whole.
@@ -46,7 +46,7 @@ struct WatchSession {
         let console = context.console
         let interactive = console.inputIsTerminal
         if interactive { console.out("watching the recipes app; type a link, 'help' or 'quit'\n") }
-        observe()
+        monitor.observe()
         while true {
             if interactive {
                 console.out("> ")
@@ -113,19 +113,9 @@ struct WatchSession {
         }
     }
 
-    /// Subscribes to every observable node of the current tree.
-    private mutating func observe() {
-        subscriptions = home.breadthFirst().compactMap { visit in
-            guard let observable = visit.node as? any AnyObservableObject else { return nil }
-            let counter = notifications
-            let order = visit.order
-            return observable.objectWillChange.sink { counter.record(order) }
-        }
-    }
-
     /// Prints what the notifications since the last report changed, and watches the new tree.
     private mutating func report() {
-        let fired = notifications.drain()
+        let fired = monitor.drain()
         guard !fired.isEmpty else { return }
         let after = TreeSnapshot(of: home)
         let diff = TreeDiff(from: snapshot, to: after)
@@ -136,20 +126,6 @@ struct WatchSession {
         var stream = ConsoleStream(console: context.console)
         diff.write(to: &stream)
         snapshot = after
-        observe()
-    }
-}
-
-/// Breadth-first numbers of the nodes whose `objectWillChange` fired, from any thread.
-final class NotificationCounter: Sendable {
-    private let fired = Locked<[Int]>([])
-
-    func record(_ order: Int) { fired.withLock { $0.append(order) } }
-
-    func drain() -> [Int] {
-        fired.withLock { fired in
-            defer { fired.removeAll() }
-            return fired
-        }
+        monitor.observe()
     }
 }

@@ -10,36 +10,36 @@ enum XTreeCLI {
         let console = Console()
         let status = await run(Array(CommandLine.arguments.dropFirst()), console: console)
         console.flush()
-        exit(status)
+        exit(status.rawValue)
     }
 
-    /// Runs the command line; returns the exit status: 0 success, 1 a link or check failed,
-    /// 64 a usage error.
+    /// Runs the command line and returns its exit status.
     @MainActor
-    static func run(_ arguments: [String], console: Console) async -> Int32 {
+    static func run(_ arguments: [String], console: Console) async -> ExitStatus {
         do {
-            return try await dispatch(arguments, console: console)
+            try await dispatch(arguments, console: console)
+            return .success
         } catch {
             switch error {
             case .help(let text):
                 console.out(text)
-                return 0
+                return .success
             case .usage(let message, let command):
                 console.err("error: \(message)\n")
                 console.err("hint: see 'xtree-cli \(command.map { "\($0) " } ?? "")--help'\n")
-                return 64
+                return .validationFailure
             case .failure(let message):
                 console.err("error: \(message)\n")
-                return 1
+                return .failure
             }
         }
     }
 
     @MainActor
-    private static func dispatch(_ arguments: [String], console: Console) async throws(CLIError) -> Int32 {
+    private static func dispatch(_ arguments: [String], console: Console) async throws(CLIError) {
         if arguments.first == "--version" {
             console.out("xtree-cli \(version)\n")
-            return 0
+            return
         }
         let name: String
         var rest = arguments[...]
@@ -60,8 +60,18 @@ enum XTreeCLI {
         let parsed = try ParsedArguments(rest, spec: command.spec)
         var context = Context(console: console)
         try context.configure(with: parsed)
-        return try await command.run(parsed, &context)
+        try await command.run(parsed, &context)
     }
+}
+
+/// The process's exit status, named as swift-argument-parser names them.
+enum ExitStatus: Int32 {
+    /// Done, or help printed.
+    case success = 0
+    /// A link, file, write or check failed.
+    case failure = 1
+    /// The command line was wrong (`EX_USAGE`).
+    case validationFailure = 64
 }
 
 /// Everything a command can go wrong with, mapped to output by ``XTreeCLI/run(_:console:)``.

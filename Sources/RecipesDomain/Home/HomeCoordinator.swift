@@ -35,7 +35,7 @@ public final class DefaultHomeCoordinator: ObservableObject, HomeCoordinator {
         self.service = service
         veggie = DefaultRecipeListCoordinator(tab: .veggie, title: "Vegetarian", recipes: recipes)
         meat = DefaultRecipeListCoordinator(tab: .meat, title: "Meat", recipes: recipes)
-        settings = DefaultSettingsViewModel()
+        settings = makeSettingsViewModel()
     }
 
     /// Fetches the recipes from `service` and creates the app's tree.
