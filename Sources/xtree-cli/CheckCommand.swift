@@ -28,6 +28,8 @@ extension Command {
         var rows: [[String]] = [["LINK", "APPROACH", "REACHED", "PATH", "RESULT"]]
         var failures = 0
         for url in urls {
+            // Nobody reads the table any more (`| head`): stop checking.
+            if context.console.isClosed { return }
             var snapshots: [TreeSnapshot] = []
             for approach in DeepLinkApproach.allCases {
                 guard let home = apps[approach] else { continue }
@@ -39,15 +41,17 @@ extension Command {
                     let (snapshot, path) = TreeSnapshot.locating(outcome.reached, from: home)
                     snapshots.append(snapshot)
                     let reached = snapshot.nodes[path[path.count - 1]]
-                    row[2] = "\(reached.order) \(reached.type)" + (reached.label.isEmpty ? "" : " \"\(reached.label)\"")
+                    row[2] =
+                        "\(reached.order) \(TerminalText.escaped(reached.type))"
+                        + (reached.label.isEmpty ? "" : " \(TerminalText.quoted(reached.label))")
                     row[3] = "\(path.count)"
                     if let problem = Self.problem(reaching: reached, for: link, in: snapshot) {
-                        row.append("FAIL: \(problem)")
+                        row.append("FAIL: \(TerminalText.escaped(problem))")
                     } else {
                         row.append("ok")
                     }
                 } catch {
-                    row.append("FAIL: \(printable("\(error)"))")
+                    row.append("FAIL: \(TerminalText.escaped("\(error)"))")
                 }
                 rows.append(row)
             }

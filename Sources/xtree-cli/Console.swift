@@ -6,6 +6,11 @@ final class Console {
     private var buffer: [UInt8] = []
     /// Whether to colour standard output.
     var colors = false
+    /// Why writing to standard output failed (`errno`), other than its reader going away.
+    private(set) var writeError: Int32?
+    /// Whether standard output's reader went away (a closed pipe, as with `| head -1`): the
+    /// rest of the output is dropped quietly.
+    private(set) var isClosed = false
 
     init() {
         buffer.reserveCapacity(1 << 16)
@@ -18,6 +23,7 @@ final class Console {
     var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     func out(_ text: String) {
+        guard !isClosed, writeError == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -29,20 +35,25 @@ final class Console {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        write(buffer, to: STDOUT_FILENO)
+        if let error = write(buffer, to: STDOUT_FILENO) {
+            if error == EPIPE { isClosed = true } else { writeError = error }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func write(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { raw in
+    /// Writes everything, or returns the `errno` that stopped it. With SIGPIPE ignored (as
+    /// `XTreeCLI.main` does), a closed pipe is `EPIPE` here instead of killing the process.
+    @discardableResult
+    private func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
                 let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0, errno == EINTR { continue }
-                // A closed pipe (such as `| head`) ends the output quietly.
-                guard written > 0 else { return }
+                guard written > 0 else { return written < 0 ? errno : EIO }
                 offset += written
             }
+            return nil
         }
     }
 }

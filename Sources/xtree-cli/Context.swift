@@ -59,16 +59,22 @@ struct Context {
             do {
                 links.append(try DeepLink(string: text))
             } catch {
-                throw .failure(printable(error.description))
+                throw .failure(error.description)
             }
         }
         return links
     }
 
     /// Writes a file the user named, with errors that name it.
+    ///
+    /// Through a symbolic link the link's target is written, not the link replaced, and an
+    /// existing file keeps its permissions. The write is atomic: a failure leaves the old file.
     func write(_ data: Data, to path: String, what: String) throws(CLIError) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let mode = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.posixPermissions]
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try data.write(to: target, options: .atomic)
+            if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path) }
         } catch {
             throw .failure("cannot write \(what) \(path): \((error as NSError).localizedDescription)")
         }
@@ -111,19 +117,6 @@ extension Context {
 
     /// `0 Type > 1 Type > …` for a path of breadth-first numbers in `snapshot`.
     func describePath(_ path: [Int], in snapshot: TreeSnapshot) -> String {
-        path.map { "\($0) \(snapshot.nodes[$0].type)" }.joined(separator: " > ")
+        path.map { "\($0) \(TerminalText.escaped(snapshot.nodes[$0].type))" }.joined(separator: " > ")
     }
-}
-
-/// `text` with control characters escaped, so that hostile input cannot drive the terminal.
-func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-            result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
 }

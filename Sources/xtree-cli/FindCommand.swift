@@ -44,14 +44,14 @@ extension Command {
         var conditions: [(key: String, value: String)] = []
         for condition in arguments.all("where") {
             guard let equals = condition.firstIndex(of: "="), equals != condition.startIndex else {
-                throw .usage("--where takes KEY=VALUE, got '\(printable(condition))'", command: "find")
+                throw .usage("--where takes KEY=VALUE, got '\(condition)'", command: "find")
             }
             conditions.append((String(condition[..<equals]), String(condition[condition.index(after: equals)...])))
         }
         let name = arguments.positionals[0]
         guard Self.isWellFormed(name) else {
             throw .usage(
-                "'\(printable(name))' is not a type name; names are letters, digits and '_', "
+                "'\(name)' is not a type name; names are letters, digits and '_', "
                     + "optionally after 'Module.'",
                 command: "find"
             )
@@ -69,7 +69,7 @@ extension Command {
                 name
                 + (conditions.isEmpty
                     ? "" : " where " + conditions.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-            throw .failure("nothing matched \(printable(description)) among \(trace.steps.count) visited nodes")
+            throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
         }
         for match in matches {
             context.console.out("\(snapshot.nodes[match.order])\n")

@@ -44,7 +44,7 @@ extension Context {
         do {
             return try TreeSnapshot(json: data)
         } catch {
-            throw .failure("invalid snapshot \(printable(sourceName(source))): \(printable(error.description))")
+            throw .failure("invalid snapshot \(sourceName(source)): \(error.description)")
         }
     }
 
@@ -67,17 +67,17 @@ extension Context {
                 case ENAMETOOLONG: "the path is too long"
                 default: String(cString: strerror(errno))
                 }
-            throw .failure("cannot read \(what) \(printable(source)): \(reason)")
+            throw .failure("cannot read \(what) \(source): \(reason)")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw .failure("cannot read \(what) \(printable(source)): it is a directory, not a file")
+            throw .failure("cannot read \(what) \(source): it is a directory, not a file")
         }
         do {
             return try handle.readToEnd() ?? Data()
         } catch {
-            throw .failure("cannot read \(what) \(printable(source)): \(printable(error.localizedDescription))")
+            throw .failure("cannot read \(what) \(source): \(error.localizedDescription)")
         }
     }
 }

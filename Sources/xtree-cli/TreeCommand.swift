@@ -48,12 +48,12 @@ extension Command {
             do {
                 state = try JSONDecoder().decode(NavigationState.self, from: data)
             } catch {
-                throw .failure("invalid state \(printable(path)): \(printable(describe(error, in: data)))")
+                throw .failure("invalid state \(path): \(describe(error, in: data))")
             }
             do {
                 try await home.restore(state)
             } catch {
-                throw .failure("cannot restore \(printable(path)): \(printable("\(error)"))")
+                throw .failure("cannot restore \(path): \("\(error)")")
             }
         }
         let (outcomes, failure) = await apply(links, to: home, approach: approach)
@@ -97,7 +97,7 @@ extension Command {
             } catch {
                 let skipped = links.count - index - 1
                 let note = skipped == 0 ? "" : " (\(skipped) later link\(skipped == 1 ? "" : "s") not applied)"
-                return (outcomes, .failure(printable("\(error)") + note))
+                return (outcomes, .failure("\(error)" + note))
             }
         }
         return (outcomes, nil)

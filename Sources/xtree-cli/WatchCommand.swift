@@ -89,7 +89,8 @@ struct WatchSession {
             } catch {
                 switch error {
                 case .help(let text): console.out(text)
-                case .usage(let message, _), .failure(let message): console.err("error: \(message)\n")
+                case .usage(let message, _), .failure(let message):
+                    console.err("error: \(TerminalText.escaped(message))\n")
                 }
             }
         case "back":
@@ -108,7 +109,7 @@ struct WatchSession {
                 let (snapshot, path) = context.located(outcome, in: home)
                 console.out("opened \(link): \(context.describePath(path, in: snapshot))\n")
             } catch {
-                console.err("error: \(printable("\(error)"))\n")
+                console.err("error: \(TerminalText.escaped("\(error)"))\n")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// The entry point: runs a command and maps its outcome to output and an exit status, in
 /// this one place.
@@ -7,9 +8,15 @@ enum XTreeCLI {
     static let version = "0.1.0"
 
     static func main() async {
+        // A reader that goes away (`| head -1`) is then an EPIPE to handle, not a signal.
+        signal(SIGPIPE, SIG_IGN)
         let console = Console()
-        let status = await run(Array(CommandLine.arguments.dropFirst()), console: console)
+        var status = await run(Array(CommandLine.arguments.dropFirst()), console: console)
         console.flush()
+        if let error = console.writeError {
+            console.err("error: cannot write to standard output: \(String(cString: strerror(error)))\n")
+            status = .failure
+        }
         exit(status.rawValue)
     }
 
@@ -24,12 +31,13 @@ enum XTreeCLI {
             case .help(let text):
                 console.out(text)
                 return .success
+            // Messages may echo what the user or a file said: escaped here, for every command.
             case .usage(let message, let command):
-                console.err("error: \(message)\n")
+                console.err("error: \(TerminalText.escaped(message))\n")
                 console.err("hint: see 'xtree-cli \(command.map { "\($0) " } ?? "")--help'\n")
                 return .validationFailure
             case .failure(let message):
-                console.err("error: \(message)\n")
+                console.err("error: \(TerminalText.escaped(message))\n")
                 return .failure
             }
         }

@@ -404,7 +404,7 @@ let startTree = """
                 changed: 4 notifications from 2 objects
                 + 5 DefaultRecipeViewModel #z29zbgn5 "Welsh Rarebit" recipe=welsh-rarebit
                 + 6 DefaultRatingViewModel #cvbjen87 "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5
-                ~ 0 DefaultHomeCoordinator #n7hzzzav "Home": tab meat -> veggie
+                ~ 0 DefaultHomeCoordinator #n7hzzzav "Home": tab "meat" -> "veggie"
                 2 added, 0 removed, 1 changed, 5 unchanged
                 changed: 1 notification from 1 object
                 - 6 DefaultRatingViewModel #cvbjen87 "Welsh Rarebit" recipe=welsh-rarebit ratings=2 mean=4.5

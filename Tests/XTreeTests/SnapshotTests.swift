@@ -101,7 +101,7 @@ import XTree
             diff.description == """
                 + 6 TestNode #j7dmtxd6 "new"
                 - 5 DetailModel #2e8dqd77 "Orange Marmalade"
-                ~ 2 ListCoordinator #85e45m4n "Meats": label Meat -> Meats
+                ~ 2 ListCoordinator #85e45m4n "Meats": label "Meat" -> "Meats"
                 1 added, 1 removed, 1 changed, 5 unchanged
 
                 """

@@ -108,7 +108,12 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
         for node in added { output.write("+ \(node.headline())\n") }
         for node in removed { output.write("- \(node.headline())\n") }
         for change in changed {
-            let details = change.changes.map { "\($0.key) \($0.old ?? "(none)") -> \($0.new ?? "(none)")" }
+            // Values are quoted, so a `,` or ` -> ` inside one cannot be misread.
+            let details = change.changes.map { change in
+                let old = change.old.map(TerminalText.displayValue(quotedAlways:)) ?? "(none)"
+                let new = change.new.map(TerminalText.displayValue(quotedAlways:)) ?? "(none)"
+                return "\(TerminalText.escaped(change.key)) \(old) -> \(new)"
+            }
             output.write("~ \(change.node.headline(attributes: false)): \(details.joined(separator: ", "))\n")
         }
         output.write(

@@ -35,7 +35,9 @@ public struct DOTRenderer: TreeRenderer {
         for node in snapshot.nodes {
             var label = "\(node.order) \(node.type) #\(node.id)"
             if !node.label.isEmpty { label += "\n\(node.label)" }
-            for attribute in node.attributes { label += "\n\(attribute.key)=\(attribute.value)" }
+            for attribute in node.attributes {
+                label += "\n\(attribute.key)=\(TerminalText.shortened(attribute.value))"
+            }
             let extra = highlighted.contains(node.order) ? emphasis : ""
             output.write("  n\(node.order) [label=\(dotString(label))\(extra)];\n")
         }
@@ -56,16 +58,22 @@ public struct DOTRenderer: TreeRenderer {
     }
 }
 
-/// A DOT double-quoted string: quotes and backslashes escaped, line breaks as `\n`.
+/// A DOT double-quoted string: quotes and backslashes escaped, line breaks as DOT's `\n`,
+/// and the other characters ``TerminalText`` finds unsafe as the visible text `\u{…}`.
+/// Scalar by scalar, so a CR LF pair cannot slip through as one `Character`.
 private func dotString(_ text: String) -> String {
     var result = "\""
-    for character in text {
-        switch character {
+    for scalar in text.unicodeScalars {
+        switch scalar {
         case "\"": result += "\\\""
         case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        default: result.append(character)
+        case "\n", "\r": result += "\\n"
+        default:
+            if TerminalText.isUnsafe(scalar) {
+                result += "\\\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
     }
     return result + "\""

@@ -35,7 +35,7 @@ public struct MermaidRenderer: TreeRenderer {
             var label = mermaidText("\(node.order) \(node.type) #\(node.id)")
             if !node.label.isEmpty { label += "<br/>\(mermaidText(node.label))" }
             for attribute in node.attributes {
-                label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(attribute.value))"
+                label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(TerminalText.shortened(attribute.value)))"
             }
             output.write("  n\(node.order)[\"\(label)\"]\n")
         }
@@ -66,17 +66,25 @@ public struct MermaidRenderer: TreeRenderer {
     }
 }
 
-/// Text safe inside a quoted Mermaid label: markup characters as entity codes.
+/// Text safe inside a quoted Mermaid label: markup characters and the characters
+/// ``TerminalText`` finds unsafe as Mermaid's entity codes, line breaks as spaces. Scalar by
+/// scalar, so a CR LF pair cannot split a statement.
 private func mermaidText(_ text: String) -> String {
     var result = ""
-    for character in text {
-        switch character {
+    for scalar in text.unicodeScalars {
+        switch scalar {
         case "\"": result += "#quot;"
         case "<": result += "#lt;"
         case ">": result += "#gt;"
         case "#": result += "#35;"
+        case "&": result += "#38;"
         case "\n", "\r": result += " "
-        default: result.append(character)
+        default:
+            if TerminalText.isUnsafe(scalar) {
+                result += "#\(scalar.value);"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
     }
     return result

@@ -132,10 +132,13 @@ public struct TextRenderer: TreeRenderer {
             if isHighlighted { text += " ◀" }
             return
         }
-        text += style("\(node.order)", .order) + " " + style(node.type, isHighlighted ? .path : .type)
-        text += " " + style("#\(node.id)", .dim)
-        if !node.label.isEmpty { text += " " + quoted(node.label) }
-        for attribute in node.attributes { text += " \(attribute.key)=\(attribute.value)" }
+        text += style("\(node.order)", .order) + " "
+        text += style(TerminalText.escaped(node.type), isHighlighted ? .path : .type)
+        text += " " + style("#\(TerminalText.escaped(node.id))", .dim)
+        if !node.label.isEmpty { text += " " + TerminalText.quoted(node.label) }
+        for attribute in node.attributes {
+            text += " \(TerminalText.escaped(attribute.key))=\(TerminalText.displayValue(attribute.value))"
+        }
         if isHighlighted { text += style(" ◀", .path) }
     }
 
@@ -192,19 +195,19 @@ extension TreeSnapshot.Node: CustomStringConvertible {
     func appendHeadline(to text: inout String, attributes showsAttributes: Bool = true) {
         text += String(order)
         text += " "
-        text += type
+        text += TerminalText.escaped(type)
         text += " #"
-        text += id
+        text += TerminalText.escaped(id)
         if !label.isEmpty {
             text += " "
-            text += quoted(label)
+            text += TerminalText.quoted(label)
         }
         guard showsAttributes else { return }
         for attribute in attributes {
             text += " "
-            text += attribute.key
+            text += TerminalText.escaped(attribute.key)
             text += "="
-            text += attribute.value
+            text += TerminalText.displayValue(attribute.value)
         }
     }
 }

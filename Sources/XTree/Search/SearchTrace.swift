@@ -59,7 +59,7 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The trace as indented lines: a heading, each step, and the path.
     public var description: String {
-        var text = "search for \(receiverType): "
+        var text = "search for \(TerminalText.escaped(receiverType)): "
         if let match {
             text += "matched \(match.order) after visiting \(steps.count)"
         } else {
@@ -68,12 +68,13 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
         text += " (largest frontier \(largestFrontier))\n"
         for step in steps {
             let indent = String(repeating: "  ", count: min(step.depth, 32))
-            text += "  \(step.order) \(indent)\(step.type)"
-            if !step.label.isEmpty { text += " \(quoted(step.label))" }
+            text += "  \(step.order) \(indent)\(TerminalText.escaped(step.type))"
+            if !step.label.isEmpty { text += " \(TerminalText.quoted(step.label))" }
             text += " - \(step.verdict.rawValue)\n"
         }
         if !path.isEmpty {
-            text += "path: " + pathSteps.map { "\($0.order) \($0.type)" }.joined(separator: " > ") + "\n"
+            text += "path: " + pathSteps.map { "\($0.order) \(TerminalText.escaped($0.type))" }.joined(separator: " > ")
+            text += "\n"
         }
         return text
     }
