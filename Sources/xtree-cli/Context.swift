@@ -29,21 +29,26 @@ struct Context {
     /// The catalog the app runs on: the built-in one, or `--catalog FILE` checked whole.
     func catalog() throws(CLIError) -> RecipeCatalog {
         guard let catalogPath else { return .default }
+        let data = try read(catalogPath, what: "catalog")
         do {
-            return try RecipeCatalog(contentsOf: URL(fileURLWithPath: catalogPath))
+            return try RecipeCatalog(json: data)
         } catch {
-            switch error {
-            case .unreadable(_, let problem):
-                throw .failure("cannot read catalog \(catalogPath): \(problem)")
-            case .malformedJSON(let line, let column, let problem):
-                throw .failure(
-                    "invalid catalog \(catalogPath): not valid JSON at line \(line), column \(column): \(problem)")
-            case .wrongShape(let path, let problem):
-                throw .failure(
-                    "invalid catalog \(catalogPath): field \(path.isEmpty ? "(top level)" : path) \(problem)")
-            case .invalidRecipe(let index, let id, let field, let problem):
-                throw .failure("invalid catalog \(catalogPath): recipe \(index + 1) ('\(id)'): \(field) \(problem)")
-            }
+            throw .failure("cannot load \(catalogPath): \(error.description)")
+        }
+    }
+
+    /// A navigation state saved by `--save-state`, read strictly.
+    func state(from path: String) throws(CLIError) -> NavigationState {
+        let data = try read(path, what: "state")
+        if let problem = DecodingProblem.strictProblem(in: data) {
+            throw .failure("invalid state \(path): \(problem)")
+        }
+        do {
+            return try JSONDecoder().decode(NavigationState.self, from: data)
+        } catch let error as DecodingError {
+            throw .failure("invalid state \(path): \(DecodingProblem(error, in: data))")
+        } catch {
+            throw .failure("invalid state \(path): \(error)")
         }
     }
 

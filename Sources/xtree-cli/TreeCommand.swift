@@ -43,13 +43,7 @@ extension Command {
             home = app
         }
         if let path = arguments.value("restore") {
-            let data = try context.read(path, what: "state")
-            let state: NavigationState
-            do {
-                state = try JSONDecoder().decode(NavigationState.self, from: data)
-            } catch {
-                throw .failure("invalid state \(path): \(describe(error, in: data))")
-            }
+            let state = try context.state(from: path)
             do {
                 try await home.restore(state)
             } catch {
@@ -101,15 +95,5 @@ extension Command {
             }
         }
         return (outcomes, nil)
-    }
-}
-
-/// A decoding error as a sentence with a position or a field path.
-func describe(_ error: any Error, in data: Data) -> String {
-    guard let decoding = error as? DecodingError else { return "\(error)" }
-    switch DecodingProblem(decoding, in: data) {
-    case .malformedJSON(let line, let column, let problem):
-        return "not valid JSON at line \(line), column \(column): \(problem)"
-    case .wrongShape(let path, let problem): return "field \(path.isEmpty ? "(top level)" : path): \(problem)"
     }
 }

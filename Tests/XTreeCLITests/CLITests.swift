@@ -322,14 +322,15 @@ let startTree = """
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
-                == "error: invalid catalog \(broken): not valid JSON at line 1, column 58: the document ends early\n")
+                == "error: cannot load \(broken): catalog is not valid JSON at line 1, column 58: the document ends early"
+                + " (in recipes[0].ingredients)\n")
         let invalid = try scratch.write(
             "invalid.json",
             #"{"recipes": [{"id": "a", "title": "A", "ingredients": [], "steps": [], "isVegetarian": true, "ratings": [{"author": "x", "value": 0, "comment": ""}]}]}"#
         )
         #expect(
             try cli("check", "--catalog", invalid).stderr
-                == "error: invalid catalog \(invalid): recipe 1 ('a'): ratings[0].value is 0; ratings are whole numbers from 1 to 5\n"
+                == "error: cannot load \(invalid): catalog recipe 1 ('a'): ratings[0].value is 0; ratings are whole numbers from 1 to 5\n"
         )
         #expect(
             try cli("check", "--catalog", scratch.path("none.json")).stderr.hasPrefix(
@@ -369,7 +370,7 @@ let startTree = """
         let cases: [(String, String)] = [
             (
                 truncated,
-                "error: invalid snapshot \(truncated): not valid JSON at line 2, column 90: unterminated string\n"
+                "error: invalid snapshot \(truncated): not valid JSON at line 2, column 90: unterminated string (in nodes[0].label)\n"
             ),
             (inconsistent, "error: invalid snapshot \(inconsistent): node 3: order is 4 but the node is at index 3\n"),
             (scratch.path("none.json"), "error: cannot read snapshot \(scratch.path("none.json")): no such file\n"),

@@ -42,7 +42,7 @@ import Testing
         #expect(failed.status == 1)
         #expect(
             failed.stderr
-                == "error: invalid catalog \(duplicate): recipe 100000 ('recipe-5'): id is also the id of recipe 6; ids and slugs must be unique\n"
+                == "error: cannot load \(duplicate): catalog recipe 100000 ('recipe-5'): id is also the id of recipe 6; ids and slugs must be unique\n"
         )
     }
 
@@ -58,7 +58,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "error: invalid catalog \(binary): not valid JSON at line 1, column 1: expected a value but found byte 0x00\n"
+                == "error: cannot load \(binary): catalog is not valid JSON at line 1, column 1: expected a value but found byte 0x00\n"
         )
     }
 }

@@ -18,16 +18,20 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let problem):
             "cannot read catalog \(path): \(problem)"
         case .malformedJSON(let line, let column, let problem):
-            "catalog is not valid JSON at line \(line), column \(column): \(problem)"
+            "catalog is \(DecodingProblem.malformedJSON(line: line, column: column, problem: problem))"
         case .wrongShape(let path, let problem):
-            "catalog field \(path.isEmpty ? "(top level)" : path): \(problem)"
+            "catalog \(DecodingProblem.wrongShape(path: path, problem: problem))"
         case .invalidRecipe(let index, let id, let field, let problem):
             "catalog recipe \(index + 1) ('\(id)'): \(field) \(problem)"
         }
     }
 
     init(decoding error: DecodingError, in data: Data) {
-        switch DecodingProblem(error, in: data) {
+        self.init(DecodingProblem(error, in: data))
+    }
+
+    init(_ problem: DecodingProblem) {
+        switch problem {
         case .malformedJSON(let line, let column, let problem):
             self = .malformedJSON(line: line, column: column, problem: problem)
         case .wrongShape(let path, let problem): self = .wrongShape(path: path, problem: problem)

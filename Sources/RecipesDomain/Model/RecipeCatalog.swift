@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// A validated list of recipes: unique ids, non-empty titles, ratings from 1 to 5.
 ///
@@ -45,6 +46,7 @@ public struct RecipeCatalog: Hashable, Sendable {
     ///   missing or mistyped field, or the first invalid recipe.
     public init(json data: Data) throws(CatalogError) {
         struct File: Decodable { var recipes: [Recipe] }
+        if let problem = DecodingProblem.strictProblem(in: data) { throw CatalogError(problem) }
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)

@@ -213,18 +213,14 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
     ///   missing or mistyped field, or the first inconsistent node.
     public init(json data: Data) throws(TreeSnapshotError) {
+        if let problem = DecodingProblem.strictProblem(in: data) { throw TreeSnapshotError(problem) }
         do {
             self = try JSONDecoder().decode(TreeSnapshot.self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, let problem = context.underlyingError as? TreeSnapshotError {
                 throw problem
             }
-            switch DecodingProblem(error, in: data) {
-            case .malformedJSON(let line, let column, let problem):
-                throw .malformedJSON(line: line, column: column, problem: problem)
-            case .wrongShape(let path, let problem):
-                throw .wrongShape(path: path, problem: problem)
-            }
+            throw TreeSnapshotError(DecodingProblem(error, in: data))
         } catch {
             throw .wrongShape(path: "", problem: "\(error)")
         }
@@ -330,8 +326,16 @@ public enum TreeSnapshotError: Error, Sendable, Hashable, CustomStringConvertibl
         case .empty: "a snapshot needs at least its root node, but the node list is empty"
         case .invalidNode(let index, let problem): "node \(index): \(problem)"
         case .malformedJSON(let line, let column, let problem):
-            "not valid JSON at line \(line), column \(column): \(problem)"
-        case .wrongShape(let path, let problem): "field \(path.isEmpty ? "(top level)" : path): \(problem)"
+            DecodingProblem.malformedJSON(line: line, column: column, problem: problem).description
+        case .wrongShape(let path, let problem): DecodingProblem.wrongShape(path: path, problem: problem).description
+        }
+    }
+
+    init(_ problem: DecodingProblem) {
+        switch problem {
+        case .malformedJSON(let line, let column, let problem):
+            self = .malformedJSON(line: line, column: column, problem: problem)
+        case .wrongShape(let path, let problem): self = .wrongShape(path: path, problem: problem)
         }
     }
 }

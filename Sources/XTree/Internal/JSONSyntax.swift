@@ -1,121 +1,295 @@
 import Foundation
 
-/// Finds the first JSON syntax error in `data` and where it is, because Foundation's decoder
-/// on Linux says only that the data "was not valid JSON".
-///
-/// A small iterative scanner (an explicit stack, so nesting depth cannot overflow the call
-/// stack). Returns line and column from 1, counting columns in bytes.
-package func locateJSONSyntaxError(in data: Data) -> (line: Int, column: Int, problem: String) {
-    let bytes = [UInt8](data)
-    var index = 0
-    var stack: [UInt8] = []
-    enum Expect { case value, valueOrClose, key, keyOrClose, colon, commaOrClose, end }
-    var expect = Expect.value
+/// Something wrong with a JSON document that Foundation's decoder on Linux either does not
+/// explain (it says only that the data "was not valid JSON", with no position) or accepts
+/// silently (a key given twice, where it keeps one value).
+package struct JSONProblem: Sendable, Equatable {
+    /// Line and column (in bytes) from 1.
+    package var line: Int
+    package var column: Int
+    /// Where in the document, such as `recipes[3].title`; empty at the top level.
+    package var path: String
+    /// What is wrong, as a phrase.
+    package var message: String
+    /// Whether the text is not JSON at all (as opposed to JSON that breaks a rule of ours).
+    package var isSyntax: Bool
+}
 
-    func position(_ offset: Int) -> (Int, Int) {
-        var line = 1
-        var lineStart = 0
-        for (position, byte) in bytes[..<Swift.min(offset, bytes.count)].enumerated() where byte == 0x0A {
-            line += 1
-            lineStart = position + 1
+/// One pass over a JSON document: the first problem in it, and where the first number that is
+/// not a whole number is.
+///
+/// Iterative, with an explicit stack, so nesting cannot overflow the call stack. Paths are
+/// kept as byte ranges of keys and made into text only for a report, so the pass costs little
+/// more than reading the bytes on a snapshot of a million nodes.
+package struct JSONScan {
+    /// Nesting deeper than Foundation's reader accepts.
+    package static let maximumDepth = 512
+
+    package private(set) var problem: JSONProblem?
+    package private(set) var firstFraction: JSONProblem?
+
+    private enum Container {
+        case object(key: Range<Int>?, keys: [Int: [Range<Int>]])
+        case array(index: Int)
+    }
+
+    package init(_ data: Data) {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            scan(bytes)
         }
-        return (line, offset - lineStart + 1)
     }
-    func fail(_ problem: String) -> (line: Int, column: Int, problem: String) {
-        let (line, column) = position(index)
-        return (line, column, problem)
-    }
-    func found() -> String {
-        guard index < bytes.count else { return "the end of the file" }
-        let byte = bytes[index]
-        return (0x21...0x7E).contains(byte)
-            ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
-    }
-    func skipString() -> String? {
-        index += 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
+
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        var stack: [Container] = []
+        enum Expect { case value, valueOrClose, key, keyOrClose, colon, commaOrClose, end }
+        var expect = Expect.value
+
+        func position(_ offset: Int) -> (Int, Int) {
+            var line = 1
+            var lineStart = 0
+            var position = 0
+            let end = Swift.min(offset, bytes.count)
+            while position < end {
+                if bytes[position] == 0x0A {
+                    line += 1
+                    lineStart = position + 1
+                }
+                position += 1
+            }
+            return (line, offset - lineStart + 1)
+        }
+        func pathText(_ stack: [Container]) -> String {
+            var text = ""
+            // Deep nesting would make a path as long as the document: show its start.
+            for container in stack where text.count < 100 {
+                switch container {
+                case .object(let key, _):
+                    guard let key else { continue }
+                    let name = decodedKey(bytes, key)
+                    text += text.isEmpty ? name : ".\(name)"
+                case .array(let index):
+                    text += "[\(index)]"
+                }
+            }
+            return text.count < 100 ? text : text + "…"
+        }
+        func report(_ message: String, at offset: Int, syntax: Bool) -> JSONProblem {
+            let (line, column) = position(offset)
+            return JSONProblem(line: line, column: column, path: pathText(stack), message: message, isSyntax: syntax)
+        }
+        func found() -> String {
+            guard index < bytes.count else { return "the end of the file" }
+            let byte = bytes[index]
+            return (0x21...0x7E).contains(byte)
+                ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        }
+        func hex4(at offset: Int) -> UInt32? {
+            guard offset + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[offset..<offset + 4] {
+                guard let digit = Character(UnicodeScalar(byte)).hexDigitValue else { return nil }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        // Skips a string; returns the problem, if any, and where it is.
+        func skipString() -> (String, Int)? {
+            index += 1
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return nil
+                case UInt8(ascii: "\\"):
+                    guard index + 1 < bytes.count else { return ("unterminated string", index) }
+                    let escape = bytes[index + 1]
+                    if escape == UInt8(ascii: "u") {
+                        guard let unit = hex4(at: index + 2) else {
+                            return ("\\u needs four hexadecimal digits", index)
+                        }
+                        if (0xD800...0xDBFF).contains(unit) {
+                            guard bytes.count > index + 7, bytes[index + 6] == UInt8(ascii: "\\"),
+                                bytes[index + 7] == UInt8(ascii: "u"), let low = hex4(at: index + 8),
+                                (0xDC00...0xDFFF).contains(low)
+                            else {
+                                return (String(format: "a lone surrogate \\u%04X in a string", unit), index)
+                            }
+                            index += 12
+                        } else if (0xDC00...0xDFFF).contains(unit) {
+                            return (String(format: "a lone surrogate \\u%04X in a string", unit), index)
+                        } else {
+                            index += 6
+                        }
+                    } else if "\"\\/bfnrt".utf8.contains(escape) {
+                        index += 2
+                    } else {
+                        return ("unknown escape in a string", index)
+                    }
+                case 0..<0x20:
+                    return ("control character in a string", index)
+                default:
+                    index += 1
+                }
+            }
+            return ("unterminated string", index)
+        }
+        // Skips a literal or number; returns the problem, if any.
+        func skipLiteral() -> String? {
+            for word in ["true", "false", "null"] where bytes[index...].starts(with: word.utf8) {
+                index += word.utf8.count
                 return nil
-            case UInt8(ascii: "\\"):
-                index += 2
-            case 0..<0x20:
-                return "control character in a string"
-            default:
+            }
+            let start = index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digits = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > digits else {
+                index = start
+                return "expected a value but found \(found())"
+            }
+            var whole = true
+            while index < bytes.count, "0123456789.eE+-".utf8.contains(bytes[index]) {
+                whole = false
                 index += 1
             }
-        }
-        return "unterminated string"
-    }
-    func skipLiteral() -> String? {
-        for word in ["true", "false", "null"] where bytes[index...].starts(with: word.utf8) {
-            index += word.utf8.count
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let number = Double(text) else {
+                index = start
+                return "'\(text)' is not a number"
+            }
+            guard number.isFinite else {
+                index = start
+                return "the number \(text) is too large for any reader"
+            }
+            if whole, Int(text) == nil {
+                index = start
+                return "the whole number \(text) is too large for 64 bits"
+            }
+            if !whole, firstFraction == nil {
+                let (line, column) = position(start)
+                firstFraction = JSONProblem(
+                    line: line, column: column, path: pathText(stack),
+                    message: "holds \(text), where a whole number is expected", isSyntax: false)
+            }
             return nil
         }
-        let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let digits = index
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        guard index > digits else {
-            index = start
-            return "expected a value but found \(found())"
+        func valueDone() {
+            guard let last = stack.indices.last else {
+                expect = .end
+                return
+            }
+            _ = last
+            expect = .commaOrClose
         }
-        while index < bytes.count, "0123456789.eE+-".utf8.contains(bytes[index]) { index += 1 }
-        return nil
-    }
 
-    while true {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        if expect == .end {
-            return index < bytes.count ? fail("unexpected \(found()) after the document") : fail("no error found")
-        }
-        guard index < bytes.count else { return fail("the document ends early") }
-        let byte = bytes[index]
-        switch expect {
-        case .value, .valueOrClose:
-            if expect == .valueOrClose, byte == UInt8(ascii: "]") {
-                index += 1
-                stack.removeLast()
-                expect = stack.isEmpty ? .end : .commaOrClose
-            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                index += 1
-                stack.append(byte)
-                expect = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
-            } else {
-                let problem = byte == UInt8(ascii: "\"") ? skipString() : skipLiteral()
-                if let problem { return fail(problem) }
-                expect = stack.isEmpty ? .end : .commaOrClose
+        while true {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            if expect == .end {
+                if index < bytes.count {
+                    problem = report("unexpected \(found()) after the document", at: index, syntax: true)
+                }
+                return
             }
-        case .key, .keyOrClose:
-            if expect == .keyOrClose, byte == UInt8(ascii: "}") {
-                index += 1
-                stack.removeLast()
-                expect = stack.isEmpty ? .end : .commaOrClose
-            } else if byte == UInt8(ascii: "\"") {
-                if let problem = skipString() { return fail(problem) }
-                expect = .colon
-            } else {
-                return fail("expected a key in double quotes but found \(found())")
+            guard index < bytes.count else {
+                problem = report("the document ends early", at: index, syntax: true)
+                return
             }
-        case .colon:
-            guard byte == UInt8(ascii: ":") else { return fail("expected ':' but found \(found())") }
-            index += 1
-            expect = .value
-        case .commaOrClose:
-            let close = stack.last == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            if byte == UInt8(ascii: ",") {
+            let byte = bytes[index]
+            switch expect {
+            case .value, .valueOrClose:
+                if expect == .valueOrClose, byte == UInt8(ascii: "]") {
+                    index += 1
+                    stack.removeLast()
+                    valueDone()
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    guard stack.count < Self.maximumDepth else {
+                        problem = report("nesting deeper than \(Self.maximumDepth) levels", at: index, syntax: true)
+                        return
+                    }
+                    index += 1
+                    stack.append(byte == UInt8(ascii: "{") ? .object(key: nil, keys: [:]) : .array(index: 0))
+                    expect = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
+                } else if byte == UInt8(ascii: "\"") {
+                    if let (message, offset) = skipString() {
+                        problem = report(message, at: offset, syntax: true)
+                        return
+                    }
+                    valueDone()
+                } else {
+                    let start = index
+                    if let message = skipLiteral() {
+                        problem = report(message, at: Swift.max(index, start), syntax: true)
+                        return
+                    }
+                    valueDone()
+                }
+            case .key, .keyOrClose:
+                if expect == .keyOrClose, byte == UInt8(ascii: "}") {
+                    index += 1
+                    stack.removeLast()
+                    valueDone()
+                } else if byte == UInt8(ascii: "\"") {
+                    let start = index
+                    if let (message, offset) = skipString() {
+                        problem = report(message, at: offset, syntax: true)
+                        return
+                    }
+                    let key = (start + 1)..<(index - 1)
+                    guard case .object(_, var keys) = stack[stack.count - 1] else { return }
+                    let name = decodedKey(bytes, key)
+                    let hash = name.hashValue
+                    if let earlier = keys[hash], earlier.contains(where: { decodedKey(bytes, $0) == name }) {
+                        stack[stack.count - 1] = .object(key: key, keys: keys)
+                        problem = report("appears twice in one object; keys must be unique", at: start, syntax: false)
+                        return
+                    }
+                    keys[hash, default: []].append(key)
+                    stack[stack.count - 1] = .object(key: key, keys: keys)
+                    expect = .colon
+                } else {
+                    problem = report("expected a key in double quotes but found \(found())", at: index, syntax: true)
+                    return
+                }
+            case .colon:
+                guard byte == UInt8(ascii: ":") else {
+                    problem = report("expected ':' but found \(found())", at: index, syntax: true)
+                    return
+                }
                 index += 1
-                expect = close == UInt8(ascii: "}") ? .key : .value
-            } else if byte == close {
-                index += 1
-                stack.removeLast()
-                expect = stack.isEmpty ? .end : .commaOrClose
-            } else {
-                return fail("expected ',' or '\(Character(UnicodeScalar(close)))' but found \(found())")
+                expect = .value
+            case .commaOrClose:
+                let isObject: Bool
+                if case .object = stack[stack.count - 1] { isObject = true } else { isObject = false }
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    if case .array(let count) = stack[stack.count - 1] {
+                        stack[stack.count - 1] = .array(index: count + 1)
+                    }
+                    expect = isObject ? .key : .value
+                } else if byte == close {
+                    index += 1
+                    stack.removeLast()
+                    valueDone()
+                } else {
+                    problem = report(
+                        "expected ',' or '\(Character(UnicodeScalar(close)))' but found \(found())", at: index,
+                        syntax: true)
+                    return
+                }
+            case .end:
+                return
             }
-        case .end:
-            break
         }
     }
+}
+
+/// A key's text, with escapes decoded when it has any.
+private func decodedKey(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let raw = UnsafeBufferPointer(rebasing: bytes[range])
+    guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+    let quoted = Data([UInt8(ascii: "\"")] + Array(raw) + [UInt8(ascii: "\"")])
+    return (try? JSONDecoder().decode(String.self, from: quoted)) ?? String(decoding: raw, as: UTF8.self)
 }

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import XTree
+
+@MainActor
+@Suite struct StrictReadingTests {
+    nonisolated static let valid: String = MainActor.assumeIsolated {
+        JSONRenderer().rendered(TreeSnapshot(of: RecipesShape().home))
+    }
+
+    /// Each case: how to spoil a valid snapshot, and what the error must say.
+    nonisolated static let cases: [(name: String, spoil: @Sendable (String) -> String, message: String)] = [
+        (
+            "duplicate key", { $0.replacingOccurrences(of: #""depth":0,"#, with: #""depth":0,"depth":0,"#) },
+            "field nodes[0].depth: appears twice in one object; keys must be unique"
+        ),
+        (
+            "fraction for a whole number", { $0.replacingOccurrences(of: #""depth":0,"#, with: #""depth":4.5,"#) },
+            "field nodes[0].depth: holds 4.5, where a whole number is expected"
+        ),
+        (
+            "number too large", { $0.replacingOccurrences(of: #""depth":0,"#, with: #""depth":1e400,"#) },
+            "not valid JSON at line 2, column 26: the number 1e400 is too large for any reader (in nodes[0].depth)"
+        ),
+        (
+            "lone surrogate", { $0.replacingOccurrences(of: #""label":"Home""#, with: #""label":"\ud800""#) },
+            "not valid JSON at line 2, column 53: a lone surrogate \\uD800 in a string (in nodes[0].label)"
+        ),
+        (
+            "nesting past the limit",
+            { _ in #"{"nodes":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}" },
+            "not valid JSON at line 1, column 521: nesting deeper than 512 levels (in nodes[0][0]"
+        ),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func aSnapshotThatBreaksAReadingRuleIsRejectedWithWhatAndWhere(index: Int) {
+        let (_, spoil, message) = Self.cases[index]
+        let text = spoil(Self.valid)
+        #expect(text != Self.valid)
+        do {
+            _ = try TreeSnapshot(json: Data(text.utf8))
+            Issue.record("accepted: \(Self.cases[index].name)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
+
+    @Test func theValidSnapshotStillReads() throws {
+        #expect(try TreeSnapshot(json: Data(Self.valid.utf8)).nodes.count == 7)
+    }
+
+    @Test func aKeyEscapedDifferentlyIsStillTheSameKey() {
+        let text = Self.valid.replacingOccurrences(of: #""depth":0,"#, with: #""depth":0,"d\u0065pth":0,"#)
+        #expect(throws: TreeSnapshotError.self) { try TreeSnapshot(json: Data(text.utf8)) }
+    }
+}
