@@ -24,9 +24,12 @@ swiftc "${flags[@]}" -module-name RecipesDomain -emit-module -emit-module-path "
     -emit-library -static -o "$out/libRecipesDomain.a" $(find Sources/RecipesDomain -name '*.swift' | sort)
 
 status=0
-for target in deeplink catalog; do
-    source=Fuzz/DeepLinkFuzzer.swift
-    [ "$target" = catalog ] && source=Fuzz/CatalogFuzzer.swift
+for target in deeplink catalog snapshot; do
+    case "$target" in
+        deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
+        catalog) source=Fuzz/CatalogFuzzer.swift ;;
+        snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
+    esac
     swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTree -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"
     echo "== fuzzing $target for ${seconds}s"

@@ -47,20 +47,24 @@ struct WatchSession {
         let interactive = console.inputIsTerminal
         if interactive { console.out("watching the recipes app; type a link, 'help' or 'quit'\n") }
         monitor.observe()
+        var lines = LineReader(descriptor: STDIN_FILENO, limit: Self.maximumLineLength)
         while true {
             if interactive {
                 console.out("> ")
                 console.flush()
             }
-            guard let line = readLine(strippingNewline: true) else { break }
+            guard let next = lines.next() else { break }
+            let line: String
+            switch next {
+            case .text(let text):
+                line = text
+            case .tooLong(let bytes):
+                console.err("error: line of \(bytes) bytes ignored; lines are at most \(Self.maximumLineLength)\n")
+                continue
+            }
             let command = line.trimmingCharacters(in: .whitespaces)
             if command.isEmpty { continue }
             if command == "quit" || command == "exit" { break }
-            guard command.utf8.count <= Self.maximumLineLength else {
-                console.err(
-                    "error: line of \(command.utf8.count) bytes ignored; lines are at most \(Self.maximumLineLength)\n")
-                continue
-            }
             await handle(command)
             report()
             console.flush()

@@ -20,8 +20,10 @@ import XTree
         #expect(try DeepLink(string: "recipes://ratings?recipeID=\(recipe.slug)") == .ratings(recipe.id))
     }
 
-    @Test func acceptsSchemeInAnyCaseAndPercentEncoding() throws {
+    @Test func acceptsSchemeAndHostInAnyCaseAndPercentEncoding() throws {
         #expect(try DeepLink(string: "RECIPES://tab/veggie") == .tab(.veggie))
+        #expect(try DeepLink(string: "recipes://TAB/veggie") == .tab(.veggie))
+        #expect(try DeepLink(string: "Recipes://Ratings?recipeID=irish-stew") == .ratings(Recipe.ID("irish-stew")))
         #expect(try DeepLink(string: "recipes://recipes/orange%2Dmarmalade") == .recipe(Recipe.ID("orange-marmalade")))
         #expect(
             try DeepLink(string: "recipes://ratings/?recipeID=welsh-rarebit") == .ratings(Recipe.ID("welsh-rarebit")))
@@ -51,6 +53,9 @@ import XTree
         ("recipes://settings", .unknownPath),
         ("recipes://user@tab/veggie", .unexpectedPart("user")),
         ("recipes://tab:80/veggie", .unexpectedPart("port")),
+        ("recipes://recipes:/irish-stew", .unexpectedPart("port")),
+        ("recipes://tab:/veggie", .unexpectedPart("port")),
+        ("recipes://tab/VEGGIE", .unknownTab("VEGGIE")),
         ("recipes://tab/veggie#top", .unexpectedPart("fragment")),
         ("recipes://recipes/" + String(repeating: "a", count: 2100), .tooLong(bytes: 2118)),
     ]

@@ -61,7 +61,7 @@ import XTree
         let home = try await startApp()
         try await home.open(.ratings(Recipe.ID("irish-stew")))
         try await home.open(.recipe(Recipe.ID("welsh-rarebit")))
-        home.veggie.openRatings(for: try #require(catalog.recipe(Recipe.ID("pease-pudding"))))
+        home.veggie.openRatings(for: try #require(catalog.recipe(Recipe.ID("welsh-rarebit"))))
         let state = NavigationState(of: home)
         let decoded = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(state))
         #expect(decoded == state)
@@ -82,7 +82,8 @@ import XTree
                 "recipe 'irish-stew' does not belong in the veggie list"
             ),
             (
-                NavigationState(tab: .meat, lists: [.init(tab: .meat, ratings: Recipe.ID("stew"))]),
+                NavigationState(
+                    tab: .meat, lists: [.init(tab: .meat, detail: Recipe.ID("stew"), ratings: Recipe.ID("stew"))]),
                 "unknown recipe 'stew'"
             ),
         ]
@@ -109,5 +110,36 @@ import XTree
         let replayed = try await startApp()
         try await crumbs.replay(on: replayed)
         #expect(TreeSnapshot(of: replayed) == TreeSnapshot(of: home))
+    }
+}
+
+@MainActor
+@Suite struct UnreachableStateTests {
+    nonisolated static let states: [(NavigationState, String)] = [
+        (
+            NavigationState(tab: .meat, lists: [.init(tab: .meat, ratings: Recipe.ID("irish-stew"))]),
+            "the meat list shows the ratings of 'irish-stew' without its detail screen"
+        ),
+        (
+            NavigationState(
+                tab: .meat,
+                lists: [.init(tab: .meat, detail: Recipe.ID("irish-stew"), ratings: Recipe.ID("roasted-wild-duck"))]),
+            "the meat list shows the detail of 'irish-stew' and the ratings of 'roasted-wild-duck'"
+        ),
+        (
+            NavigationState(tab: .meat, lists: [.init(tab: .meat), .init(tab: .meat)]),
+            "the meat list is listed twice"
+        ),
+    ]
+
+    @Test(arguments: 0..<states.count)
+    func aStateNoLinkCanReachIsRejectedAndChangesNothing(index: Int) async throws {
+        let (state, problem) = Self.states[index]
+        let home = try await startApp()
+        let before = TreeSnapshot(of: home)
+        await #expect(throws: DeepLinkError(.unreachableState(problem), in: "restored state")) {
+            try await home.restore(state)
+        }
+        #expect(TreeSnapshot(of: home) == before)
     }
 }

@@ -68,3 +68,27 @@ import XTree
         #expect(titles(node).contains("list"))
     }
 }
+
+@MainActor final class MoreBuilderForms: DeepLinkable {
+    var optionalArray: [TestNode]? = [TestNode("optional array")]
+    var missingArray: [TestNode]?
+    var byID: [Int: TestNode] = [1: TestNode("from values")]
+    var stack: [TestNode] = [TestNode("first"), TestNode("middle"), TestNode("last")]
+    var empty: [TestNode] = []
+
+    var children: [any DeepLinkable] {
+        optionalArray
+        missingArray
+        byID.values
+        [stack.first, stack.last]
+        [empty.first]
+    }
+}
+
+@MainActor
+@Suite struct MoreBuilderFormTests {
+    @Test func optionalArraysSequencesAndArraysOfOptionalsBuildChildren() {
+        let titles = MoreBuilderForms().children.compactMap { ($0 as? TestNode)?.title }
+        #expect(titles == ["optional array", "from values", "first", "last"])
+    }
+}

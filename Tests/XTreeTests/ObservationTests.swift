@@ -212,12 +212,16 @@ final class DerivedModel: BaseModel {
         subscription?.cancel()
     }
 
-    @Test func storeOfANonObservableModelStopsDebugBuilds() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func storeOfANonObservableModelStopsDebugBuildsNamingTheConcreteType() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             await MainActor.run {
                 _ = Store<any Unobservable>(wrappedValue: PlainModel())
             }
         }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("was given a PlainModel, which is not an ObservableObject"), "\(message)")
     }
 }
 

@@ -55,3 +55,57 @@ import XTree
         #expect(throws: TreeSnapshotError.self) { try TreeSnapshot(json: Data(text.utf8)) }
     }
 }
+
+@Suite struct SnapshotShapeTests {
+    func node(_ order: Int, parent: Int?, depth: Int, _ links: [TreeSnapshot.Link] = []) -> TreeSnapshot.Node {
+        TreeSnapshot.Node(
+            id: "n\(order)", type: "T", label: "", attributes: [], depth: depth, order: order, parent: parent,
+            links: links)
+    }
+
+    @Test func aDepthFirstOrderedSnapshotIsRejected() {
+        let nodes = [
+            node(0, parent: nil, depth: 0, [.init(kind: .child, node: 1), .init(kind: .child, node: 3)]),
+            node(1, parent: 0, depth: 1, [.init(kind: .child, node: 2)]),
+            node(2, parent: 1, depth: 2),
+            node(3, parent: 0, depth: 1),
+        ]
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 3,
+                problem: "parent 0 comes before the previous node's parent 1; nodes must be in breadth-first order")
+        ) { try TreeSnapshot(nodes: nodes) }
+    }
+
+    @Test func aSharedLinkToItselfIsRejected() {
+        let nodes = [node(0, parent: nil, depth: 0, [.init(kind: .shared, node: 0)])]
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 0, problem: "has a shared link to node 0, itself; that is a cycle")
+        ) { try TreeSnapshot(nodes: nodes) }
+    }
+
+    @Test func aCycleLinkToANonAncestorIsRejected() {
+        let nodes = [
+            node(0, parent: nil, depth: 0, [.init(kind: .child, node: 1), .init(kind: .child, node: 2)]),
+            node(1, parent: 0, depth: 1, [.init(kind: .cycle, node: 2)]),
+            node(2, parent: 0, depth: 1),
+        ]
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 1, problem: "has a cycle link to node 2, which is not an ancestor; that is shared")
+        ) { try TreeSnapshot(nodes: nodes) }
+    }
+
+    @Test func childLinksOutOfOrderAreRejected() {
+        let nodes = [
+            node(0, parent: nil, depth: 0, [.init(kind: .child, node: 2), .init(kind: .child, node: 1)]),
+            node(1, parent: 0, depth: 1),
+            node(2, parent: 0, depth: 1),
+        ]
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 0, problem: "child links are not in breadth-first order: node 1 after node 2")
+        ) { try TreeSnapshot(nodes: nodes) }
+    }
+}

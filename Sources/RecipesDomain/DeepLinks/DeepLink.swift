@@ -71,6 +71,9 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         ] where value != nil {
             throw fail(.unexpectedPart(part))
         }
+        // An empty port (`recipes://recipes:/x`) leaves `port` nil; the authority still has its colon.
+        let authority = text.drop { $0 != ":" }.dropFirst(3).prefix { !"/?#".contains($0) }
+        if authority.contains(":") { throw fail(.unexpectedPart("port")) }
         let path = components.percentEncodedPath
         // "/a/b" splits into "", "a", "b": the leading empty segment is the root, not a segment.
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -87,7 +90,8 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
             if let query, !query.isEmpty { throw fail(.strayQueryItems(query)) }
         }
 
-        switch components.percentEncodedHost {
+        // Scheme and host are case-insensitive (RFC 3986, 3.1 and 3.2.2); the path is not.
+        switch components.percentEncodedHost?.lowercased() {
         case "tab":
             try noQuery()
             guard decoded.count == 1, let name = decoded[0], !name.isEmpty else {

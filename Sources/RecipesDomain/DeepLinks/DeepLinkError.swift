@@ -37,6 +37,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case unknownList(HomeTab)
         /// A recipe does not belong in the list a state puts it in.
         case recipeNotInList(Recipe.ID, HomeTab)
+        /// A state to restore is one that no sequence of links can reach.
+        case unreachableState(String)
         /// A step found no object to carry it out.
         case noReceiver(step: DeepLinkStep, receiver: String)
         /// The recipe service failed during a step.
@@ -62,7 +64,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
         case .tooLong, .notAURL, .wrongScheme, .unexpectedPart, .unknownPath, .missingTab, .unknownTab,
             .missingRecipeID, .malformedRecipeID, .strayQueryItems:
             true
-        case .unknownRecipe, .unknownList, .recipeNotInList, .noReceiver, .serviceFailed, .cancelled:
+        case .unknownRecipe, .unknownList, .recipeNotInList, .unreachableState, .noReceiver, .serviceFailed,
+            .cancelled:
             false
         }
     }
@@ -104,6 +107,8 @@ public struct DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible 
             return "no recipe list for tab '\(tab)' in \(quotedLink)"
         case .recipeNotInList(let id, let tab):
             return "recipe '\(id)' does not belong in the \(tab) list in \(quotedLink)"
+        case .unreachableState(let problem):
+            return "\(quotedLink) cannot be reached by any links: \(problem); the tree is unchanged"
         case .noReceiver(let step, let receiver):
             return "\(quotedLink) failed at step '\(step.rawValue)': no \(receiver) accepted it; the tree is unchanged"
         case .serviceFailed(let step, let message):

@@ -48,6 +48,26 @@ public struct NavigationState: Codable, Hashable, Sendable {
     }
 }
 
+extension NavigationState {
+    /// Why no sequence of links can produce this state, or `nil` if one can: a ratings sheet
+    /// is presented from its recipe's open detail screen, and each tab has one list.
+    public var unreachability: String? {
+        var seen = Set<HomeTab>()
+        for list in lists {
+            guard seen.insert(list.tab).inserted else { return "the \(list.tab) list is listed twice" }
+            switch (list.detail, list.ratings) {
+            case (nil, let ratings?):
+                return "the \(list.tab) list shows the ratings of '\(ratings)' without its detail screen"
+            case (let detail?, let ratings?) where detail != ratings:
+                return "the \(list.tab) list shows the detail of '\(detail)' and the ratings of '\(ratings)'"
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
 extension HomeCoordinator {
     /// Makes the app show `state`, all or nothing.
     ///
@@ -58,6 +78,7 @@ extension HomeCoordinator {
     ///   recipe in the wrong list, or a failing service; the tree is then unchanged.
     public func restore(_ state: NavigationState) async throws(DeepLinkError) {
         let origin = "restored state"
+        if let problem = state.unreachability { throw DeepLinkError(.unreachableState(problem), in: origin) }
         let lists = receivers(as: (any RecipeListCoordinator).self)
         var plan: [(list: any RecipeListCoordinator, detail: Recipe?, ratings: Recipe?)] = []
         for saved in state.lists {

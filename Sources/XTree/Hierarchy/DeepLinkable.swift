@@ -4,10 +4,18 @@
 /// reader expects to see them, as `children`:
 ///
 /// ```swift
+/// @MainActor final class ListCoordinator: DeepLinkable {
+///     let title: String
+///     init(title: String) { self.title = title }
+///     var nodeLabel: String { title }
+/// }
+///
+/// @MainActor final class SettingsScreen: DeepLinkable {}
+///
 /// @MainActor final class HomeCoordinator: DeepLinkable {
-///     let veggie = DefaultRecipeListCoordinator(kind: .veggie)
-///     let meat = DefaultRecipeListCoordinator(kind: .meat)
-///     var settings: SettingsViewModel?
+///     let veggie = ListCoordinator(title: "Vegetarian")
+///     let meat = ListCoordinator(title: "Meat")
+///     var settings: SettingsScreen?
 ///
 ///     var children: [any DeepLinkable] {
 ///         veggie

@@ -1,10 +1,13 @@
-/// Builds a node's `children` from single objects, optionals, arrays, conditionals and loops.
+/// Builds a node's `children` from single objects, optionals, arrays, other sequences,
+/// conditionals and loops.
 ///
 /// ```swift
 /// var children: [any DeepLinkable] {
 ///     listViewModel              // a single child
 ///     detailViewModel            // an optional: nil contributes nothing
-///     sections                   // an array of children
+///     sections                   // an array of children, or nil for none
+///     screensByID.values         // any sequence of children
+///     [stack.first, stack.last]  // a sequence of optionals: the nils contribute nothing
 ///     if showsSettings { settings }
 ///     for tab in tabs { tab }
 /// }
@@ -29,6 +32,33 @@ public enum DeepLinkableBuilder {
     /// An array of concrete children, in order.
     public static func buildExpression<Child: DeepLinkable>(_ expression: [Child]) -> [any DeepLinkable] {
         expression
+    }
+
+    /// An optional array of children: `nil` contributes nothing.
+    public static func buildExpression<Child: DeepLinkable>(_ expression: [Child]?) -> [any DeepLinkable] {
+        expression ?? []
+    }
+
+    /// An optional array of children of any type: `nil` contributes nothing.
+    public static func buildExpression(_ expression: [any DeepLinkable]?) -> [any DeepLinkable] {
+        expression ?? []
+    }
+
+    /// Any other sequence of children, such as a dictionary's `values`, in its order.
+    public static func buildExpression<Children: Sequence>(_ expression: Children) -> [any DeepLinkable]
+    where Children.Element: DeepLinkable {
+        Array(expression)
+    }
+
+    /// A sequence of optional children, such as `[stack.first, stack.last]`: the `nil`s
+    /// contribute nothing.
+    public static func buildExpression<Child: DeepLinkable>(_ expression: [Child?]) -> [any DeepLinkable] {
+        expression.compactMap { $0 }
+    }
+
+    /// A sequence of optional children of any type: the `nil`s contribute nothing.
+    public static func buildExpression(_ expression: [(any DeepLinkable)?]) -> [any DeepLinkable] {
+        expression.compactMap { $0 }
     }
 
     /// The children of a block's first statement, passed through without copying, so that

@@ -288,10 +288,17 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
                 guard node.depth == nodes[parent].depth + 1 else {
                     throw fail("depth \(node.depth) is not one more than its parent's \(nodes[parent].depth)")
                 }
+                // Breadth first: children come in the order of their parents.
+                if index > 1, let previous = nodes[index - 1].parent, parent < previous {
+                    throw fail(
+                        "parent \(parent) comes before the previous node's parent \(previous); nodes must be in breadth-first order"
+                    )
+                }
             } else {
                 guard index == 0 else { throw fail("only the root (node 0) may have no parent") }
                 guard node.depth == 0 else { throw fail("the root's depth is \(node.depth), not 0") }
             }
+            var lastChild = index
             for link in node.links {
                 guard nodes.indices.contains(link.node) else {
                     throw fail("links to node \(link.node), but there are \(nodes.count) nodes")
@@ -300,11 +307,34 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
                 guard nodes[link.node].parent == index else {
                     throw fail("has a child link to node \(link.node), whose parent is not \(index)")
                 }
+                guard link.node >= lastChild else {
+                    throw fail("child links are not in breadth-first order: node \(link.node) after node \(lastChild)")
+                }
+                lastChild = link.node
                 childLinksTo[link.node] += 1
             }
         }
         for index in 1..<nodes.count where childLinksTo[index] != 1 {
             throw .invalidNode(index: index, problem: "has \(childLinksTo[index]) child links to it; expected 1")
+        }
+        // A link back to the node or an ancestor is a cycle; any other repeated link is shared.
+        let ancestry = SpanningTreeAncestry(nodes)
+        for node in nodes {
+            for link in node.links where link.kind != .child {
+                let toAncestor = ancestry.isAncestor(link.node, ofOrEqualTo: node.order)
+                if link.kind == .shared, toAncestor {
+                    throw .invalidNode(
+                        index: node.order,
+                        problem:
+                            "has a shared link to node \(link.node), \(link.node == node.order ? "itself" : "an ancestor"); that is a cycle"
+                    )
+                }
+                if link.kind == .cycle, !toAncestor {
+                    throw .invalidNode(
+                        index: node.order,
+                        problem: "has a cycle link to node \(link.node), which is not an ancestor; that is shared")
+                }
+            }
         }
     }
 }

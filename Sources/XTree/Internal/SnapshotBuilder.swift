@@ -131,14 +131,31 @@ struct SnapshotBuilder {
     }
 
     /// Marks each link to an already-seen node as a cycle (to an ancestor or itself) or
-    /// shared, using pre/post numbering of the breadth-first spanning tree: O(1) per link.
+    /// shared: O(1) per link with the spanning tree's ancestry.
     private func classify(_ laterLinks: [(node: Int, link: Int)], in nodes: inout [TreeSnapshot.Node]) {
         guard !laterLinks.isEmpty else { return }
-        var enter = [Int](repeating: 0, count: nodes.count)
-        var exit = [Int](repeating: 0, count: nodes.count)
+        let ancestry = SpanningTreeAncestry(nodes)
+        for (node, linkIndex) in laterLinks {
+            let target = nodes[node].links[linkIndex].node
+            if ancestry.isAncestor(target, ofOrEqualTo: node) {
+                nodes[node].links[linkIndex].kind = .cycle
+            }
+        }
+    }
+}
+
+/// Which nodes are ancestors of which in the tree of `child` links, answered in O(1) from
+/// the entry and exit times of one iterative depth-first walk.
+struct SpanningTreeAncestry {
+    private var enter: [Int]
+    private var exit: [Int]
+
+    init(_ nodes: [TreeSnapshot.Node]) {
+        enter = [Int](repeating: 0, count: nodes.count)
+        exit = [Int](repeating: 0, count: nodes.count)
+        guard !nodes.isEmpty else { return }
         var clock = 0
         var stack: [(node: Int, nextLink: Int)] = [(0, 0)]
-        enter[0] = clock
         while let top = stack.last {
             let links = nodes[top.node].links
             if top.nextLink < links.count {
@@ -155,12 +172,11 @@ struct SnapshotBuilder {
                 stack.removeLast()
             }
         }
-        for (node, linkIndex) in laterLinks {
-            let target = nodes[node].links[linkIndex].node
-            if enter[target] <= enter[node] && exit[node] <= exit[target] {
-                nodes[node].links[linkIndex].kind = .cycle
-            }
-        }
+    }
+
+    /// Whether `ancestor` is `node` or above it.
+    func isAncestor(_ ancestor: Int, ofOrEqualTo node: Int) -> Bool {
+        enter[ancestor] <= enter[node] && exit[node] <= exit[ancestor]
     }
 }
 

@@ -44,7 +44,7 @@ public struct Store<Model> {
     public init(wrappedValue: Model) {
         assert(
             wrappedValue is any AnyObservableObject,
-            "@Store<\(Model.self)> was given a \(type(of: wrappedValue)), which is not an ObservableObject"
+            "@Store<\(Model.self)> was given a \(type(of: wrappedValue as Any)), which is not an ObservableObject"
         )
         box = StoreBox(wrappedValue)
     }

@@ -6,13 +6,15 @@
 /// the same node of the same tree.
 ///
 /// ```swift
+/// let (_, trace) = home.tracingFirstReceiver(as: ListCoordinator.self) { $0.title == "Meat" }
 /// print(trace)
 /// ```
 /// ```text
-/// search for RecipeListCoordinator: matched 1 after visiting 2 of the tree (largest frontier 3)
-///   0 HomeCoordinator "Home" - wrong type
-///   1   DefaultRecipeListCoordinator "Vegetarian" - matched
-/// path: 0 HomeCoordinator > 1 DefaultRecipeListCoordinator
+/// search for ListCoordinator: matched 2 after visiting 3 (largest frontier 2)
+///   0 HomeCoordinator - wrong type
+///   1   ListCoordinator "Vegetarian" - rejected
+///   2   ListCoordinator "Meat" - matched
+/// path: 0 HomeCoordinator > 2 ListCoordinator
 /// ```
 public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What the search decided about one visited object.
