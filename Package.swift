@@ -18,9 +18,11 @@ let package = Package(
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
     ],
     targets: [
-        .target(name: "XTree"),
-        .target(name: "RecipesDomain", dependencies: ["XTree"]),
-        .executableTarget(name: "xtree-cli", dependencies: ["XTree", "RecipesDomain"]),
+        // What several targets share (locking, JSON reading and its errors), at `package` access.
+        .target(name: "XTreeSupport"),
+        .target(name: "XTree", dependencies: ["XTreeSupport"]),
+        .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
+        .executableTarget(name: "xtree-cli", dependencies: ["XTree", "RecipesDomain", "XTreeSupport"]),
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "RecipesDomain"]),
         .testTarget(name: "XTreeTests", dependencies: ["XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),

@@ -17,7 +17,9 @@ out=.build-fuzz
 mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "$out" -L "$out")
 
-echo "== building XTree and RecipesDomain with fuzzer coverage and AddressSanitizer"
+echo "== building XTreeSupport, XTree and RecipesDomain with fuzzer coverage and AddressSanitizer"
+swiftc "${flags[@]}" -module-name XTreeSupport -emit-module -emit-module-path "$out/XTreeSupport.swiftmodule" \
+    -emit-library -static -o "$out/libXTreeSupport.a" $(find Sources/XTreeSupport -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name XTree -emit-module -emit-module-path "$out/XTree.swiftmodule" \
     -emit-library -static -o "$out/libXTree.a" $(find Sources/XTree -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name RecipesDomain -emit-module -emit-module-path "$out/RecipesDomain.swiftmodule" \
@@ -30,7 +32,7 @@ for target in deeplink catalog snapshot; do
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
         snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
     esac
-    swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTree -o "$out/$target-fuzzer"
+    swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTree -lXTreeSupport -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"
     echo "== fuzzing $target for ${seconds}s"
     log="$out/$target.log"

@@ -1,6 +1,7 @@
 import Foundation
 import RecipesDomain
 import XTree
+import XTreeSupport
 
 /// What every command shares: the console, the colour decision and the catalog.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 /// Why a catalog could not be loaded.
 public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {

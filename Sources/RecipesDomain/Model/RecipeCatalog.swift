@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 /// A validated list of recipes: unique ids, non-empty titles, ratings from 1 to 5.
 ///

@@ -1,3 +1,5 @@
+import XTreeSupport
+
 /// The protocols an app makes searchable by name, so that snapshots record which nodes
 /// conform and `xtree-cli find RecipeViewModel` works on a snapshot written by another process.
 ///

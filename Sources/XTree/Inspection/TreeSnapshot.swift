@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 
 /// An immutable picture of a live tree: every reachable object once, with its description
 /// and its links.

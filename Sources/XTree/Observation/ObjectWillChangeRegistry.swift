@@ -1,3 +1,5 @@
+import XTreeSupport
+
 #if !canImport(Combine)
     import Synchronization
 

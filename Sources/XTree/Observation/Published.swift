@@ -1,3 +1,5 @@
+import XTreeSupport
+
 #if !canImport(Combine)
     /// A property whose changes are announced, on platforms without Combine.
     ///

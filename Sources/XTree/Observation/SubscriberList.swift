@@ -1,3 +1,5 @@
+import XTreeSupport
+
 #if !canImport(Combine)
     /// The thread-safe list of closures behind `ObservableObjectPublisher` and `@Published`'s
     /// projected publisher.

@@ -1,3 +1,5 @@
+import XTreeSupport
+
 /// Runs `body` and returns, beside its result, the trace of every search it made.
 ///
 /// Every ``DeepLinkable/firstReceiver(as:where:)``, ``DeepLinkable/receivers(as:where:)`` and
