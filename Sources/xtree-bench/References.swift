@@ -15,6 +15,25 @@ import XTree
         return head
     }
 
+    /// The in-place floor: the cheapest walk of all, over the `children` arrays in place (a
+    /// queue of arrays, each read by index, so no element is copied into a second queue),
+    /// with no type test and no visited set. Returns how many nodes it met.
+    static func inPlaceFloorWalk(_ root: any DeepLinkable) -> Int {
+        var arrays: [[any DeepLinkable]] = [[root]]
+        var head = 0
+        var met = 0
+        while head < arrays.count {
+            let count = arrays[head].count
+            for index in 0..<count {
+                let children = arrays[head][index].children
+                if !children.isEmpty { arrays.append(children) }
+            }
+            met += count
+            head += 1
+        }
+        return met
+    }
+
     /// The algorithm XUI 1.0 published for `firstReceiver`: a method that calls itself once
     /// per visited node; a Swift array as the queue, advanced with `removeFirst()`; children
     /// filtered against a `Set<ObjectIdentifier>` before being appended; nodes marked

@@ -24,6 +24,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --quick   small sizes and few runs: a smoke test for CI
           --json    machine-readable results instead of tables
           --sizes   the node counts to measure, such as 1000,1000000
+          --no-baseline  skip the XUI 1.0 baseline (its child processes are slow)
         Build with optimisations: swift run -c release xtree-bench
         """
     )
@@ -37,7 +38,7 @@ var chosenSizes: [Int]?
 var rest = arguments[...]
 while let argument = rest.popFirst() {
     switch argument {
-    case "--quick", "--json": continue
+    case "--quick", "--json", "--no-baseline": continue
     case "--sizes":
         guard let list = rest.popFirst() else { usageError("--sizes needs a value, such as 1000,1000000") }
         let sizes = list.split(separator: ",").compactMap { Int($0) }
@@ -49,6 +50,7 @@ while let argument = rest.popFirst() {
     }
 }
 let quick = arguments.contains("--quick")
+let withBaseline = !arguments.contains("--no-baseline")
 let json = arguments.contains("--json")
 let sizes = chosenSizes ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 50_000, 100_000, 1_000_000])
 let operationSizes = chosenSizes ?? (quick ? [10_000] : [100_000, 1_000_000])
@@ -73,8 +75,8 @@ log("")
 log("## Search: firstReceiver(as:) for a protocol, absent (full walk) and the last node in breadth-first order")
 log(
     pad([
-        "shape", "size", "xtree absent", "xtree last", "floor", "baseline absent", "xtree/floor", "baseline/xtree",
-        "search peak MB",
+        "shape", "size", "xtree absent", "xtree last", "floor", "in-place", "xtree/floor", "xtree/in-place",
+        "baseline absent", "baseline/xtree", "search B/node",
     ]))
 
 for shape in Shape.allCases {
@@ -90,12 +92,18 @@ for shape in Shape.allCases {
         let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(References.floorWalk(root))
         }
+        let inPlace = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(References.inPlaceFloorWalk(root))
+        }
         hierarchy.dismantle()
-        let baseline = runChildProcess(["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout)
+        let baseline =
+            withBaseline
+            ? runChildProcess(["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout)
+            : ChildResult(output: "", failure: "skipped")
         // Where the baseline overflows the default stack, time it again with a 4 GB stack so
         // its cost can still be compared; 1,000,000 nodes is out of its reach either way.
         let bigStack =
-            baseline.failure == "crashed" && size <= 100_000
+            withBaseline && baseline.failure == "crashed" && size <= 100_000
             ? runChildProcess(
                 ["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout, stackKilobytes: 4_000_000)
             : nil
@@ -105,6 +113,7 @@ for shape in Shape.allCases {
             "table": "search", "shape": shape.rawValue, "size": "\(size)",
             "xtree_absent_ns_per_node": format(perNode(absent)), "xtree_last_ns_per_node": format(perNode(last)),
             "floor_ns_per_node": format(perNode(floor)), "xtree_over_floor": format(absent / floor),
+            "in_place_floor_ns_per_node": format(perNode(inPlace)), "xtree_over_in_place": format(absent / inPlace),
         ]
         let baselineCell: String
         let ratioCell: String
@@ -125,13 +134,14 @@ for shape in Shape.allCases {
             row["baseline"] = baselineCell
         }
         let peak = memory.output.split(separator: " ").compactMap { Double($0) }
-        let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
-        row["search_peak_extra_mb"] = memoryCell
+        let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / Double(size)) : (memory.failure ?? "?")
+        row["search_peak_bytes_per_node"] = memoryCell
         report(row)
         log(
             pad([
                 shape.rawValue, "\(size)", format(perNode(absent)), format(perNode(last)), format(perNode(floor)),
-                baselineCell, format(absent / floor) + "x", ratioCell, memoryCell,
+                format(perNode(inPlace)), format(absent / floor) + "x", format(absent / inPlace) + "x", baselineCell,
+                ratioCell, memoryCell,
             ])
         )
     }
@@ -141,12 +151,12 @@ log("")
 log("* the baseline overflowed the default 8 MB stack (crash); timed again with a 4 GB stack")
 log("")
 log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
-log(pad(["size", "floor", "snapshot", "text", "json", "diff", "snapshot+text/floor", "snapshot peak MB"]))
+log(pad(["size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "snapshot peak MB"]))
 for size in operationSizes {
     let hierarchy = Hierarchy(.tree4, count: size, markLast: false)
     let root = hierarchy.root
     let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(References.floorWalk(root))
+        consume(References.inPlaceFloorWalk(root))
     }
     let snapshotTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
         consume(TreeSnapshot(of: root))
@@ -172,10 +182,10 @@ for size in operationSizes {
     let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
     let n = Double(size)
     report([
-        "table": "operations", "size": "\(size)", "floor_ns_per_node": format(floor / n),
+        "table": "operations", "size": "\(size)", "in_place_floor_ns_per_node": format(floor / n),
         "snapshot_ns_per_node": format(snapshotTime / n), "text_ns_per_node": format(text / n),
         "json_ns_per_node": format(jsonTime / n), "diff_ns_per_node": format(diff / n),
-        "snapshot_text_over_floor": format((snapshotTime + text) / floor), "snapshot_peak_extra_mb": memoryCell,
+        "snapshot_text_over_in_place": format((snapshotTime + text) / floor), "snapshot_peak_extra_mb": memoryCell,
     ])
     log(
         pad([
@@ -229,7 +239,7 @@ if json {
 
 /// Table cells padded to columns.
 func pad(_ cells: [String]) -> String {
-    let widths = [8, 9, 13, 11, 8, 17, 12, 15, 15]
+    let widths = [8, 9, 13, 11, 8, 9, 12, 15, 17, 15, 14]
     return cells.enumerated().map { index, cell in
         index < widths.count
             ? cell.padding(toLength: max(widths[index], cell.count), withPad: " ", startingAt: 0) : cell

@@ -12,62 +12,54 @@ struct SnapshotBuilder {
     /// The nodes of a snapshot of `root`; if `target` is reachable, its number goes to
     /// `locatedOrder`.
     mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> [TreeSnapshot.Node] {
-        if root === target { locatedOrder = 0 }
-        var visited = IdentityTable()
-        var objects: [any DeepLinkable] = [root]
+        var core = BreadthFirstCore<IdentityTable>(root: root)
         var idHashes: [UInt64] = []
         var nodes: [TreeSnapshot.Node] = []
         var laterLinks: [(node: Int, link: Int)] = []
-        _ = visited.value(for: root, insertingIfAbsent: 0)
-        nodes.append(
-            describe(
-                root, order: 0, depth: 0, parent: nil, idHash: &idHashes, seed: 0, identity: root.nodeIdentity,
-                siblingIndex: 0))
-
-        var head = 0
         var siblingTypes: [(type: UInt64, count: Int)] = []
-        while head < objects.count {
-            let object = objects[head]
-            let depth = nodes[head].depth
-            var links: [TreeSnapshot.Link] = []
-            siblingTypes.removeAll(keepingCapacity: true)
-            for child in object.children {
-                if let seen = visited.value(for: child, insertingIfAbsent: nodes.count) {
-                    laterLinks.append((head, links.count))
-                    links.append(TreeSnapshot.Link(kind: .shared, node: seen))
-                    continue
-                }
-                // Number children per type, so an id survives siblings of other types coming and
-                // going; a child with an identity is named by it instead of its position.
-                let typeHash = names.entry(of: child).hash
-                let identity = child.nodeIdentity
-                let key = identity.map { typeHash ^ stableHash($0) &* 0x9E37_79B9 } ?? typeHash
-                let sameKey: Int
-                if let slot = siblingTypes.firstIndex(where: { $0.type == key }) {
-                    siblingTypes[slot].count += 1
-                    sameKey = siblingTypes[slot].count
-                } else {
-                    siblingTypes.append((key, 0))
-                    sameKey = 0
-                }
-                if child === target { locatedOrder = nodes.count }
-                links.append(TreeSnapshot.Link(kind: .child, node: nodes.count))
-                nodes.append(
-                    describe(
-                        child,
-                        order: nodes.count,
-                        depth: depth + 1,
-                        parent: head,
-                        idHash: &idHashes,
-                        seed: idHashes[head],
-                        identity: identity,
-                        siblingIndex: sameKey
-                    )
-                )
-                objects.append(child)
+        var currentArray = -1
+        // Each array is one parent's children in declaration order, so each parent's links
+        // are appended in order as its array is met.
+        while let element = core.nextElement() {
+            let parent = core.parent(ofArray: element.array)
+            if element.array != currentArray {
+                currentArray = element.array
+                siblingTypes.removeAll(keepingCapacity: true)
             }
-            nodes[head].links = links
-            head += 1
+            guard let child = element.node else {
+                // Only the root's array has no parent, and its one element is new.
+                guard let parent else { continue }
+                laterLinks.append((parent, nodes[parent].links.count))
+                nodes[parent].links.append(TreeSnapshot.Link(kind: .shared, node: element.order))
+                continue
+            }
+            // Number children per type, so an id survives siblings of other types coming and
+            // going; a child with an identity is named by it instead of its position.
+            let typeHash = names.entry(of: child).hash
+            let identity = child.nodeIdentity
+            let key = identity.map { typeHash ^ stableHash($0) &* 0x9E37_79B9 } ?? typeHash
+            let sameKey: Int
+            if let slot = siblingTypes.firstIndex(where: { $0.type == key }) {
+                siblingTypes[slot].count += 1
+                sameKey = siblingTypes[slot].count
+            } else {
+                siblingTypes.append((key, 0))
+                sameKey = 0
+            }
+            if child === target { locatedOrder = element.order }
+            if let parent { nodes[parent].links.append(TreeSnapshot.Link(kind: .child, node: element.order)) }
+            nodes.append(
+                describe(
+                    child,
+                    order: element.order,
+                    depth: core.depth(ofArray: element.array),
+                    parent: parent,
+                    idHash: &idHashes,
+                    seed: parent.map { idHashes[$0] } ?? 0,
+                    identity: identity,
+                    siblingIndex: sameKey
+                )
+            )
         }
         classify(laterLinks, in: &nodes)
         return nodes

@@ -10,8 +10,9 @@ public struct BreadthFirstVisit {
     /// The breadth-first number of the object whose `children` led to this one first, or
     /// `nil` for the start node.
     public let parentOrder: Int?
-    /// How many objects were discovered but not yet visited just before this visit, this
-    /// one included: the size of the search's frontier.
+    /// How many children were queued but not yet met just before this visit, this one
+    /// included: the size of the search's frontier. Objects are marked visited when first
+    /// met, so an object listed by several parents counts once per listing until it is met.
     public let frontier: Int
 }
 
@@ -23,68 +24,39 @@ public struct BreadthFirstVisit {
 /// lazily: a node's `children` are read just before the node after it is produced, so a
 /// search that stops at a match never reads the match's children.
 ///
-/// The walk is iterative and uses constant stack depth however deep the tree is. Every
-/// visited object is retained until the traversal is dropped, so its identity cannot be
-/// reused by a new object while the walk is under way.
+/// The walk is iterative and uses constant stack depth however deep the tree is. It reads
+/// the `children` arrays in place, and holding them keeps every visited object alive until
+/// the traversal is dropped, so an object's identity cannot be reused by a new object while
+/// the walk is under way.
 ///
 /// - Complexity: O(*n* + *e*) time for *n* reachable objects and *e* child links; memory
-///   proportional to *n* for the visited set plus the largest frontier for the queue.
+///   proportional to *n* for the visited set plus one entry per object with children.
 @MainActor
 public struct BreadthFirstTraversal: @MainActor Sequence, @MainActor IteratorProtocol {
-    private struct Entry {
-        let node: any DeepLinkable
-        let depth: Int
-        let parentOrder: Int
-    }
-
-    // Entries are taken out of the queue (leaving nil) rather than copied, and the visited
-    // prefix is dropped once it is half the queue, so the queue holds the frontier.
-    private var queue: [Entry?]
-    private var head = 0
-    private var seen = IdentityTable()
-    // Every visited object, kept alive so that no address in `seen` can be reused.
-    private var visited: [any DeepLinkable] = []
-    private var lastDepth = 0
-    private var needsExpansion = false
+    private var core: BreadthFirstCore<IdentitySet>
 
     /// The number of objects visited so far.
-    public var visitedCount: Int { visited.count }
+    public var visitedCount: Int { core.visited }
 
-    /// The largest number of discovered but not yet visited objects seen so far.
+    /// The largest ``BreadthFirstVisit/frontier`` so far.
     public private(set) var largestFrontier = 1
 
     /// Creates a traversal that starts at `root`.
     public init(root: any DeepLinkable) {
-        queue = [Entry(node: root, depth: 0, parentOrder: -1)]
-        _ = seen.value(for: root, insertingIfAbsent: 0)
+        core = BreadthFirstCore(root: root)
     }
 
     /// Returns the next object in breadth-first order, or `nil` when every reachable object
     /// has been visited.
     public mutating func next() -> BreadthFirstVisit? {
-        if needsExpansion {
-            needsExpansion = false
-            let order = visited.count - 1
-            for child in visited[order].children where seen.value(for: child, insertingIfAbsent: 0) == nil {
-                queue.append(Entry(node: child, depth: lastDepth + 1, parentOrder: order))
-            }
-            largestFrontier = Swift.max(largestFrontier, queue.count - head)
-        }
-        guard head < queue.count, let entry = queue[head].take() else { return nil }
-        let frontier = queue.count - head
-        head += 1
-        if head >= 1024, head * 2 >= queue.count {
-            queue.removeSubrange(0..<head)
-            head = 0
-        }
-        visited.append(entry.node)
-        lastDepth = entry.depth
-        needsExpansion = true
+        guard let visit = core.nextVisit() else { return nil }
+        let frontier = core.pending &+ 1
+        largestFrontier = Swift.max(largestFrontier, frontier)
         return BreadthFirstVisit(
-            node: entry.node,
-            depth: entry.depth,
-            order: visited.count - 1,
-            parentOrder: entry.parentOrder < 0 ? nil : entry.parentOrder,
+            node: visit.node,
+            depth: core.depth(ofArray: visit.array),
+            order: visit.order,
+            parentOrder: core.parent(ofArray: visit.array),
             frontier: frontier
         )
     }

@@ -25,7 +25,7 @@ extension DeepLinkable {
         try walk(
             for: type,
             classifying: { try classify($0, as: type, where: predicate, into: &match) },
-            until: { $1 == .matched }
+            until: { $0 == .matched }
         )
         return match
     }
@@ -51,7 +51,7 @@ extension DeepLinkable {
         try walk(
             for: type,
             classifying: { try classify($0, as: type, where: predicate, into: &match) },
-            until: { _, verdict in
+            until: { verdict in
                 if verdict == .matched, let match { matches.append(match) }
                 return false
             }
@@ -77,18 +77,14 @@ extension DeepLinkable {
         as type: Receiver.Type,
         where predicate: (Receiver) throws -> Bool
     ) rethrows -> [any DeepLinkable]? {
-        var visited: [(node: any DeepLinkable, parentOrder: Int?)] = []
         var match: Receiver?
-        try walk(
+        let path = try walk(
             for: type,
+            findingPath: true,
             classifying: { try classify($0, as: type, where: predicate, into: &match) },
-            until: { visit, verdict in
-                visited.append((visit.node, visit.parentOrder))
-                return verdict == .matched
-            }
+            until: { $0 == .matched }
         )
-        guard match != nil else { return nil }
-        return followParents(from: visited.count - 1) { visited[$0].parentOrder }.map { visited[$0].node }
+        return match == nil ? nil : path
     }
 
     /// Returns the breadth-first numbers of the path from this object to `node`, both
@@ -183,66 +179,90 @@ extension DeepLinkable {
 }
 
 extension DeepLinkable {
-    /// The loop under every search: visits breadth first, asks `classify` about each object
-    /// unless an object of the same dynamic type was already of the wrong type, and hands
-    /// every visit with its verdict to `stop`, which ends the walk by returning `true`.
-    /// Inside a ``withSearchRecording(_:)`` it also records the search's trace.
+    /// The loop under every search: visits breadth first over the children arrays in place,
+    /// asks `classify` about each object unless an object of the same dynamic type was
+    /// already of the wrong type, and hands each verdict to `stop`, which ends the walk by
+    /// returning `true`. Inside a ``withSearchRecording(_:)`` it also records the search's
+    /// trace; with `findingPath` it returns the objects from this one to where it stopped.
     ///
     /// Not generic, so the loop runs without generic metadata look-ups even where the
     /// caller's receiver type is not known to the optimiser; only `classify` is generic, and
-    /// it runs once per type that is not the receiver type.
+    /// it runs once per type that is not the receiver type. What a plain search does not
+    /// need (depths, parents, frontier, a visit value per object) it does not compute.
+    @discardableResult
     func walk(
         for receiverType: Any.Type,
+        findingPath: Bool = false,
         classifying classify: (any DeepLinkable) throws -> SearchTrace.Verdict,
-        until stop: (BreadthFirstVisit, SearchTrace.Verdict) -> Bool
-    ) rethrows {
+        until stop: (SearchTrace.Verdict) -> Bool
+    ) rethrows -> [any DeepLinkable]? {
         var wrongTypes = TypeSet()
-        guard let log = SearchLog.current else {
-            for visit in breadthFirst() {
+        let log = SearchLog.current
+        var core = BreadthFirstCore<IdentitySet>(root: self, tracksStructure: log != nil || findingPath)
+        guard log != nil || findingPath else {
+            while let visit = core.nextVisit() {
                 var verdict = SearchTrace.Verdict.wrongType
                 if !wrongTypes.contains(typeOf: visit.node) {
                     verdict = try classify(visit.node)
                     if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
                 }
-                if stop(visit, verdict) { return }
+                if stop(verdict) { return nil }
             }
-            return
+            return nil
         }
+        // Where each visited object is, by order: enough to climb from any object to the start.
+        var places: [(array: Int32, position: Int32)] = []
         var names = TypeNameCache()
         var steps: [SearchTrace.Step] = []
         var largestFrontier = 1
+        var stopped = false
         // The trace is recorded however the walk ends, a throwing predicate included.
         defer {
-            let matched = steps.last?.verdict == .matched
-            let path = matched ? followParents(from: steps.count - 1) { steps[$0].parentOrder } : []
-            log.append(
-                SearchTrace(
-                    receiverType: TypeNameCache.name(of: receiverType),
-                    steps: steps,
-                    path: path,
-                    largestFrontier: largestFrontier
+            if let log {
+                let matched = steps.last?.verdict == .matched
+                let path = matched ? followParents(from: steps.count - 1) { steps[$0].parentOrder } : []
+                log.append(
+                    SearchTrace(
+                        receiverType: TypeNameCache.name(of: receiverType),
+                        steps: steps,
+                        path: path,
+                        largestFrontier: largestFrontier
+                    )
                 )
-            )
+            }
         }
-        for visit in breadthFirst() {
+        while true {
+            guard let visit = core.nextVisit() else { break }
+            let frontier = core.pending &+ 1
             var verdict = SearchTrace.Verdict.wrongType
             if !wrongTypes.contains(typeOf: visit.node) {
                 verdict = try classify(visit.node)
                 if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
             }
-            steps.append(
-                SearchTrace.Step(
-                    order: visit.order,
-                    depth: visit.depth,
-                    parentOrder: visit.parentOrder,
-                    type: names.name(of: visit.node),
-                    label: visit.node.nodeLabel,
-                    verdict: verdict
+            if findingPath {
+                places.append((Int32(truncatingIfNeeded: visit.array), Int32(truncatingIfNeeded: visit.position)))
+            }
+            if log != nil {
+                steps.append(
+                    SearchTrace.Step(
+                        order: visit.order,
+                        depth: core.depth(ofArray: visit.array),
+                        parentOrder: core.parent(ofArray: visit.array),
+                        type: names.name(of: visit.node),
+                        label: visit.node.nodeLabel,
+                        verdict: verdict
+                    )
                 )
-            )
-            largestFrontier = Swift.max(largestFrontier, visit.frontier)
-            if stop(visit, verdict) { return }
+                largestFrontier = Swift.max(largestFrontier, frontier)
+            }
+            if stop(verdict) {
+                stopped = true
+                break
+            }
         }
+        guard findingPath, stopped, !places.isEmpty else { return nil }
+        let orders = followParents(from: places.count - 1) { core.parent(ofArray: Int(places[$0].array)) }
+        return orders.map { core.node(inArray: Int(places[$0].array), at: Int(places[$0].position)) }
     }
 }
 

@@ -15,16 +15,19 @@
 /// object. Copies share the buffers: use one copy only.
 struct IdentityTable {
     private var keys: UnsafeMutablePointer<UInt>
-    private var values: UnsafeMutablePointer<Int>
+    // Absent in a table that only answers membership.
+    private var values: UnsafeMutablePointer<Int>?
     private var capacity: Int
     private var owner: BufferOwner
     private(set) var count = 0
 
-    init() {
+    /// Creates an empty table; without `storesValues` it answers membership only and every
+    /// found value reads 0.
+    init(storesValues: Bool = true) {
         capacity = 64
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
-        values = .allocate(capacity: capacity)
+        values = storesValues ? .allocate(capacity: capacity) : nil
         owner = BufferOwner(keys, values)
     }
 
@@ -33,11 +36,11 @@ struct IdentityTable {
         let key = UInt(bitPattern: ObjectIdentifier(object))
         var slot = self.slot(of: key)
         while keys[slot] != 0 {
-            if keys[slot] == key { return values[slot] }
+            if keys[slot] == key { return values?[slot] ?? 0 }
             slot = (slot &+ 1) & (capacity &- 1)
         }
         keys[slot] = key
-        values[slot] = value
+        values?[slot] = value
         count += 1
         if count &* 2 > capacity { grow() }
         return nil
@@ -58,12 +61,12 @@ struct IdentityTable {
         capacity *= 2
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
-        values = .allocate(capacity: capacity)
+        values = oldValues == nil ? nil : .allocate(capacity: capacity)
         for index in 0..<oldCapacity where oldKeys[index] != 0 {
             var slot = self.slot(of: oldKeys[index])
             while keys[slot] != 0 { slot = (slot &+ 1) & (capacity &- 1) }
             keys[slot] = oldKeys[index]
-            values[slot] = oldValues[index]
+            values?[slot] = oldValues![index]
         }
         owner = BufferOwner(keys, values)
     }
@@ -72,15 +75,15 @@ struct IdentityTable {
 /// Frees a table's buffers when the last copy of the table is gone.
 private final class BufferOwner {
     private let keys: UnsafeMutablePointer<UInt>
-    private let values: UnsafeMutablePointer<Int>
+    private let values: UnsafeMutablePointer<Int>?
 
-    init(_ keys: UnsafeMutablePointer<UInt>, _ values: UnsafeMutablePointer<Int>) {
+    init(_ keys: UnsafeMutablePointer<UInt>, _ values: UnsafeMutablePointer<Int>?) {
         self.keys = keys
         self.values = values
     }
 
     deinit {
         keys.deallocate()
-        values.deallocate()
+        values?.deallocate()
     }
 }

@@ -1,0 +1,137 @@
+/// The walk under every traversal, search and snapshot: breadth first over the `children`
+/// arrays in place.
+///
+/// The queue holds the arrays themselves, each read by index, so no element is copied or
+/// retained into a second queue; holding the arrays also keeps every visited object alive
+/// until the walk ends, so no address in the visited set can be reused by a new object.
+/// An object is marked when it is first met in array order, which is exactly breadth-first
+/// order with each object once, cycles and shared objects included. Order is a running
+/// count; depth and parent are stored once per array, not per object.
+///
+/// Generic over what the visited set remembers: searches need only membership, snapshots
+/// the order of each object, for links to objects met before.
+@MainActor
+struct BreadthFirstCore<Marks: ObjectMarks> {
+    /// One element met: an object visited now, or one met again (visited earlier, at `order`).
+    struct Element {
+        /// The object when it is visited now; `nil` when it is met again, so that a repeat is
+        /// never copied out of its array (a retain, and a cache miss on a far-away object).
+        let node: (any DeepLinkable)?
+        /// The breadth-first number: of the visit, or of the earlier visit.
+        let order: Int
+        let isNew: Bool
+        /// The array the element is in, which gives its parent and depth, and its place there.
+        let array: Int
+        let position: Int
+    }
+
+    private var arrays: [[any DeepLinkable]]
+    private var parents: [Int32]
+    private var depths: [Int32]
+    private(set) var marks = Marks()
+    private var head = 0
+    private var position = 0
+    private var headCount = 1
+    private var expandsLast = false
+    /// How many objects have been visited.
+    private(set) var visited = 0
+    /// Elements queued but not yet met, repeats included.
+    private(set) var pending = 1
+
+    // Depth and parent of each array; a plain search needs neither and keeps neither.
+    private let tracksStructure: Bool
+
+    /// Creates a walk from `root`; without `tracksStructure`, ``parent(ofArray:)`` and
+    /// ``depth(ofArray:)`` must not be asked, and the walk keeps 8 bytes less per array.
+    init(root: any DeepLinkable, tracksStructure: Bool = true) {
+        arrays = [[root]]
+        parents = [-1]
+        depths = [0]
+        self.tracksStructure = tracksStructure
+    }
+
+    /// The order of the object whose `children` are `array`, or `nil` for the root's array.
+    func parent(ofArray array: Int) -> Int? {
+        parents[array] < 0 ? nil : Int(parents[array])
+    }
+
+    /// The object at `position` in `array`.
+    func node(inArray array: Int, at position: Int) -> any DeepLinkable { arrays[array][position] }
+
+    /// The depth of the objects in `array`.
+    func depth(ofArray array: Int) -> Int { Int(depths[array]) }
+
+    /// The next element, visited or met again; `nil` when the walk is over. The last visited
+    /// object's children are read first, so a walk that stops at an object never reads its
+    /// children.
+    mutating func nextElement() -> Element? {
+        if expandsLast { expandLast() }
+        while head < arrays.count {
+            if position < headCount {
+                position &+= 1
+                pending &-= 1
+                // Checked in place: only an object visited now is copied out.
+                if let first = marks.firstOrder(of: arrays[head][position &- 1], ifNewThen: visited) {
+                    return Element(node: nil, order: first, isNew: false, array: head, position: position &- 1)
+                }
+                visited &+= 1
+                expandsLast = true
+                return Element(
+                    node: arrays[head][position &- 1], order: visited &- 1, isNew: true, array: head,
+                    position: position &- 1)
+            }
+            head &+= 1
+            position = 0
+            if head < arrays.count { headCount = arrays[head].count }
+        }
+        return nil
+    }
+
+    /// The next visited object, skipping objects met again.
+    mutating func nextVisit() -> (node: any DeepLinkable, order: Int, array: Int, position: Int)? {
+        while let element = nextElement() {
+            if let node = element.node { return (node, element.order, element.array, element.position) }
+        }
+        return nil
+    }
+
+    private mutating func expandLast() {
+        expandsLast = false
+        let children = arrays[head][position &- 1].children
+        guard !children.isEmpty else { return }
+        arrays.append(children)
+        if tracksStructure {
+            parents.append(Int32(truncatingIfNeeded: visited &- 1))
+            depths.append(depths[head] &+ 1)
+        }
+        pending &+= children.count
+    }
+}
+
+/// What a walk's visited set remembers about each object, keyed by its address.
+protocol ObjectMarks {
+    init()
+    /// The order stored for `object` if it was met before; otherwise stores `order` for it
+    /// and returns `nil`.
+    mutating func firstOrder(of object: AnyObject, ifNewThen order: Int) -> Int?
+}
+
+extension IdentityTable: ObjectMarks {
+    init() { self.init(storesValues: true) }
+
+    mutating func firstOrder(of object: AnyObject, ifNewThen order: Int) -> Int? {
+        value(for: object, insertingIfAbsent: order)
+    }
+}
+
+/// Membership only, for searches: half the memory of an ``IdentityTable`` with orders. An
+/// object met again reports order 0, which searches never read.
+struct IdentitySet: ObjectMarks {
+    private var table = IdentityTable(storesValues: false)
+
+    init() {}
+
+    mutating func firstOrder(of object: AnyObject, ifNewThen order: Int) -> Int? {
+        table.value(for: object, insertingIfAbsent: order)
+    }
+}
