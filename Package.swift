@@ -14,6 +14,8 @@ let package = Package(
     ],
     products: [
         .library(name: "XTree", targets: ["XTree"]),
+        // Swift Testing integration of the reachability kit, apart so apps never link Testing.
+        .library(name: "XTreeTesting", targets: ["XTreeTesting"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
     ],
@@ -21,12 +23,13 @@ let package = Package(
         // What several targets share (locking, JSON reading and its errors), at `package` access.
         .target(name: "XTreeSupport"),
         .target(name: "XTree", dependencies: ["XTreeSupport"]),
+        .target(name: "XTreeTesting", dependencies: ["XTree"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTree", "RecipesDomain", "XTreeSupport"]),
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "RecipesDomain"]),
-        .testTarget(name: "XTreeTests", dependencies: ["XTree"]),
+        .testTarget(name: "XTreeTests", dependencies: ["XTree", "XTreeTesting"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
-        .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "RecipesDomain"]),
+        .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "XTreeTesting", "RecipesDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,9 @@ final class Console {
     /// Whether standard output is a terminal.
     var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// Whether standard error is a terminal.
+    var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
     /// Whether standard input is a terminal.
     var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 

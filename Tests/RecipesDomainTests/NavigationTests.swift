@@ -143,3 +143,22 @@ import XTree
         #expect(TreeSnapshot(of: home) == before)
     }
 }
+
+@MainActor
+@Suite struct ChildrenAuditOfTheAppTests {
+    @Test func theAuditIsSilentOnTheRecipesAppInEveryScreen() async throws {
+        let home = try await startApp()
+        #expect(home.auditChildren().findings.isEmpty)
+        try await home.open(.ratings(Recipe.ID(rawValue: "orange-marmalade")!))
+        try await home.open(.ratings(Recipe.ID(rawValue: "toad-in-the-hole")!))
+        #expect(home.receivers(as: (any RatingViewModel).self).count == 2)
+        let audit = home.auditChildren()
+        #expect(audit.findings.isEmpty, "\(audit)")
+    }
+
+    @Test func everyLinkOfTheDefaultCatalogIsReachableByTheKit() async {
+        let report = await DefaultHomeCoordinator.reachabilityCheck(catalog: .default).run()
+        #expect(report.passed, "\(report.text())")
+        #expect(report.results.count == 78)
+    }
+}

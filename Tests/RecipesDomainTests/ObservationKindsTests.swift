@@ -7,7 +7,7 @@ import XTree
 @Suite struct ObservationKindsTests {
     @Test func theAppMixesObservableObjectsAndAnObservableScreen() async throws {
         let home = try await startApp()
-        #expect(home is any AnyObservableObject)
+        #expect((home as Any) is any AnyObservableObject)
         #expect(!(home.settings is any AnyObservableObject))
         #expect(home.settings is any Observable)
         #expect(TreeSnapshot(of: home).nodes[3].attribute("units") == "imperial")

@@ -285,21 +285,42 @@ let startTree = """
     @Test func everyLinkOfTheDefaultCatalogIsReachable() throws {
         let result = try cli("check")
         #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("LINK") == true)
-        #expect(lines.count == 1 + 78 + 1)
-        #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasSuffix("  ok") })
-        #expect(lines.last == "78 checks (39 links x 2 approaches): 78 passed, 0 failed")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(3) == ["children audit: every held object is listed", "", lines[2]])
+        #expect(lines[2].hasPrefix("RESULT  LINK "))
+        #expect(lines.count == 3 + 78 + 3)
+        #expect(lines[3..<81].allSatisfy { $0.hasPrefix("ok      recipes://") })
+        #expect(lines.suffix(3) == ["", "78 checks (39 links x 2 appliers): 78 passed, 0 failed", ""])
         let row = lines.first {
-            $0.hasPrefix("recipes://ratings?recipeID=orange-marmalade ") && $0.contains(" explicit ")
+            $0.contains(" recipes://ratings?recipeID=orange-marmalade ") && $0.contains(" explicit ")
         }
         #expect(
             row?.split(separator: " ", omittingEmptySubsequences: true)
                 == [
-                    "recipes://ratings?recipeID=orange-marmalade", "explicit", "6", "DefaultRatingViewModel",
-                    "\"Orange", "Marmalade\"", "3", "ok",
+                    "ok", "recipes://ratings?recipeID=orange-marmalade", "explicit", "6", "DefaultRatingViewModel",
+                    "#kwexcbya", "\"Orange", "Marmalade\"",
                 ]
         )
+    }
+
+    @Test func reportsAreJSONAndJUnitOnRequest() throws {
+        let json = try cli("check", "--format", "json")
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == true)
+        #expect((object?["results"] as? [Any])?.count == 78)
+        #expect(object?["appliers"] as? [String] == ["search", "explicit"])
+
+        let junit = try cli("check", "--format", "junit")
+        #expect(junit.status == 0)
+        #expect(
+            junit.stdout.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"79\" failures=\"0\""))
+        #expect(junit.stdout.components(separatedBy: "<testcase ").count == 80)
+
+        let wrong = try cli("check", "--format", "dot")
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.hasPrefix("error: option '--format' takes one of text, json, junit, got 'dot'\n"))
     }
 
     @Test func checkUsesTheGivenCatalog() throws {
@@ -310,7 +331,7 @@ let startTree = """
         try JSONEncoder().encode(File(recipes: recipes)).write(to: URL(fileURLWithPath: path))
         let result = try cli("check", "--catalog", path)
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("24 checks (12 links x 2 approaches): 24 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("24 checks (12 links x 2 appliers): 24 passed, 0 failed\n"))
         #expect(try cli("tree", "--catalog", path).stdout.contains(#""Vegetarian" recipes=2"#))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeTesting
 
 // A small app that is not RecipesDomain: a shop with a cart and product screens.
 
@@ -29,8 +30,58 @@ import XTree
     var nodeAttributes: [(key: String, value: String)] { [("sku", sku)] }
 }
 
+/// The shop's deep links.
+enum ShopLink: Sendable, CustomStringConvertible {
+    case cart
+    case product(String)
+    var description: String {
+        switch self {
+        case .cart: "shop://cart"
+        case .product(let sku): "shop://product/\(sku)"
+        }
+    }
+}
+
+extension ShopCoordinator {
+    /// Shows the product, adding its screen if it is not shown yet; returns where the link ends.
+    func open(_ link: ShopLink) -> any DeepLinkable {
+        switch link {
+        case .cart:
+            return cart
+        case .product(let sku):
+            if let shown = firstReceiver(as: (any ProductScreen).self, where: { $0.sku == sku }) { return shown }
+            products.append(DefaultProductScreen(sku: sku))
+            return firstReceiver(as: (any ProductScreen).self) { $0.sku == sku } ?? self
+        }
+    }
+
+    /// Every link of a shop whose catalogue is `skus`.
+    static func reachabilityCheck(skus: [String]) -> ReachabilityCheck<ShopCoordinator, ShopLink> {
+        var check = ReachabilityCheck<ShopCoordinator, ShopLink>(
+            "Shop",
+            makeApp: {
+                let shop = ShopCoordinator()
+                shop.products = [DefaultProductScreen(sku: skus[0])]
+                return shop
+            },
+            apply: { shop, link in shop.open(link) })
+        check.expect(.cart, reaches: .receiver(CartViewModel.self))
+        for sku in skus {
+            check.expect(.product(sku), reaches: .receiver((any ProductScreen).self) { $0.sku == sku })
+        }
+        return check
+    }
+}
+
 @MainActor
 @Suite struct SecondAppTests {
+    @Test func everyShopLinkIsReachable() async {
+        let report = await ShopCoordinator.reachabilityCheck(skus: ["a1", "b2", "c3"]).expectReachable()
+        #expect(report.results.count == 4)
+        #expect(report.audit?.findings.isEmpty == true)
+        #expect(report.results[2].reached.map(\.type) == ["ShopCoordinator", "DefaultProductScreen"])
+    }
+
     /// The shop's snapshot as the app would write it, with its protocols made searchable.
     func shopSnapshot(skus: [String]) -> String {
         SearchableProtocols.register((any ProductScreen).self)

@@ -30,12 +30,29 @@ public final class DefaultHomeCoordinator: ObservableObject, HomeCoordinator {
     public let service: any RecipeService
 
     /// Creates the app's tree over `recipes`, which the lists filter.
-    public init(service: any RecipeService, recipes: [Recipe]) {
+    public convenience init(service: any RecipeService, recipes: [Recipe]) {
+        self.init(service: service, shelves: Shelves(recipes))
+    }
+
+    /// Creates the app's tree over recipes already sorted onto the lists, which makes many
+    /// fresh apps over one large catalog cheap.
+    init(service: any RecipeService, shelves: Shelves) {
         Self.registerSearchableProtocols
         self.service = service
-        veggie = DefaultRecipeListCoordinator(tab: .veggie, title: "Vegetarian", recipes: recipes)
-        meat = DefaultRecipeListCoordinator(tab: .meat, title: "Meat", recipes: recipes)
+        veggie = DefaultRecipeListCoordinator(tab: .veggie, title: "Vegetarian", shown: shelves.veggie)
+        meat = DefaultRecipeListCoordinator(tab: .meat, title: "Meat", shown: shelves.meat)
         settings = makeSettingsViewModel()
+    }
+
+    /// The recipes each list shows.
+    struct Shelves {
+        let veggie: [Recipe]
+        let meat: [Recipe]
+
+        init(_ recipes: [Recipe]) {
+            veggie = recipes.filter(DefaultRecipeListCoordinator.accepts(.veggie))
+            meat = recipes.filter(DefaultRecipeListCoordinator.accepts(.meat))
+        }
     }
 
     /// Fetches the recipes from `service` and creates the app's tree.

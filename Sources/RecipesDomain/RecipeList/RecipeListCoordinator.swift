@@ -41,11 +41,15 @@ public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoo
     @Published public private(set) var ratingViewModel: (any RatingViewModel)?
 
     /// Creates the list of the recipes of `recipes` that belong under `tab`.
-    public init(tab: HomeTab, title: String, recipes: [Recipe]) {
+    public convenience init(tab: HomeTab, title: String, recipes: [Recipe]) {
+        self.init(tab: tab, title: title, shown: recipes.filter(Self.accepts(tab)))
+    }
+
+    /// Creates the list showing `shown`, which are already the recipes under `tab`.
+    init(tab: HomeTab, title: String, shown: [Recipe]) {
         self.tab = tab
         self.title = title
-        let accepts = Self.accepts(tab)
-        listViewModel = DefaultRecipeListViewModel(title: title, recipes: recipes.filter(accepts))
+        listViewModel = DefaultRecipeListViewModel(title: title, recipes: shown)
     }
 
     /// Whether this list shows `recipe`: vegetarian recipes in the veggie list, the others in the meat list.
@@ -75,7 +79,7 @@ public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoo
         ratingViewModel = nil
     }
 
-    private static func accepts(_ tab: HomeTab) -> (Recipe) -> Bool {
+    nonisolated static func accepts(_ tab: HomeTab) -> (Recipe) -> Bool {
         switch tab {
         case .veggie: { $0.isVegetarian }
         case .meat: { !$0.isVegetarian }

@@ -42,6 +42,11 @@ public protocol NodeDescribing: AnyObject {
     /// var privateAttributeKeys: Set<String> { ["email", "token"] }
     /// ```
     var privateAttributeKeys: Set<String> { get }
+
+    /// Whether the object is meant to be listed by several parents, such as a session shown
+    /// on two tabs. ``DeepLinkable/auditChildren(valueLimit:)`` reports other objects listed
+    /// by two parents. Default: `false`.
+    var isSharedByDesign: Bool { get }
 }
 
 extension NodeDescribing {
@@ -53,6 +58,9 @@ extension NodeDescribing {
 
     /// No private attributes.
     public var privateAttributeKeys: Set<String> { [] }
+
+    /// Not shared by design: listed by two parents, it is reported by the children audit.
+    public var isSharedByDesign: Bool { false }
 
     /// One attribute per `@Published` property, named without its underscore and valued by
     /// `String(describing:)` (optionals unwrapped, `nil` for none).

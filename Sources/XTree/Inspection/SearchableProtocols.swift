@@ -41,9 +41,27 @@ public enum SearchableProtocols {
 }
 
 /// `Module.Name` of a type, without the `any ` of an existential.
+///
+/// Private and local types are named without their `(unknown context at $…)` part, which
+/// holds an address that changes from run to run: ids and names derived from it must not.
 func qualifiedName(of type: Any.Type) -> String {
-    let name = String(reflecting: type)
-    return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+    var name = withoutAny(String(reflecting: type))
+    while let start = name.range(of: "(unknown context at $"), let end = name[start.upperBound...].firstIndex(of: ")") {
+        let next = name.index(after: end)
+        name.removeSubrange(
+            start.lowerBound..<(next < name.endIndex && name[next] == "." ? name.index(after: next) : next))
+    }
+    return name
+}
+
+/// The name of a type as written in its module, without the `any ` of an existential:
+/// `RecipeViewModel` for `(any RecipeViewModel).self`.
+func plainName(of type: Any.Type) -> String {
+    withoutAny(String(describing: type))
+}
+
+private func withoutAny(_ name: String) -> String {
+    name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
 }
 
 /// Whether `name` as a user types it (`RecipeViewModel`, `RecipesDomain.RecipeViewModel`, or

@@ -80,6 +80,16 @@ public struct Store<Model> {
     extension Store: DynamicProperty {}
 #endif
 
+/// A ``Store`` whose model can be read without knowing its type, for the children audit.
+@MainActor
+protocol StoredModel {
+    var storedModel: Any { get }
+}
+
+extension Store: StoredModel {
+    var storedModel: Any { box.model }
+}
+
 /// The reference behind a ``Store``, so that copies of a store share one model and one
 /// subscription; SwiftUI observes it as the view's `ObservedObject`.
 @MainActor

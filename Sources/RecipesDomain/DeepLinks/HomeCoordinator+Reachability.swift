@@ -1,0 +1,61 @@
+import XTree
+
+extension DefaultHomeCoordinator {
+    /// Every deep link `catalog` allows, with what each must reach, as a reachability check.
+    ///
+    /// Each tab's link must end on the tab's screen with the tab selected; each recipe's
+    /// links (`recipes://recipes/ID`, `recipes://recipes/ID/ratings` and
+    /// `recipes://ratings?recipeID=ID`) on its detail screen or its ratings sheet. Links are
+    /// applied by search, and again by the explicit approach, which must leave the same tree.
+    ///
+    /// ```swift
+    /// let report = await DefaultHomeCoordinator.reachabilityCheck(catalog: .default).run()
+    /// print(report.text())
+    /// ```
+    ///
+    /// - Parameter catalog: The recipes the app runs on.
+    /// - Returns: The check, ready to run.
+    public static func reachabilityCheck(catalog: RecipeCatalog) -> ReachabilityCheck<DefaultHomeCoordinator, String> {
+        let service = InMemoryRecipeService(catalog: catalog)
+        let shelves = Shelves(catalog.recipes)
+        func applier(_ approach: DeepLinkApproach) -> ReachabilityCheck<DefaultHomeCoordinator, String>.Applier {
+            { home, url in try await home.open(try DeepLink(string: url), approach: approach).reached }
+        }
+        var check = ReachabilityCheck<DefaultHomeCoordinator, String>(
+            "Recipes",
+            makeApp: { DefaultHomeCoordinator(service: service, shelves: shelves) },
+            applier: DeepLinkApproach.search.rawValue,
+            apply: applier(.search),
+            alternative: (DeepLinkApproach.explicit.rawValue, applier(.explicit))
+        )
+        for tab in HomeTab.allCases {
+            check.expect(
+                "recipes://tab/\(tab.rawValue)",
+                reaches: .custom("the \(tab) tab's screen, selected") { reached, path in
+                    guard let home = path.first as? any HomeCoordinator, home.tab == tab else {
+                        return "the \(tab) tab is not selected"
+                    }
+                    let screen: (any DeepLinkable)? =
+                        switch tab {
+                        case .settings: home.settings
+                        case .veggie: home.veggie
+                        case .meat: home.meat
+                        }
+                    return screen === reached ? nil : "it is not the \(tab) tab's screen"
+                })
+        }
+        for recipe in catalog.recipes {
+            let id = recipe.id
+            let detail = ReachabilityExpectation.receiver((any RecipeViewModel).self, "the detail of \(id)") {
+                $0.recipe.id == id
+            }
+            let ratings = ReachabilityExpectation.receiver((any RatingViewModel).self, "the ratings of \(id)") {
+                $0.recipe.id == id
+            }
+            check.expect("recipes://recipes/\(id)", reaches: detail)
+            check.expect("recipes://recipes/\(id)/ratings", reaches: ratings)
+            check.expect("recipes://ratings?recipeID=\(id)", reaches: ratings)
+        }
+        return check
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Testing)
+    import Testing
+    import XTree
+
+    extension ReachabilityCheck {
+        /// Runs the check in a Swift Testing test and records one issue per forgotten child and
+        /// per failing link, with the link's forgotten children and search traces, so a failure
+        /// explains itself in the test log.
+        ///
+        /// ```swift
+        /// @Test @MainActor func everyLinkIsReachable() async {
+        ///     await Shop.reachabilityCheck.expectReachable()
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - audits: Whether to audit a fresh app's children first.
+        ///   - sourceLocation: Where to attribute the issues; the caller by default.
+        /// - Returns: The report, for further checks.
+        @discardableResult
+        public func expectReachable(
+            audits: Bool = true,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async -> ReachabilityReport {
+            let report = await run(audits: audits)
+            if let startFailure = report.startFailure {
+                Issue.record(Comment(rawValue: startFailure), sourceLocation: sourceLocation)
+            }
+            for finding in report.audit?.problems ?? [] {
+                Issue.record(Comment(rawValue: "forgotten child: \(finding)"), sourceLocation: sourceLocation)
+            }
+            for result in report.results {
+                guard let explanation = result.explanation else { continue }
+                Issue.record(Comment(rawValue: "\(explanation)\n\(result.details)"), sourceLocation: sourceLocation)
+            }
+            return report
+        }
+    }
+#endif

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import XTree
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// A link of any description, for hostile text.
+private struct NamedLink: Sendable, CustomStringConvertible {
+    let description: String
+    let target: LibraryLink
+}
+
+private struct Failure: Error, CustomStringConvertible {
+    var description: String { "the service is down" }
+}
+
+@MainActor
+@Suite struct ReachabilityTests {
+    @Test func aSecondApplierThatLeavesADifferentTreeFailsWithTheFirstDifference() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() }, applier: "handler", apply: { $0.open($1) },
+            alternative: (
+                "sloppy",
+                { library, link in
+                    let reached = library.open(link)
+                    library.shelf.openBook = BookDetail(isbn: "other")
+                    return reached
+                }
+            ))
+        check.expect(.search, reaches: .receiver(SearchScreen.self))
+        let report = await check.run()
+        #expect(report.results.map(\.passed) == [true, false])
+        #expect(
+            report.results[1].failure?.hasPrefix("it leaves a different tree than handler: + 3 BookDetail #") == true)
+        #expect(report.results[1].failure?.hasSuffix("(1 added, 0 removed, 0 changed, 3 unchanged)") == true)
+    }
+
+    @Test func aThrowingApplierFailsTheLinkAndKeepsItsTraces() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() },
+            apply: { library, _ in
+                _ = library.firstReceiver(as: (any BookScreen).self)
+                throw Failure()
+            })
+        check.expect(.shelf, reaches: .receiver(Shelf.self))
+        let result = await check.run().results[0]
+        #expect(result.failure == "applying it failed: the service is down")
+        #expect(result.traces.map(\.receiverType) == ["BookScreen"])
+        #expect(result.reached.isEmpty)
+    }
+
+    @Test func anObjectOutsideTheTreeIsNotReached() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() }, apply: { _, _ in SearchScreen() })
+        check.expect(.search, reaches: .receiver(SearchScreen.self))
+        let result = await check.run().results[0]
+        #expect(result.failure == "it ended on SearchScreen, which is not in the app's tree")
+    }
+
+    @Test func aCustomExpectationSeesThePathFromTheRoot() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() }, apply: { $0.open($1) })
+        check.expect(
+            .book("1"),
+            reaches: .custom("a book on the shelf") { reached, path in
+                path.count == 3 && path[1] is Shelf && path[2] === reached ? nil : "the path is \(path.count) long"
+            })
+        check.expect(.search, reaches: .custom("never") { _, path in "the path is \(path.count) long" })
+        let report = await check.run()
+        #expect(report.results.map(\.failure) == [nil, "it ended on 2 SearchScreen #f21vpky2, but the path is 2 long"])
+    }
+
+    @Test func anAppThatCannotBeMadeStopsTheRun() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { throw Failure() }, apply: { $0.open($1) })
+        check.expect(.search, reaches: .receiver(SearchScreen.self))
+        let report = await check.run()
+        #expect(report.startFailure == "cannot make the app: the service is down")
+        #expect(!report.passed)
+        #expect(report.summary == "\n0 checks (1 link x 1 applier): 0 passed, 0 failed (stopped after 0 of 1)\n")
+    }
+
+    @Test func aCancelledRunStopsAndSaysHowFarItGot() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() }, apply: { $0.open($1) })
+        for _ in 0..<5 { check.expect(.search, reaches: .receiver(SearchScreen.self)) }
+        let report = await check.run { report in
+            if report.results.count == 2 { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        #expect(report.results.count == 2)
+        #expect(!report.passed)
+    }
+
+    @Test func theJUnitReportIsWellFormedXMLOfTheUsualShapeWhateverTheLinksSay() async throws {
+        let hostile = "library://</testcase>&\"'\u{1B}[31m\u{0}"
+        var check = ReachabilityCheck<Library, NamedLink>(
+            "Lib<rary>", makeApp: { Library(shelf: ForgetfulShelf()) }, apply: { $0.open($1.target) })
+        check.expect(NamedLink(description: hostile, target: .book("9")), reaches: .receiver((any BookScreen).self))
+        check.expect(NamedLink(description: "library://search", target: .search), reaches: .receiver(SearchScreen.self))
+        let report = await check.run()
+        let shape = try XMLShape(report.junitXML)
+        #expect(
+            shape.elements == [
+                "testsuites", "testsuite", "testcase", "testcase", "failure", "testcase",
+            ])
+        #expect(shape.attributes["testsuite"]?["failures"] == "1")
+        #expect(shape.attributes["testsuite"]?["name"] == "Lib<rary>")
+        #expect(
+            shape.testcaseNames == ["children audit", "library://</testcase>&\"'\\u{1b}[31m\\u{0}", "library://search"])
+        #expect(shape.failureText.contains("forgotten child: 0 Library > 1 ForgetfulShelf holds BookDetail \"9\""))
+        #expect(!report.text().unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{0}" })
+    }
+
+    @Test func theJSONReportCarriesTheVerdictAndEveryResult() async throws {
+        let report = await libraryCheck().run()
+        let object = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == true)
+        #expect(object?["name"] as? String == "Library")
+        let results = object?["results"] as? [[String: Any]]
+        #expect(
+            results?.map { $0["link"] as? String } == [
+                "library://shelf", "library://search", "library://book/0-14-044913-6",
+            ])
+    }
+}
+
+/// The elements, attributes and text of an XML document, read by Foundation's parser.
+private final class XMLShape: NSObject, XMLParserDelegate {
+    private(set) var elements: [String] = []
+    private(set) var attributes: [String: [String: String]] = [:]
+    private(set) var testcaseNames: [String] = []
+    private(set) var failureText = ""
+    private var inFailure = false
+
+    init(_ text: String) throws {
+        super.init()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = self
+        guard parser.parse() else {
+            throw parser.parserError ?? CocoaError(.coderReadCorrupt)
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
+        elements.append(name)
+        self.attributes[name] = attributes
+        if name == "testcase" { testcaseNames.append(attributes["name"] ?? "") }
+        inFailure = name == "failure"
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "failure" { inFailure = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inFailure { failureText += string }
+    }
+}
