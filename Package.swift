@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "XTree", targets: ["XTree"]),
         // Swift Testing integration of the reachability kit, apart so apps never link Testing.
         .library(name: "XTreeTesting", targets: ["XTreeTesting"]),
+        // The live inspector, apart so that an app that does not start it links no socket code.
+        .library(name: "XTreeInspector", targets: ["XTreeInspector"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
     ],
@@ -24,12 +26,15 @@ let package = Package(
         .target(name: "XTreeSupport"),
         .target(name: "XTree", dependencies: ["XTreeSupport"]),
         .target(name: "XTreeTesting", dependencies: ["XTree"]),
+        .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
-        .executableTarget(name: "xtree-cli", dependencies: ["XTree", "RecipesDomain", "XTreeSupport"]),
-        .executableTarget(name: "xtree-bench", dependencies: ["XTree", "RecipesDomain"]),
+        .executableTarget(
+            name: "xtree-cli", dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSupport"]),
+        .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
         .testTarget(name: "XTreeTests", dependencies: ["XTree", "XTreeTesting"]),
+        .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
-        .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "XTreeTesting", "RecipesDomain"]),
+        .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,22 +17,25 @@ out=.build-fuzz
 mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "$out" -L "$out")
 
-echo "== building XTreeSupport, XTree and RecipesDomain with fuzzer coverage and AddressSanitizer"
+echo "== building XTreeSupport, XTree, XTreeInspector and RecipesDomain with fuzzer coverage and AddressSanitizer"
 swiftc "${flags[@]}" -module-name XTreeSupport -emit-module -emit-module-path "$out/XTreeSupport.swiftmodule" \
     -emit-library -static -o "$out/libXTreeSupport.a" $(find Sources/XTreeSupport -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name XTree -emit-module -emit-module-path "$out/XTree.swiftmodule" \
     -emit-library -static -o "$out/libXTree.a" $(find Sources/XTree -name '*.swift' | sort)
+swiftc "${flags[@]}" -module-name XTreeInspector -emit-module -emit-module-path "$out/XTreeInspector.swiftmodule" \
+    -emit-library -static -o "$out/libXTreeInspector.a" $(find Sources/XTreeInspector -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name RecipesDomain -emit-module -emit-module-path "$out/RecipesDomain.swiftmodule" \
     -emit-library -static -o "$out/libRecipesDomain.a" $(find Sources/RecipesDomain -name '*.swift' | sort)
 
 status=0
-for target in deeplink catalog snapshot; do
+for target in deeplink catalog snapshot inspector; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
         snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
+        inspector) source=Fuzz/InspectorFuzzer.swift ;;
     esac
-    swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTree -lXTreeSupport -o "$out/$target-fuzzer"
+    swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTreeInspector -lXTree -lXTreeSupport -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"
     echo "== fuzzing $target for ${seconds}s"
     log="$out/$target.log"

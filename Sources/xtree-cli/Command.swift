@@ -8,10 +8,10 @@ struct Command {
     let run: @MainActor (ParsedArguments, inout Context) async throws(CLIError) -> Void
 
     static let all: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [tree, open, find, check, diff, watch].map { ($0.spec.name, $0) }
+        uniqueKeysWithValues: [tree, open, find, check, diff, watch, list, serve].map { ($0.spec.name, $0) }
     )
 
-    static let order = ["tree", "open", "find", "check", "diff", "watch"]
+    static let order = ["tree", "open", "find", "check", "diff", "watch", "list", "serve"]
 }
 
 /// Help texts, made from the commands' specs.
@@ -20,10 +20,11 @@ enum Help {
     static var overview: String {
         var text = """
             OVERVIEW: Inspect a tree of coordinators and view models: the embedded recipes app,
-            or a snapshot that any app wrote.
+            a snapshot that any app wrote, or a running app.
 
             By default the recipes app starts in-process (built-in catalog, or --catalog FILE);
-            tree, find and diff also read snapshots (--snapshot FILE, or - for standard input).
+            tree, find and diff also read snapshots (--snapshot FILE, or - for standard input);
+            tree, find, open, watch and diff attach to running apps (--attach, see 'list').
 
             USAGE: xtree-cli [<command>] [<options>]
 
@@ -69,6 +70,11 @@ extension OptionSpec {
         name: "snapshot",
         value: "FILE|-",
         help: "Read the tree from a JSON snapshot (- for standard input) instead of starting the app."
+    )
+    static let attach = OptionSpec(
+        name: "attach",
+        value: "NAME|PID|ADDRESS",
+        help: "Work on a running app's tree (see 'xtree-cli list') instead of starting the app."
     )
     static let open = OptionSpec(name: "open", value: "URL", repeatable: true, help: "Apply a deep link first.")
     static let format = OptionSpec(

@@ -1,5 +1,6 @@
 import RecipesDomain
 import XTree
+import XTreeInspector
 
 extension Command {
     static let find = Command(
@@ -13,12 +14,12 @@ extension Command {
                     help: "Only nodes whose attribute KEY (or 'label') is VALUE."
                 ),
                 OptionSpec(name: "all", value: nil, help: "Print every match, not just the first."),
-                .open, .catalog, .snapshot,
+                .open, .catalog, .snapshot, .attach,
             ],
             positionals: 1...1
         ),
         summary: "Search the tree breadth first by name and attributes.",
-        usage: "find NAME [--where KEY=VALUE]... [--all] [--open URL]... [--snapshot FILE|-]",
+        usage: "find NAME [--where KEY=VALUE]... [--all] [--open URL]... [--snapshot FILE|- | --attach APP]",
         discussion: """
             NAME is a class of a node or one of its superclasses, or a protocol the app made
             searchable (SearchableProtocols), as Name or Module.Name; a generic type also by its base
@@ -26,6 +27,7 @@ extension Command {
             prints every visited node and why it was passed over, and the status is 1.
             """
     ) { arguments, context throws(CLIError) in
+        let query = try Query(arguments)
         let snapshot: TreeSnapshot
         switch try context.target(of: arguments) {
         case .snapshot(let read):
@@ -34,50 +36,66 @@ extension Command {
             let (_, failure) = await apply(try context.links(arguments.all("open")), to: home, approach: .search)
             if let failure { throw failure }
             snapshot = TreeSnapshot(of: home)
+        case .attached(let client):
+            // The app searches its own tree, and sends the snapshot it searched.
+            let (trace, searched) = try live { () throws(InspectorError) in
+                try client.find(query.name, conditions: query.conditions, all: query.all)
+            }
+            try query.report(trace, in: searched, context: context)
+            return
         }
-        try find(in: snapshot, arguments: arguments, context: context)
+        try query.report(query.search(snapshot), in: snapshot, context: context)
     }
 
-    /// Searches `snapshot` for the NAME and `--where` conditions of `arguments` and prints
-    /// the matches, or every verdict when there is none.
-    static func find(in snapshot: TreeSnapshot, arguments: ParsedArguments, context: Context) throws(CLIError) {
-        var conditions: [(key: String, value: String)] = []
-        for condition in arguments.all("where") {
-            guard let equals = condition.firstIndex(of: "="), equals != condition.startIndex else {
-                throw .usage("--where takes KEY=VALUE, got '\(condition)'", command: "find")
+    /// What `find` looks for: a name, conditions, and whether to find every match.
+    @MainActor
+    struct Query {
+        let name: String
+        let conditions: [NodeCondition]
+        let all: Bool
+
+        init(_ arguments: ParsedArguments) throws(CLIError) {
+            var conditions: [NodeCondition] = []
+            for text in arguments.all("where") {
+                guard let condition = NodeCondition(text) else {
+                    throw .usage("--where takes KEY=VALUE, got '\(text)'", command: "find")
+                }
+                conditions.append(condition)
             }
-            conditions.append((String(condition[..<equals]), String(condition[condition.index(after: equals)...])))
-        }
-        let name = arguments.positionals[0]
-        guard Self.isWellFormed(name) else {
-            throw .usage(
-                "'\(name)' is not a type name; names are letters, digits and '_', "
-                    + "optionally after 'Module.'",
-                command: "find"
-            )
-        }
-        let trace = snapshot.search(forName: name, all: arguments.flag("all")) { node in
-            conditions.allSatisfy { condition in
-                condition.key == "label"
-                    ? node.label == condition.value : node.attribute(condition.key) == condition.value
+            name = arguments.positionals[0]
+            guard Command.isWellFormed(name) else {
+                throw .usage(
+                    "'\(name)' is not a type name; names are letters, digits and '_', "
+                        + "optionally after 'Module.'",
+                    command: "find"
+                )
             }
+            self.conditions = conditions
+            all = arguments.flag("all")
         }
-        let matches = trace.steps.filter { $0.verdict == .matched }
-        guard !matches.isEmpty else {
-            context.console.out(trace.description)
-            let description =
-                name
-                + (conditions.isEmpty
-                    ? "" : " where " + conditions.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-            throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
+
+        func search(_ snapshot: TreeSnapshot) -> SearchTrace {
+            snapshot.search(forName: name, all: all) { node in conditions.allSatisfy { $0.matches(node) } }
         }
-        for match in matches {
-            context.console.out("\(snapshot.nodes[match.order])\n")
-            context.console.out("  path: \(context.describePath(snapshot.path(to: match.order), in: snapshot))\n")
+
+        /// Prints the matches with their paths, or every verdict when there is none.
+        func report(_ trace: SearchTrace, in snapshot: TreeSnapshot, context: Context) throws(CLIError) {
+            let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
+            guard !matches.isEmpty else {
+                context.console.out(trace.description)
+                let description =
+                    name
+                    + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))
+                throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
+            }
+            for match in matches {
+                context.console.out("\(snapshot.nodes[match.order])\n")
+                context.console.out("  path: \(context.describePath(snapshot.path(to: match.order), in: snapshot))\n")
+            }
         }
     }
 
-    private static func isWellFormed(_ name: String) -> Bool {
+    static func isWellFormed(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count <= 2
             && parts.allSatisfy { part in

@@ -19,6 +19,9 @@ struct LineReader {
         self.limit = limit
     }
 
+    /// Whether ``next()`` can answer from what is already read, without reading.
+    var hasBufferedLine: Bool { atEnd || buffer.contains(0x0A) }
+
     /// The next line without its line break, or `nil` at the end of the input.
     mutating func next() -> Line? {
         var dropped = 0

@@ -1,6 +1,7 @@
 import Foundation
 import RecipesDomain
 import XTree
+import XTreeInspector
 
 #if canImport(Glibc)
     import Glibc
@@ -8,34 +9,51 @@ import XTree
     import Darwin
 #endif
 
-/// What a command works on, resolved once per invocation: the embedded recipes app, or a
-/// snapshot read from a file or standard input. (A running app attached over a socket is
-/// the next kind.)
+/// What a command works on, resolved once per invocation: the embedded recipes app, a
+/// snapshot read from a file or standard input, or a running app attached over a socket.
 @MainActor
 enum Target {
     /// The recipes app, started in this process and configured by the app options.
     case app(DefaultHomeCoordinator)
     /// A snapshot written by any app.
     case snapshot(TreeSnapshot)
+    /// A running app's inspector.
+    case attached(InspectorClient)
 
-    /// The options that configure the embedded app; they mean nothing for a snapshot.
+    /// The options that configure the embedded app; they mean nothing for another target.
     static let appOptions = ["catalog", "open", "restore", "save-state", "approach"]
 }
 
 extension Context {
-    /// The target of a command that can read a snapshot: `--snapshot SOURCE`, or the app
-    /// started over `--catalog`. Applying `--restore` and `--open` is the command's part.
+    /// The target of a command: `--attach APP`, `--snapshot SOURCE`, or the app started over
+    /// `--catalog`. Applying `--restore` and `--open` is the command's part.
     func target(of arguments: ParsedArguments) throws(CLIError) -> Target {
-        guard let source = arguments.value("snapshot") else { return .app(startApp(catalog: try catalog())) }
+        let attach = arguments.value("attach")
+        let source = arguments.value("snapshot")
+        if attach != nil, source != nil {
+            throw .usage("--attach and --snapshot name two different trees; give one", command: arguments.command)
+        }
+        guard attach != nil || source != nil else { return .app(startApp(catalog: try catalog())) }
         let given = Target.appOptions.filter { arguments.values[$0] != nil }
         guard given.isEmpty else {
             let names = given.map { "--\($0)" }.joined(separator: ", ")
             throw .usage(
-                "\(names) configure\(given.count == 1 ? "s" : "") the embedded app and cannot be used with --snapshot",
+                "\(names) configure\(given.count == 1 ? "s" : "") the embedded app and cannot be used with "
+                    + (attach != nil ? "--attach" : "--snapshot"),
                 command: arguments.command
             )
         }
-        return .snapshot(try snapshot(from: source))
+        if let attach { return .attached(try self.attach(attach)) }
+        return .snapshot(try snapshot(from: source ?? "-"))
+    }
+
+    /// Connects to the running app that `target` names.
+    func attach(_ target: String) throws(CLIError) -> InspectorClient {
+        do {
+            return try InspectorClient(InspectorClient.resolve(target))
+        } catch {
+            throw .failure("cannot attach to \(target): \(error.description)")
+        }
     }
 
     /// A snapshot from a file, a pipe or `-` (standard input), validated.
@@ -79,5 +97,15 @@ extension Context {
         } catch {
             throw .failure("cannot read \(what) \(source): \(error.localizedDescription)")
         }
+    }
+}
+
+/// Runs a request to an attached app, with its failure in the CLI's words: an app that went
+/// away mid-command is status 1 with the reason.
+func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
+    do {
+        return try body()
+    } catch {
+        throw .failure(error.description)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RecipesDomain
 import XTree
+import XTreeInspector
 
 extension Command {
     static let tree = Command(
@@ -13,17 +14,18 @@ extension Command {
                 .format,
                 OptionSpec(name: "restore", value: "STATE.json", help: "Restore a saved navigation state first."),
                 OptionSpec(name: "save-state", value: "STATE.json", help: "Save the navigation state at the end."),
-                .catalog, .snapshot,
+                .catalog, .snapshot, .attach,
             ],
             positionals: 0...0
         ),
         summary: "Print the tree (the default command).",
         usage: "tree [--open URL]... [--depth N] [--max-nodes N] [--format text|json|dot|mermaid] "
-            + "[--restore STATE.json] [--save-state STATE.json] [--snapshot FILE|-]",
+            + "[--restore STATE.json] [--save-state STATE.json] [--snapshot FILE|- | --attach APP]",
         discussion: """
             Starts the app, restores --restore, applies every --open link in order, and prints the
-            tree with the last link's path highlighted; or prints the tree of --snapshot. JSON
-            output is a snapshot for 'diff', 'find --snapshot' and 'tree --snapshot'.
+            tree with the last link's path highlighted; or prints the tree of --snapshot, or of the
+            running app --attach names. JSON output is a snapshot for 'diff', 'find --snapshot' and
+            'tree --snapshot'.
             """
     ) { arguments, context throws(CLIError) in
         let format = try arguments.choice("format", as: Format.self) ?? .text
@@ -38,6 +40,11 @@ extension Command {
         switch try context.target(of: arguments) {
         case .snapshot(let snapshot):
             context.render(snapshot, format: format, maxDepth: maxDepth, maxNodes: maxNodes)
+            return
+        case .attached(let client):
+            context.render(
+                try live { () throws(InspectorError) in try client.snapshot() }, format: format, maxDepth: maxDepth,
+                maxNodes: maxNodes)
             return
         case .app(let app):
             home = app

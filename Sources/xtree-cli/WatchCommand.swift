@@ -1,24 +1,34 @@
 import Foundation
 import RecipesDomain
 import XTree
+import XTreeInspector
 
 extension Command {
     static let watch = Command(
-        spec: CommandSpec(name: "watch", options: [.approach, .catalog], positionals: 0...0),
+        spec: CommandSpec(name: "watch", options: [.approach, .catalog, .attach], positionals: 0...0),
         summary: "Read links and commands from standard input; print what changed.",
-        usage: "watch [--approach search|explicit]",
+        usage: "watch [--approach search|explicit] [--attach APP]",
         discussion: """
             Each line is a deep link, or one of: tree, find TYPE [--where KEY=VALUE]... [--all],
-            back (close the top-most sheet or detail of the selected tab), help, quit.
-            After each line, prints what changed in the tree: the objects that announced a change
-            while the line ran (objectWillChange, or the Observation framework for @Observable
-            objects), coalesced, as a diff of snapshots.
+            back (close the top-most sheet or detail of the selected tab; the embedded app only),
+            help, quit. After each line, prints what changed in the tree: the objects that
+            announced a change while the line ran (objectWillChange, or the Observation framework
+            for @Observable objects), coalesced, as a diff of snapshots. Attached to a running
+            app, changes the app makes by itself are printed as they come; if the app exits,
+            watch ends with status 1.
             """
     ) { arguments, context throws(CLIError) in
         let approach = try arguments.choice("approach", as: DeepLinkApproach.self) ?? .search
-        guard case .app(let home) = try context.target(of: arguments) else { return }
-        var session = WatchSession(home: home, approach: approach, context: context)
-        await session.run()
+        switch try context.target(of: arguments) {
+        case .app(let home):
+            var session = WatchSession(home: home, approach: approach, context: context)
+            await session.run()
+        case .attached(let client):
+            var session = AttachedWatchSession(client: client, context: context)
+            try session.run()
+        case .snapshot:
+            return
+        }
     }
 }
 
@@ -84,12 +94,14 @@ struct WatchSession {
         case "find":
             do throws(CLIError) {
                 let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
-                let elsewhere = ["open", "catalog", "snapshot"].filter { parsed.values[$0] != nil }
+                let elsewhere = ["open", "catalog", "snapshot", "attach"].filter { parsed.values[$0] != nil }
                 guard elsewhere.isEmpty else {
                     throw CLIError.usage(
                         "in watch, find searches the watched tree; --\(elsewhere[0]) does not apply", command: "find")
                 }
-                try Command.find(in: TreeSnapshot(of: home), arguments: parsed, context: context)
+                let query = try Command.Query(parsed)
+                let snapshot = TreeSnapshot(of: home)
+                try query.report(query.search(snapshot), in: snapshot, context: context)
             } catch {
                 switch error {
                 case .help(let text): console.out(text)
@@ -123,14 +135,22 @@ struct WatchSession {
         let fired = monitor.drain()
         guard !fired.isEmpty else { return }
         let after = TreeSnapshot(of: home)
-        let diff = TreeDiff(from: snapshot, to: after)
-        let objects = Set(fired).count
-        context.console.out(
-            "changed: \(fired.count) notification\(fired.count == 1 ? "" : "s") from \(objects) object\(objects == 1 ? "" : "s")\n"
-        )
-        var stream = ConsoleStream(console: context.console)
-        diff.write(to: &stream)
+        let change = ChangeEvent(
+            notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: snapshot, to: after))
+        context.print(change)
         snapshot = after
         monitor.observe()
+    }
+}
+
+extension Context {
+    /// `changed: N notifications from M objects` and the diff: how `watch` shows a change.
+    func print(_ change: ChangeEvent) {
+        let (count, objects) = (change.notifications, change.objects)
+        console.out(
+            "changed: \(count) notification\(count == 1 ? "" : "s") from \(objects) object\(objects == 1 ? "" : "s")\n"
+        )
+        var stream = ConsoleStream(console: console)
+        change.diff.write(to: &stream)
     }
 }

@@ -41,7 +41,7 @@ let startTree = """
     }
 
     static let usageErrors: [(arguments: [String], message: String)] = [
-        (["frob"], "error: unknown command 'frob'; commands: check, diff, find, open, tree, watch"),
+        (["frob"], "error: unknown command 'frob'; commands: check, diff, find, list, open, serve, tree, watch"),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),
         (["tree", "-x"], "error: unknown option '-x' for 'tree'"),
         (["tree", "--depth"], "error: option '--depth' needs a value (N)"),
@@ -60,7 +60,7 @@ let startTree = """
             ["open", "--approach", "guess", "recipes://tab/meat"],
             "error: option '--approach' takes one of search, explicit"
         ),
-        (["diff", "a.json"], "error: 'diff' takes 2 arguments, got 1"),
+        (["diff", "a.json"], "error: 'diff' takes BEFORE and AFTER, or BEFORE with --attach"),
         (["find", "RecipeViewModel", "--where", "recipe"], "error: --where takes KEY=VALUE, got 'recipe'"),
         (["find", "Re cipe"], "error: 'Re cipe' is not a type name"),
         (["diff", "--catalog", "c.json", "a.json", "b.json"], "error: unknown option '--catalog' for 'diff'"),

@@ -35,9 +35,18 @@ public final class TreeChangeMonitor {
     // earlier one may still fire, from any thread, with numbers that are no longer true.
     private let state = Locked<(generation: Int, fired: [Int])>((0, []))
 
+    private let onChange: (@Sendable () -> Void)?
+
     /// Creates a monitor of the tree under `root`; it watches nothing until ``observe()``.
-    public init(root: any DeepLinkable) {
+    ///
+    /// - Parameters:
+    ///   - root: The tree's root.
+    ///   - onChange: Called after each announcement is recorded, on whatever thread made
+    ///     it, before the change is made (`objectWillChange`) or after it (Observation): to
+    ///     schedule a ``drain()``, not to read the tree.
+    public init(root: any DeepLinkable, onChange: (@Sendable () -> Void)? = nil) {
         self.root = root
+        self.onChange = onChange
     }
 
     /// Starts watching every object reachable now, replacing earlier subscriptions.
@@ -53,11 +62,15 @@ public final class TreeChangeMonitor {
             state.generation += 1
             return state.generation
         }
+        let onChange = onChange
         for visit in root.breadthFirst() {
             let order = visit.order
             if let observable = visit.node as? any AnyObservableObject {
                 subscriptions.append(
-                    observable.objectWillChange.sink { _ in state.withLock { $0.fired.append(order) } })
+                    observable.objectWillChange.sink { _ in
+                        state.withLock { $0.fired.append(order) }
+                        onChange?()
+                    })
             } else {
                 track(visit.node, order: order, generation: generation)
             }
@@ -77,14 +90,18 @@ public final class TreeChangeMonitor {
         #if canImport(Observation)
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
             let state = state
+            let onChange = onChange
             withObservationTracking {
                 _ = node.nodeLabel
                 _ = node.nodeAttributes
                 _ = node.children
             } onChange: {
-                state.withLock { state in
-                    if state.generation == generation { state.fired.append(order) }
+                let current = state.withLock { state in
+                    guard state.generation == generation else { return false }
+                    state.fired.append(order)
+                    return true
                 }
+                if current { onChange?() }
             }
         #endif
     }

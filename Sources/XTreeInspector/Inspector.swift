@@ -1,0 +1,161 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Serves a running app's tree to `xtree-cli` over a local socket: snapshots, searches by
+/// name, links applied with their search traces, and a stream of changes.
+///
+/// Start it in debug builds, with the app's root and, optionally, the handler that applies a
+/// link and returns the object it ended on:
+///
+/// ```swift
+/// #if DEBUG
+/// let inspector = try Inspector(name: "Recipes", root: home) { url in
+///     try await home.open(DeepLink(url: url)).reached
+/// }
+/// #endif
+/// ```
+///
+/// Then `xtree-cli list` shows the app, and `xtree-cli tree --attach Recipes` prints its tree.
+///
+/// ## Access
+/// The socket is a Unix domain socket (mode 0600) in the user's inspector directory (mode
+/// 0700, see ``InspectorDirectory``), beside a discovery file (mode 0600) that holds its
+/// address and a random token; a client must present the token first. Loopback TCP
+/// (127.0.0.1, for apps in the iOS simulator, whose sockets the Mac's terminal cannot reach by
+/// path) is opt-in and guarded by the same token. Other users cannot enter the directory, so
+/// they cannot learn the token or reach the socket; any process of the same user can. The
+/// TCP port is reachable by every local user, who still needs the token.
+///
+/// ## The app's side of a request
+/// Each client is served on its own thread. A request touches the tree on the main actor,
+/// for as long as one snapshot (or the link handler) takes; encoding and writing happen off
+/// it. A client that stops reading is cut off after a timeout, and a watcher that falls far
+/// behind is dropped: neither ever blocks the app.
+public final class Inspector: Sendable {
+    /// Where the app listens: `unix:PATH`, and `tcp:127.0.0.1:PORT` if enabled.
+    public let addresses: [String]
+    /// The discovery entry written for this app.
+    public let app: InspectableApp
+
+    private let core: InspectorCore
+    private let listeners: [Int32]
+    private let discoveryFile: String
+    private let socketPath: String
+
+    /// Starts serving `root`.
+    ///
+    /// - Parameters:
+    ///   - name: What `xtree-cli list` shows and `--attach` accepts.
+    ///   - root: The app's root.
+    ///   - loopbackPort: Also listen on 127.0.0.1 at this port (0: any free port), for the
+    ///     simulator; `nil` (the default) for the Unix socket only.
+    ///   - open: Applies a link and returns the object it ended on; `nil` if the app takes no
+    ///     links from the inspector.
+    /// - Throws: ``InspectorError`` if the directory is unsafe or a socket cannot be made.
+    @MainActor
+    public init(
+        name: String,
+        root: any DeepLinkable,
+        loopbackPort: UInt16? = nil,
+        open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)? = nil
+    ) throws(InspectorError) {
+        let directory = try InspectorDirectory.path()
+        _ = try? InspectorDirectory.runningApps()  // removes the files of apps that are gone
+        let pid = getpid()
+        socketPath = "\(directory)/\(pid).sock"
+        discoveryFile = InspectorDirectory.file(for: pid, in: directory)
+        var token = ""
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<4 { token += String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }
+
+        var listeners: [Int32] = []
+        var addresses: [String] = []
+        let unix = try Self.listen(unixPath: socketPath)
+        listeners.append(unix)
+        addresses.append("unix:\(socketPath)")
+        if let loopbackPort {
+            do {
+                let (descriptor, port) = try Self.listen(loopbackPort: loopbackPort)
+                listeners.append(descriptor)
+                addresses.append("tcp:127.0.0.1:\(port)")
+            } catch {
+                for descriptor in listeners { _ = close(descriptor) }
+                unlink(socketPath)
+                throw error
+            }
+        }
+        self.listeners = listeners
+        self.addresses = addresses
+        app = InspectableApp(
+            name: name, pid: pid, address: addresses[0], token: token, version: InspectorProtocol.version)
+        core = InspectorCore(name: name, token: token, hub: WatchHub(root: root), open: open)
+        do {
+            try InspectorDirectory.announce(app, in: directory)
+        } catch {
+            for descriptor in listeners { _ = close(descriptor) }
+            unlink(socketPath)
+            throw error
+        }
+        let core = core
+        let sockets = listeners
+        let thread = Thread { core.acceptLoop(sockets) }
+        thread.name = "XTree inspector"
+        thread.start()
+    }
+
+    /// Stops serving: closes the sockets and every connection, removes the discovery file.
+    public func stop() {
+        guard core.stop() else { return }
+        unlink(discoveryFile)
+        unlink(socketPath)
+    }
+
+    deinit { stop() }
+
+    private static func listen(unixPath: String) throws(InspectorError) -> Int32 {
+        unlink(unixPath)
+        let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
+        guard descriptor >= 0 else { throw .io("cannot make a socket: \(String(cString: strerror(errno)))") }
+        // The socket is made 0600 from the start: no moment when others could connect.
+        let previous = umask(0o177)
+        let bound = SocketSystem.withUnixAddress(unixPath) { bind(descriptor, $0, $1) }
+        umask(previous)
+        guard let bound else {
+            _ = close(descriptor)
+            throw .io("the socket path \(unixPath) is too long")
+        }
+        guard bound == 0, chmod(unixPath, 0o600) == 0, SocketSystem.listen(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = close(descriptor)
+            throw .io("cannot listen on \(unixPath): \(reason)")
+        }
+        return descriptor
+    }
+
+    private static func listen(loopbackPort: UInt16) throws(InspectorError) -> (Int32, UInt16) {
+        let descriptor = SocketSystem.makeSocket(family: AF_INET)
+        guard descriptor >= 0 else { throw .io("cannot make a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = SocketSystem.withLoopbackAddress(port: loopbackPort) { bind(descriptor, $0, $1) }
+        guard bound == 0, SocketSystem.listen(descriptor) == 0, let port = SocketSystem.boundPort(of: descriptor) else {
+            let reason = String(cString: strerror(errno))
+            _ = close(descriptor)
+            throw .io("cannot listen on 127.0.0.1:\(loopbackPort): \(reason)")
+        }
+        return (descriptor, port)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A connection to a running app's ``Inspector``: what `xtree-cli --attach` uses.
+///
+/// ```swift
+/// let app = try InspectorClient.resolve("Recipes")
+/// let client = try InspectorClient(app)
+/// print(TextRenderer().rendered(try client.snapshot()))
+/// ```
+///
+/// Calls block until the app answers (at most ``replyTimeout`` seconds per line); every
+/// reply is read within the protocol's limits and checked before it is believed.
+public final class InspectorClient {
+    /// The app connected to.
+    public let app: InspectableApp
+    /// How long to wait for each line of a reply.
+    public var replyTimeout = 30.0
+    private let connection: Connection
+    private var nextID = 1
+    private var changes: [ChangeEvent] = []
+
+    /// The running app that `target` names: a process id, an address (`unix:PATH`, a socket
+    /// path, or `tcp:127.0.0.1:PORT`) or a name.
+    ///
+    /// - Throws: ``InspectorError/noSuchApp(_:)``, or ``InspectorError/ambiguous(_:pids:)``
+    ///   when several apps have the name.
+    public static func resolve(_ target: String) throws(InspectorError) -> InspectableApp {
+        let apps = try InspectorDirectory.runningApps()
+        if let pid = Int32(target) {
+            guard let app = apps.first(where: { $0.pid == pid }) else { throw .noSuchApp(target) }
+            return app
+        }
+        if let app = apps.first(where: { $0.address == target || $0.address == "unix:" + target }) {
+            return app
+        }
+        let named = apps.filter { $0.name == target }
+        guard named.count <= 1 else { throw .ambiguous(target, pids: named.map(\.pid)) }
+        guard let app = named.first else { throw .noSuchApp(target) }
+        return app
+    }
+
+    /// Connects to `app` and presents its token.
+    ///
+    /// - Throws: ``InspectorError/disconnected(_:)`` if the app cannot be reached,
+    ///   ``InspectorError/refused(_:)`` if it refuses the handshake.
+    public init(_ app: InspectableApp) throws(InspectorError) {
+        self.app = app
+        connection = Connection(descriptor: try Self.connect(to: app.address))
+        var hello = request(.hello)
+        hello.version = InspectorProtocol.version
+        hello.token = app.token
+        let reply = try exchange(hello)
+        guard reply.version == InspectorProtocol.version else {
+            throw .refused("the app speaks protocol version \(reply.version.map(String.init) ?? "none")")
+        }
+    }
+
+    deinit { connection.close() }
+
+    /// A snapshot of the app's tree now.
+    public func snapshot() throws(InspectorError) -> TreeSnapshot {
+        let reply = try exchange(request(.snapshot))
+        return try readSnapshot(announced: reply)
+    }
+
+    /// Searches the app's tree by name, as `TreeSnapshot.search(forName:all:where:)` does.
+    ///
+    /// - Returns: The trace, and the snapshot it searched.
+    public func find(_ name: String, conditions: [NodeCondition] = [], all: Bool = false) throws(InspectorError) -> (
+        trace: SearchTrace, snapshot: TreeSnapshot
+    ) {
+        var find = request(.find)
+        find.name = name
+        find.conditions = conditions.map(\.description)
+        find.all = all
+        let reply = try exchange(find)
+        guard let trace = reply.trace else { throw .refused("a find reply without its trace") }
+        return (trace, try readSnapshot(announced: reply))
+    }
+
+    /// Has the app apply a link with its handler, recording its searches.
+    ///
+    /// - Returns: What the handler did, and the snapshot after it.
+    public func open(_ url: String) throws(InspectorError) -> (result: OpenResult, snapshot: TreeSnapshot) {
+        var open = request(.open)
+        open.url = url
+        let reply = try exchange(open)
+        guard let opened = reply.opened else { throw .refused("an open reply without its result") }
+        let snapshot = try readSnapshot(announced: reply)
+        guard opened.path.allSatisfy({ snapshot.nodes.indices.contains($0) }) else {
+            throw .refused("an open reply whose path is not in its snapshot")
+        }
+        return (opened, snapshot)
+    }
+
+    /// Starts receiving the app's changes; read them with ``nextChange(timeout:)``.
+    public func watch() throws(InspectorError) {
+        _ = try exchange(request(.watch))
+    }
+
+    /// Every change the app made before now, including those not yet announced.
+    public func flush() throws(InspectorError) -> [ChangeEvent] {
+        _ = try exchange(request(.flush))
+        defer { changes.removeAll() }
+        return changes
+    }
+
+    /// The next change, waiting at most `timeout` seconds; `nil` if none came.
+    public func nextChange(timeout: Double) throws(InspectorError) -> ChangeEvent? {
+        if !changes.isEmpty { return changes.removeFirst() }
+        switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: timeout) {
+        case .timedOut: return nil
+        case .line(let line):
+            let reply = try InspectorReply(line: line)
+            if let change = reply.change { return change }
+            throw .refused(reply.error ?? "an unexpected message outside a reply")
+        case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
+        case .closed: throw .disconnected("the connection closed")
+        }
+    }
+
+    /// The socket, to wait on with `poll` beside other input; check ``hasBufferedChange``
+    /// first, as changes read with a reply wait in memory.
+    public var descriptor: Int32 { connection.descriptor }
+
+    /// Whether a change is already read and waiting.
+    public var hasBufferedChange: Bool { !changes.isEmpty || connection.hasBufferedLine }
+
+    // MARK: - Exchanges
+
+    private func request(_ method: InspectorRequest.Method) -> InspectorRequest {
+        defer { nextID += 1 }
+        return InspectorRequest(id: nextID, method: method)
+    }
+
+    /// Sends a request and reads lines until its reply; changes read meanwhile are kept.
+    private func exchange(_ request: InspectorRequest) throws(InspectorError) -> InspectorReply {
+        guard connection.write(request.line, timeout: replyTimeout) else {
+            throw .disconnected("the connection closed")
+        }
+        while true {
+            let reply = try InspectorReply(line: try readLine())
+            if let change = reply.change, reply.id == nil {
+                changes.append(change)
+                continue
+            }
+            guard reply.ok else { throw .refused(reply.error ?? "no reason given") }
+            guard reply.id == request.id else { throw .refused("a reply to another request") }
+            return reply
+        }
+    }
+
+    private func readLine() throws(InspectorError) -> [UInt8] {
+        switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: replyTimeout) {
+        case .line(let line): return line
+        case .timedOut: throw .disconnected("no answer within \(Int(replyTimeout)) seconds")
+        case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
+        case .closed: throw .disconnected("the connection closed")
+        }
+    }
+
+    /// Reads the lines a reply announced and checks them as any snapshot is checked.
+    private func readSnapshot(announced reply: InspectorReply) throws(InspectorError) -> TreeSnapshot {
+        guard let header = reply.snapshot, header.lines >= 3 else { throw .refused("a reply without its snapshot") }
+        var document: [UInt8] = []
+        for index in 0..<header.lines {
+            if index > 0 { document.append(UInt8(ascii: "\n")) }
+            document += try readLine()
+        }
+        do {
+            return try TreeSnapshot(json: Data(document))
+        } catch {
+            throw .refused("an invalid snapshot: \(error)")
+        }
+    }
+
+    private static func connect(to address: String) throws(InspectorError) -> Int32 {
+        let descriptor: Int32
+        let status: Int32
+        if address.hasPrefix("unix:") {
+            descriptor = SocketSystem.makeSocket(family: AF_UNIX)
+            guard descriptor >= 0 else { throw .io("cannot make a socket") }
+            guard
+                let connected = SocketSystem.withUnixAddress(
+                    String(address.dropFirst(5)), { SocketSystem.connect(descriptor, $0, $1) })
+            else {
+                _ = close(descriptor)
+                throw .io("the socket path of \(address) is too long")
+            }
+            status = connected
+        } else if address.hasPrefix("tcp:127.0.0.1:"), let port = UInt16(address.dropFirst(14)) {
+            descriptor = SocketSystem.makeSocket(family: AF_INET)
+            guard descriptor >= 0 else { throw .io("cannot make a socket") }
+            status = SocketSystem.withLoopbackAddress(port: port) { SocketSystem.connect(descriptor, $0, $1) }
+        } else {
+            throw .noSuchApp(address)
+        }
+        guard status == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = close(descriptor)
+            throw .disconnected("cannot connect to \(address): \(reason)")
+        }
+        return descriptor
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The inspector's threads: one accepting connections, one per client.
+final class InspectorCore: Sendable {
+    /// Connections served at once; more are told so and closed.
+    static let maximumClients = 32
+    /// How long a client has to present its token.
+    static let handshakeTimeout = 5.0
+    /// How long a connection may be silent between requests (a watcher may be silent).
+    static let idleTimeout = 600.0
+    /// How long a client may take to read what it is sent.
+    static let writeTimeout = 10.0
+
+    let name: String
+    private let token: [UInt8]
+    let hub: WatchHub
+    let open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?
+    private let state = Locked<(stopped: Bool, clients: Set<Int32>)>((false, []))
+
+    init(
+        name: String,
+        token: String,
+        hub: WatchHub,
+        open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?
+    ) {
+        self.name = name
+        self.token = Array(token.utf8)
+        self.hub = hub
+        self.open = open
+    }
+
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// Marks the inspector stopped and wakes every connection; `false` if it already was.
+    func stop() -> Bool {
+        state.withLock { state in
+            guard !state.stopped else { return false }
+            state.stopped = true
+            for client in state.clients { _ = shutdown(client, Int32(SHUT_RDWR)) }
+            return true
+        }
+    }
+
+    func acceptLoop(_ listeners: [Int32]) {
+        var entries = listeners.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while !isStopped {
+            guard poll(&entries, nfds_t(entries.count), 200) > 0 else { continue }
+            for index in entries.indices where entries[index].revents & Int16(POLLIN) != 0 {
+                let client = accept(entries[index].fd, nil, nil)
+                guard client >= 0 else { continue }
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                let admitted = state.withLock { state -> Bool in
+                    guard !state.stopped, state.clients.count < Self.maximumClients else { return false }
+                    state.clients.insert(client)
+                    return true
+                }
+                guard admitted else {
+                    send(
+                        InspectorReply(id: nil, ok: false, error: "too many clients"),
+                        to: Connection(descriptor: client))
+                    continue
+                }
+                let thread = Thread { [self] in
+                    let connection = Connection(descriptor: client)
+                    serve(connection)
+                    // Forgotten before it is closed, so `stop()` never shuts down a reused number.
+                    state.withLock { _ = $0.clients.remove(client) }
+                    connection.close()
+                }
+                thread.name = "XTree inspector client"
+                thread.start()
+            }
+        }
+        for listener in listeners { _ = close(listener) }
+    }
+
+    // MARK: - One client
+
+    private func serve(_ connection: Connection) {
+        guard handshake(connection) else { return }
+        var outbox: Outbox?
+        defer { if let outbox { hub.remove(outbox) } }
+        while !isStopped {
+            if let outbox {
+                switch outbox.take() {
+                case .overflowed:
+                    send(InspectorReply(id: nil, ok: false, error: "the watcher fell too far behind"), to: connection)
+                    return
+                case .events(let events):
+                    for event in events where !send(event, to: connection) { return }
+                }
+            }
+            let line = connection.readLine(
+                limit: InspectorProtocol.maximumRequestBytes, timeout: outbox == nil ? Self.idleTimeout : 0.05)
+            switch line {
+            case .timedOut where outbox != nil: continue
+            case .timedOut, .closed: return
+            case .tooLong:
+                send(reject(nil, "a request is at most \(InspectorProtocol.maximumRequestBytes) bytes"), to: connection)
+                return
+            case .line(let bytes):
+                guard let request = InspectorRequest(line: bytes) else {
+                    send(reject(nil, "not a request: one JSON object per line"), to: connection)
+                    return
+                }
+                if request.method == .watch, outbox == nil {
+                    let box = Outbox()
+                    outbox = box
+                    hub.add(box)
+                }
+                guard respond(to: request, on: connection, outbox: outbox) else { return }
+            }
+        }
+    }
+
+    /// Reads the hello, checks version and token, answers; `false` closes the connection.
+    private func handshake(_ connection: Connection) -> Bool {
+        guard case .line(let bytes) = connection.readLine(limit: 4096, timeout: Self.handshakeTimeout),
+            let request = InspectorRequest(line: bytes), request.method == .hello
+        else {
+            send(reject(nil, "the first request must be hello with the token"), to: connection)
+            return false
+        }
+        guard request.version == InspectorProtocol.version else {
+            let given = request.version.map(String.init) ?? "none"
+            send(
+                reject(
+                    request.id, "protocol version \(given) is not spoken; this app speaks \(InspectorProtocol.version)"),
+                to: connection)
+            return false
+        }
+        guard let presented = request.token, matches(Array(presented.utf8)) else {
+            send(reject(request.id, "wrong token"), to: connection)
+            return false
+        }
+        var reply = InspectorReply(id: request.id)
+        reply.version = InspectorProtocol.version
+        reply.name = name
+        reply.pid = getpid()
+        return send(reply, to: connection)
+    }
+
+    /// Compares in time independent of where the first difference is.
+    private func matches(_ presented: [UInt8]) -> Bool {
+        guard presented.count == token.count else { return false }
+        var difference: UInt8 = 0
+        for (a, b) in zip(presented, token) { difference |= a ^ b }
+        return difference == 0
+    }
+
+    /// Answers one request; `false` if the connection failed.
+    private func respond(to request: InspectorRequest, on connection: Connection, outbox: Outbox?) -> Bool {
+        switch request.method {
+        case .hello:
+            return send(reject(request.id, "already said hello"), to: connection)
+        case .snapshot:
+            guard let snapshot = onMain({ [hub] in TreeSnapshot(of: hub.root) }) else { return false }
+            return sendSnapshot(snapshot, reply: InspectorReply(id: request.id), on: connection)
+        case .find:
+            guard let name = request.name else { return send(reject(request.id, "find needs a name"), to: connection) }
+            var conditions: [NodeCondition] = []
+            for text in request.conditions ?? [] {
+                guard let condition = NodeCondition(text) else {
+                    return send(reject(request.id, "a condition is KEY=VALUE, got '\(text)'"), to: connection)
+                }
+                conditions.append(condition)
+            }
+            guard let snapshot = onMain({ [hub] in TreeSnapshot(of: hub.root) }) else { return false }
+            var reply = InspectorReply(id: request.id)
+            reply.trace = snapshot.search(forName: name, all: request.all ?? false) { node in
+                conditions.allSatisfy { $0.matches(node) }
+            }
+            return sendSnapshot(snapshot, reply: reply, on: connection)
+        case .open:
+            guard let open else { return send(reject(request.id, "this app takes no links"), to: connection) }
+            guard let text = request.url, let url = URL(string: text) else {
+                return send(reject(request.id, "open needs a URL"), to: connection)
+            }
+            let outcome = onMain { [hub] () async -> (OpenResult, TreeSnapshot) in
+                let (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
+                    do { return .success(try await open(url)) } catch { return .failure(error) }
+                }
+                switch result {
+                case .success(let reached):
+                    let (snapshot, path) =
+                        reached.map { TreeSnapshot.locating($0, from: hub.root) } ?? (TreeSnapshot(of: hub.root), [])
+                    return (OpenResult(traces: traces, error: nil, path: path), snapshot)
+                case .failure(let error):
+                    return (OpenResult(traces: traces, error: "\(error)", path: []), TreeSnapshot(of: hub.root))
+                }
+            }
+            guard let (opened, snapshot) = outcome else { return false }
+            var reply = InspectorReply(id: request.id)
+            reply.opened = opened
+            return sendSnapshot(snapshot, reply: reply, on: connection)
+        case .watch:
+            return send(InspectorReply(id: request.id), to: connection)
+        case .flush:
+            guard let outbox else { return send(reject(request.id, "flush is for watchers"), to: connection) }
+            // Every change made before the flush reaches this watcher before its reply.
+            guard onMain({ [hub] in hub.flush() }) != nil else { return false }
+            if case .events(let events) = outbox.take() {
+                for event in events where !send(event, to: connection) { return false }
+            }
+            return send(InspectorReply(id: request.id), to: connection)
+        }
+    }
+
+    private func reject(_ id: Int?, _ message: String) -> InspectorReply {
+        InspectorReply(id: id, ok: false, error: message)
+    }
+
+    @discardableResult
+    private func send(_ reply: InspectorReply, to connection: Connection) -> Bool {
+        connection.write(encodedLine(reply), timeout: Self.writeTimeout)
+    }
+
+    /// The reply announcing the snapshot, then the snapshot as ``JSONRenderer`` writes it,
+    /// one node per line, written in chunks as it is rendered.
+    private func sendSnapshot(_ snapshot: TreeSnapshot, reply: InspectorReply, on connection: Connection) -> Bool {
+        var reply = reply
+        reply.snapshot = .init(lines: snapshot.nodes.count + 2)
+        guard send(reply, to: connection) else { return false }
+        var stream = ConnectionStream(connection: connection)
+        JSONRenderer().render(snapshot, to: &stream)
+        stream.flush()
+        return !stream.failed
+    }
+
+    /// Runs `body` on the main actor and waits for it; `nil` if the inspector stopped first.
+    private func onMain<Value: Sendable>(_ body: @escaping @MainActor @Sendable () async -> Value) -> Value? {
+        let result = Locked<Value?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task { @MainActor in
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        while done.wait(timeout: .now() + 0.2) == .timedOut {
+            if isStopped { return nil }
+        }
+        return result.withLock { $0 }
+    }
+}
+
+/// Renderer output written to a connection in 64 KiB chunks.
+private struct ConnectionStream: TextOutputStream {
+    let connection: Connection
+    private var buffer: [UInt8] = []
+    private(set) var failed = false
+
+    init(connection: Connection) {
+        self.connection = connection
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ string: String) {
+        guard !failed else { return }
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !failed, !buffer.isEmpty else { return }
+        failed = !connection.write(buffer, timeout: InspectorCore.writeTimeout)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A watcher's pending events, filled on the main actor and emptied by its thread. Bounded:
+/// a watcher that does not keep up is dropped rather than letting events pile up.
+final class Outbox: Sendable {
+    static let limit = 256
+
+    enum Taken {
+        case events([InspectorReply])
+        case overflowed
+    }
+
+    private let state = Locked<(events: [InspectorReply], overflowed: Bool)>(([], false))
+
+    func push(_ event: InspectorReply) {
+        state.withLock { state in
+            if state.events.count >= Self.limit {
+                state.overflowed = true
+                state.events.removeAll()
+            } else if !state.overflowed {
+                state.events.append(event)
+            }
+        }
+    }
+
+    func take() -> Taken {
+        state.withLock { state in
+            if state.overflowed { return .overflowed }
+            defer { state.events.removeAll() }
+            return .events(state.events)
+        }
+    }
+}
+
+/// The watchers of one app and the monitor that feeds them, on the main actor.
+///
+/// Announcements from `objectWillChange` and Observation are coalesced over 50 ms, then one
+/// snapshot is taken and its diff against the previous one sent to every watcher.
+@MainActor
+final class WatchHub {
+    nonisolated let root: any DeepLinkable
+    private nonisolated let watchers = Locked<[ObjectIdentifier: Outbox]>([:])
+    private var monitor: TreeChangeMonitor?
+    private var snapshot: TreeSnapshot?
+    private var scheduled = false
+
+    init(root: any DeepLinkable) {
+        self.root = root
+    }
+
+    nonisolated func add(_ outbox: Outbox) {
+        let first = watchers.withLock { watchers -> Bool in
+            watchers[ObjectIdentifier(outbox)] = outbox
+            return watchers.count == 1
+        }
+        if first { Task { @MainActor in self.start() } }
+    }
+
+    nonisolated func remove(_ outbox: Outbox) {
+        let last = watchers.withLock { watchers -> Bool in
+            watchers[ObjectIdentifier(outbox)] = nil
+            return watchers.isEmpty
+        }
+        if last { Task { @MainActor in self.stopIfUnwatched() } }
+    }
+
+    private func start() {
+        guard monitor == nil else { return }
+        let monitor = TreeChangeMonitor(root: root) { [weak self] in
+            Task { @MainActor in self?.changed() }
+        }
+        self.monitor = monitor
+        snapshot = TreeSnapshot(of: root)
+        monitor.observe()
+    }
+
+    private func stopIfUnwatched() {
+        guard watchers.withLock({ $0.isEmpty }) else { return }
+        monitor = nil
+        snapshot = nil
+    }
+
+    private func changed() {
+        guard !scheduled else { return }
+        scheduled = true
+        Task { @MainActor in
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            flush()
+        }
+    }
+
+    /// Sends what changed since the last event to every watcher, now.
+    func flush() {
+        scheduled = false
+        if monitor == nil { start() }
+        guard let monitor, let before = snapshot else { return }
+        let fired = monitor.drain()
+        guard !fired.isEmpty else { return }
+        let after = TreeSnapshot(of: root)
+        snapshot = after
+        monitor.observe()
+        var event = InspectorReply(id: nil)
+        event.change = ChangeEvent(
+            notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: before, to: after))
+        for outbox in watchers.withLock({ Array($0.values) }) { outbox.push(event) }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An app that can be inspected, as its discovery file describes it.
+public struct InspectableApp: Codable, Sendable, Hashable {
+    /// The name the app gave its inspector.
+    public var name: String
+    /// Its process id.
+    public var pid: Int32
+    /// `unix:PATH` or `tcp:127.0.0.1:PORT`.
+    public var address: String
+    /// The secret a client presents first.
+    public var token: String
+    /// The protocol version the app speaks.
+    public var version: Int
+}
+
+/// Where inspectable apps announce themselves: one discovery file per app, readable by the
+/// user only, in a directory only the user can enter.
+///
+/// `$XTREE_INSPECTOR_DIR` if set (an app in the iOS simulator, whose temporary directory is
+/// inside its container, names the Mac's directory this way, in its scheme's environment),
+/// else `$XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in the temporary directory. The directory
+/// is created with mode 0700 and refused if it is a symbolic link, not owned by the user, or
+/// open to anyone else.
+public enum InspectorDirectory {
+    /// The directory, created if needed and checked.
+    ///
+    /// - Throws: ``InspectorError/unsafeDirectory(_:_:)`` if it is not the user's alone.
+    public static func path() throws(InspectorError) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let path: String
+        if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty {
+            path = chosen
+        } else if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            path = runtime + "/xtree"
+        } else {
+            let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            path = (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(getuid())"
+        }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw .unsafeDirectory(path, "cannot be created: \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            throw .unsafeDirectory(path, "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .unsafeDirectory(path, "is not a directory") }
+        guard status.st_uid == getuid() else { throw .unsafeDirectory(path, "belongs to another user") }
+        guard status.st_mode & 0o077 == 0 else {
+            throw .unsafeDirectory(path, "is open to other users (mode \(String(status.st_mode & 0o777, radix: 8)))")
+        }
+        return path
+    }
+
+    /// The apps running now, oldest process id first. Files of processes that are gone are
+    /// removed, with their sockets; files that do not parse are skipped.
+    public static func runningApps() throws(InspectorError) -> [InspectableApp] {
+        let directory = try path()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var apps: [InspectableApp] = []
+        for name in names where name.hasSuffix(".json") {
+            let file = directory + "/" + name
+            guard let app = read(file) else { continue }
+            if kill(app.pid, 0) != 0, errno == ESRCH {
+                unlink(file)
+                if app.address.hasPrefix("unix:") { unlink(String(app.address.dropFirst(5))) }
+                continue
+            }
+            apps.append(app)
+        }
+        return apps.sorted { $0.pid < $1.pid }
+    }
+
+    /// The discovery file of process `pid`.
+    static func file(for pid: Int32, in directory: String) -> String { "\(directory)/\(pid).json" }
+
+    /// Writes `app`'s discovery file, mode 0600, atomically.
+    static func announce(_ app: InspectableApp, in directory: String) throws(InspectorError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(app) else { throw .io("cannot encode the discovery file") }
+        let final = file(for: app.pid, in: directory)
+        let temporary = final + ".tmp"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .io("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        _ = fchmod(descriptor, 0o600)
+        close(descriptor)
+        guard written == data.count, rename(temporary, final) == 0 else {
+            unlink(temporary)
+            throw .io("cannot write \(final)")
+        }
+    }
+
+    /// A discovery file, read strictly and bounded; `nil` if it is not one.
+    private static func read(_ file: String) -> InspectableApp? {
+        var status = stat()
+        guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 64 * 1024,
+            let data = FileManager.default.contents(atPath: file)
+        else { return nil }
+        return try? JSONDecoder().decode(InspectableApp.self, from: data)
+    }
+}
+
+/// Why attaching to, or serving, an inspector failed.
+public enum InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The runtime directory is not the user's alone.
+    case unsafeDirectory(String, String)
+    /// No running app matches what was asked for.
+    case noSuchApp(String)
+    /// Several running apps have the name asked for.
+    case ambiguous(String, pids: [Int32])
+    /// The app could not be reached, or went away.
+    case disconnected(String)
+    /// The app refused a request, or answered with something that is not the protocol.
+    case refused(String)
+    /// A file or socket operation failed.
+    case io(String)
+
+    /// The reason in a sentence, for an `error:` line.
+    public var description: String {
+        switch self {
+        case .unsafeDirectory(let path, let problem): "the inspector directory \(path) \(problem)"
+        case .noSuchApp(let target): "no inspectable app matches '\(target)'; see 'xtree-cli list'"
+        case .ambiguous(let name, let pids):
+            "several apps are named '\(name)' (pids \(pids.map(String.init).joined(separator: ", "))); attach by pid"
+        case .disconnected(let reason): "the app went away: \(reason)"
+        case .refused(let reason): "the app refused: \(reason)"
+        case .io(let reason): reason
+        }
+    }
+}

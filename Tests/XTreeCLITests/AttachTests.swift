@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `xtree-cli serve` as a child process, with its own inspector directory.
+final class ServedApp {
+    let folder: ScratchFolder
+    let process = Process()
+    let name: String
+
+    init(name: String = "Recipes", arguments: [String] = []) throws {
+        folder = try ScratchFolder()
+        self.name = name
+        process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+        process.arguments = ["serve", "--name", name] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in self.environment { environment[key] = value }
+        process.environment = environment
+        let output = folder.path("serve.out")
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = process.standardOutput
+        try process.run()
+        for _ in 0..<100 {
+            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.hasPrefix("serving") { return }
+            usleep(50_000)
+        }
+        throw CocoaError(.fileReadNoSuchFile)
+    }
+
+    /// The inspector directory, for this app and the clients that look for it.
+    var environment: [String: String] {
+        ["XDG_RUNTIME_DIR": folder.url.path, "XTREE_INSPECTOR_DIR": folder.url.path + "/xtree"]
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    func cli(_ arguments: String..., input: String? = nil) throws -> CLIResult {
+        try XTreeCLITests.cli(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+    }
+}
+
+@Suite struct AttachTests {
+    @Test func listTreeFindAndOpenOnARunningAppMatchTheEmbeddedApp() throws {
+        let app = try ServedApp()
+        let list = try app.cli("list")
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("\nRecipes  \(app.pid)"))
+        #expect(list.stdout.contains("unix:\(app.folder.url.path)/xtree/\(app.pid).sock\n"))
+
+        let tree = try app.cli("tree", "--attach", "Recipes")
+        #expect(tree.status == 0, "\(tree.stderr)")
+        #expect(tree.stdout == (try cli("tree")).stdout)
+
+        let link = "recipes://recipes/orange-marmalade/ratings"
+        let opened = try app.cli("open", link, "--trace", "--attach", String(app.pid))
+        let embedded = try cli("open", link, "--trace")
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(
+            opened.stdout == embedded.stdout.replacingOccurrences(of: "\(link) (search)", with: "\(link) (attached)"))
+
+        let found = try app.cli("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--attach", "Recipes")
+        #expect(found.status == 0)
+        #expect(
+            found.stdout
+                == (try cli("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link)).stdout)
+
+        let failed = try app.cli("open", "recipes://recipes/nope", "--attach", "Recipes")
+        #expect(failed.status == 1)
+        #expect(failed.stderr == (try cli("open", "recipes://recipes/nope")).stderr)
+    }
+
+    @Test func watchOnARunningAppPrintsWhatTheEmbeddedWatchPrints() throws {
+        let app = try ServedApp(name: "Watched")
+        let input = "recipes://recipes/irish-stew\nrecipes://tab/veggie\nfind RecipeViewModel\nrecipes://recipes/nope\n"
+        let attached = try app.cli("watch", "--attach", "Watched", input: input)
+        let embedded = try cli("watch", input: input)
+        #expect(attached.status == 0, "\(attached.stderr)")
+        #expect(attached.stdout.contains("changed: "))
+        #expect(attached.stdout == embedded.stdout)
+        #expect(attached.stderr == embedded.stderr)
+    }
+
+    @Test func diffComparesASavedSnapshotWithTheLiveTree() throws {
+        let app = try ServedApp(name: "Diffed")
+        let before = try app.folder.write(
+            "before.json", try app.cli("tree", "--format", "json", "--attach", "Diffed").stdout)
+        _ = try app.cli("open", "recipes://tab/veggie", "--attach", "Diffed")
+        let diff = try app.cli("diff", before, "--attach", "Diffed")
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.hasPrefix("~ 0 DefaultHomeCoordinator #n7hzzzav \"Home\": tab \"meat\" -> \"veggie\"\n"))
+    }
+
+    @Test func anAppKilledMidWatchEndsTheWatchWithStatus1AndLeavesNoEntry() throws {
+        let app = try ServedApp(name: "Doomed")
+        let watch = Process()
+        watch.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+        watch.arguments = ["watch", "--attach", "Doomed"]
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in app.environment { environment[key] = value }
+        watch.environment = environment
+        let input = Pipe()
+        watch.standardInput = input
+        let errors = app.folder.path("watch.err")
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        watch.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        watch.standardOutput = FileHandle.nullDevice
+        try watch.run()
+        usleep(500_000)
+        kill(app.pid, SIGKILL)
+        app.process.waitUntilExit()
+        watch.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        #expect(watch.terminationStatus == 1)
+        #expect(
+            try String(contentsOfFile: errors, encoding: .utf8) == "error: the app went away: the connection closed\n")
+        // The killed app could not remove its files: the next list does.
+        #expect(try app.cli("list").stdout == "no inspectable apps are running\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.folder.url.path + "/xtree").isEmpty)
+    }
+
+    @Test func attachingToNothingOrWithAnotherTargetIsAClearError() throws {
+        let folder = try ScratchFolder()
+        let environment = ["XTREE_INSPECTOR_DIR": folder.path("xtree")]
+        let none = try cli(["tree", "--attach", "Nothing"], environment: environment)
+        #expect(none.status == 1)
+        #expect(
+            none.stderr
+                == "error: cannot attach to Nothing: no inspectable app matches 'Nothing'; see 'xtree-cli list'\n")
+        let both = try cli(["tree", "--attach", "A", "--snapshot", "-"], environment: environment)
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("error: --attach and --snapshot name two different trees; give one\n"))
+        let catalog = try cli(["tree", "--attach", "A", "--catalog", "x.json"], environment: environment)
+        #expect(catalog.status == 64)
+        #expect(
+            catalog.stderr.hasPrefix("error: --catalog configures the embedded app and cannot be used with --attach\n"))
+    }
+}

@@ -1,0 +1,321 @@
+import Foundation
+import Observation
+import Testing
+import XTree
+
+@testable import XTreeInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// A small app to serve.
+
+@MainActor protocol Page: DeepLinkable {
+    var slug: String { get }
+}
+
+@MainActor final class Book: ObservableObject, ViewModel {
+    @Published var pages: [PageScreen] = []
+    var children: [any DeepLinkable] { pages }
+    var nodeLabel: String { "Book" }
+}
+
+@MainActor final class PageScreen: Page {
+    let slug: String
+    init(_ slug: String) { self.slug = slug }
+    var nodeLabel: String { slug }
+    var nodeAttributes: [(key: String, value: String)] { [("slug", slug)] }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor @Observable final class Bookmark: DeepLinkable {
+    var page = 1
+    var nodeAttributes: [(key: String, value: String)] { [("page", "\(page)")] }
+}
+
+/// Each test's own inspector directory, named in the environment the inspector reads.
+final class InspectorFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("xi-\(UUID().uuidString.prefix(8))").path
+        setenv("XTREE_INSPECTOR_DIR", path, 1)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Blocking client work, off the main actor, which the inspector needs to answer.
+func offMain<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await Task.detached { try body() }.value
+}
+
+/// A raw connection to the app's socket, to say what a well-behaved client would not.
+func rawConnection(to app: InspectableApp) -> Connection? {
+    let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
+    let status = SocketSystem.withUnixAddress(String(app.address.dropFirst(5))) {
+        SocketSystem.connect(descriptor, $0, $1)
+    }
+    guard status == 0 else {
+        _ = close(descriptor)
+        return nil
+    }
+    return Connection(descriptor: descriptor)
+}
+
+/// A client that waits as long as the test run may keep the main actor busy (the suites of
+/// million-node trees run there too).
+func patient(_ client: InspectorClient) -> InspectorClient {
+    client.replyTimeout = 600
+    return client
+}
+
+func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count) ?? -1
+}
+
+@MainActor
+@Suite(.serialized) struct InspectorTests {
+    func book(_ slugs: String...) -> Book {
+        SearchableProtocols.register((any Page).self)
+        let book = Book()
+        book.pages = slugs.map(PageScreen.init)
+        return book
+    }
+
+    @Test func servesSnapshotsSearchesAndLinksWithTheirTraces() async throws {
+        let folder = try InspectorFolder()
+        let root = book("a", "b")
+        let inspector = try Inspector(name: "Book", root: root) { url in
+            root.pages.append(PageScreen(url.lastPathComponent))
+            return root.firstReceiver(as: (any Page).self) { $0.slug == url.lastPathComponent }
+        }
+        defer { inspector.stop() }
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/\(getpid()).json"))
+
+        let (snapshot, found, opened) = try await offMain {
+            let client = try patient(InspectorClient(InspectorClient.resolve("Book")))
+            return (
+                try client.snapshot(), try client.find("Page", conditions: [NodeCondition("slug=b")!]),
+                try client.open("book://page/c")
+            )
+        }
+        #expect(snapshot == TreeSnapshot(of: book("a", "b")))
+        #expect(found.trace.match?.order == 2)
+        #expect(opened.result.error == nil)
+        #expect(opened.result.path == [0, 3])
+        #expect(opened.result.traces.map(\.receiverType) == ["Page"])
+        #expect(opened.snapshot == TreeSnapshot(of: root))
+    }
+
+    @Test func theDirectorySocketAndDiscoveryFileAreTheUsersAlone() async throws {
+        let folder = try InspectorFolder()
+        let inspector = try Inspector(name: "Book", root: book())
+        func mode(_ path: String) -> mode_t {
+            var status = stat()
+            lstat(path, &status)
+            return status.st_mode & 0o777
+        }
+        #expect(mode(folder.path) == 0o700)
+        #expect(mode(folder.path + "/\(getpid()).sock") == 0o600)
+        #expect(mode(folder.path + "/\(getpid()).json") == 0o600)
+        #expect(inspector.app.token.count == 64)
+        inspector.stop()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func aDirectoryOthersCanEnterOrALinkIsRefused() throws {
+        let folder = try InspectorFolder()
+        mkdir(folder.path, 0o755)
+        chmod(folder.path, 0o755)
+        #expect(throws: InspectorError.unsafeDirectory(folder.path, "is open to other users (mode 755)")) {
+            try InspectorDirectory.path()
+        }
+        let link = folder.path + "-link"
+        chmod(folder.path, 0o700)
+        symlink(folder.path, link)
+        defer { unlink(link) }
+        setenv("XTREE_INSPECTOR_DIR", link, 1)
+        #expect(throws: InspectorError.unsafeDirectory(link, "is not a directory")) { try InspectorDirectory.path() }
+    }
+
+    @Test func aWrongMissingOrLateTokenIsRejected() async throws {
+        _ = try InspectorFolder()
+        let inspector = try Inspector(name: "Book", root: book())
+        defer { inspector.stop() }
+        var app = inspector.app
+        app.token = String(app.token.reversed())
+        let forged = app
+        let wrong = await #expect(throws: InspectorError.self) { try await offMain { _ = try InspectorClient(forged) } }
+        #expect(wrong == .refused("wrong token"))
+
+        app = inspector.app
+        let replies = try await offMain { [app] () -> [String] in
+            var replies: [String] = []
+            for first in [#"{"id":1,"method":"snapshot"}"#, "not json", #"{"id":1,"method":"hello","version":9}"#] {
+                guard let connection = rawConnection(to: app) else { return [] }
+                _ = connection.write(Array((first + "\n").utf8), timeout: 1)
+                if case .line(let line) = connection.readLine(limit: 4096, timeout: 5) {
+                    replies.append(String(decoding: line, as: UTF8.self))
+                }
+                // Then the app closes the connection.
+                if case .closed = connection.readLine(limit: 4096, timeout: 5) { continue }
+                replies.append("still open")
+            }
+            return replies
+        }
+        #expect(
+            replies == [
+                #"{"error":"the first request must be hello with the token","ok":false}"#,
+                #"{"error":"the first request must be hello with the token","ok":false}"#,
+                #"{"error":"protocol version 9 is not spoken; this app speaks 1","id":1,"ok":false}"#,
+            ])
+    }
+
+    @Test func aThousandConnectionsLeaveNoDescriptorBehind() async throws {
+        _ = try InspectorFolder()
+        let inspector = try Inspector(name: "Book", root: book("a"))
+        defer { inspector.stop() }
+        let app = inspector.app
+        let before = openDescriptors()
+        try await offMain {
+            for index in 0..<1_000 {
+                if index % 2 == 0 {
+                    _ = try InspectorClient(app)
+                } else {
+                    rawConnection(to: app)?.close()
+                }
+            }
+        }
+        // The app closes its ends as its threads notice; give them a moment.
+        var after = openDescriptors()
+        for _ in 0..<50 where after > before {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            after = openDescriptors()
+        }
+        // Other tests' connections may still be closing: fewer is fine, more is a leak.
+        #expect(after <= before)
+    }
+
+    @Test func aFloodingClientAndASilentOneAreCutOffWhileOthersAreServed() async throws {
+        _ = try InspectorFolder()
+        let root = book("a")
+        let inspector = try Inspector(name: "Book", root: root)
+        defer { inspector.stop() }
+        let app = inspector.app
+        let silent = Task.detached { () -> Bool in
+            guard let connection = rawConnection(to: app) else { return false }
+            // Never says hello: told so and closed after the handshake timeout.
+            while true {
+                switch connection.readLine(limit: 4096, timeout: 15) {
+                case .closed: return true
+                case .line: continue
+                case .timedOut, .tooLong: return false
+                }
+            }
+        }
+        let flood = Task.detached { () -> Int in
+            guard let connection = rawConnection(to: app) else { return -1 }
+            let hello = InspectorRequest(id: 1, method: .hello)
+            var request = hello
+            request.version = InspectorProtocol.version
+            request.token = app.token
+            _ = connection.write(request.line, timeout: 5)
+            _ = connection.readLine(limit: 4096, timeout: 5)
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+            var sent = 0
+            while sent < 100 << 20, connection.write(chunk, timeout: 5) { sent += chunk.count }
+            return sent
+        }
+        let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
+        #expect(snapshot.nodes.count == 2)
+        let sent = await flood.value
+        #expect(sent >= 0 && sent < 100 << 20)
+        #expect(await silent.value)
+    }
+
+    @Test func watchersGetCoalescedChangesAndAFlushDeliversThemAll() async throws {
+        _ = try InspectorFolder()
+        let root = book("a")
+        let inspector = try Inspector(name: "Book", root: root)
+        defer { inspector.stop() }
+        let client = try await offMain { () -> UncheckedBox<InspectorClient> in
+            let client = try patient(InspectorClient(InspectorClient.resolve("Book")))
+            try client.watch()
+            return UncheckedBox(client)
+        }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        root.pages.append(PageScreen("b"))
+        root.pages.append(PageScreen("c"))
+        let change = try await offMain { try client.value.nextChange(timeout: 5) }
+        #expect(change?.notifications == 2)
+        #expect(change?.diff.added.map(\.label) == ["b", "c"])
+        root.pages.removeFirst()
+        let flushed = try await offMain { try client.value.flush() }
+        #expect(flushed.map(\.diff.removed.count) == [1])
+    }
+
+    @Test func aWatcherThatStopsReadingNeverBlocksTheApp() async throws {
+        _ = try InspectorFolder()
+        let root = book()
+        let inspector = try Inspector(name: "Book", root: root)
+        defer { inspector.stop() }
+        let app = inspector.app
+        let stalled = try await offMain { () -> UncheckedBox<InspectorClient> in
+            let client = try patient(InspectorClient(app))
+            try client.watch()
+            return UncheckedBox(client)
+        }
+        // Large changes, each announced to a watcher that reads none of them.
+        let start = Date()
+        for round in 0..<20 {
+            root.pages = (0..<2_000).map { PageScreen("\(round)-\($0)") }
+            try await Task.sleep(nanoseconds: 60_000_000)
+        }
+        #expect(Date().timeIntervalSince(start) < 10)
+        let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
+        #expect(snapshot.nodes.count == 2_001)
+        _ = stalled
+    }
+
+    @Test func anOutboxThatFallsTooFarBehindOverflows() {
+        let outbox = Outbox()
+        for _ in 0..<Outbox.limit { outbox.push(InspectorReply(id: nil)) }
+        guard case .events(let events) = outbox.take() else {
+            Issue.record("overflowed at the limit")
+            return
+        }
+        #expect(events.count == Outbox.limit)
+        for _ in 0...Outbox.limit { outbox.push(InspectorReply(id: nil)) }
+        guard case .overflowed = outbox.take() else {
+            Issue.record("did not overflow past the limit")
+            return
+        }
+    }
+
+    @Test func observableObjectsAreWatchedToo() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        _ = try InspectorFolder()
+        let mark = Bookmark()
+        let inspector = try Inspector(name: "Mark", root: mark)
+        defer { inspector.stop() }
+        let client = try await offMain { () -> UncheckedBox<InspectorClient> in
+            let client = try patient(InspectorClient(InspectorClient.resolve("Mark")))
+            try client.watch()
+            return UncheckedBox(client)
+        }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        mark.page = 2
+        let change = try await offMain { try client.value.nextChange(timeout: 5) }
+        #expect(change?.diff.changed.first?.changes.map(\.new) == ["2"])
+    }
+}
+
+/// A client handed between the test and its blocking helpers, used by one at a time.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
