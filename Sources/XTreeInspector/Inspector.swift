@@ -54,6 +54,7 @@ public final class Inspector: Sendable {
     /// - Parameters:
     ///   - name: What `xtree-cli list` shows and `--attach` accepts.
     ///   - root: The app's root.
+    ///   - directory: Where to announce the app instead of the default ``InspectorDirectory``.
     ///   - loopbackPort: Also listen on 127.0.0.1 at this port (0: any free port), for the
     ///     simulator; `nil` (the default) for the Unix socket only.
     ///   - open: Applies a link and returns the object it ended on; `nil` if the app takes no
@@ -63,11 +64,12 @@ public final class Inspector: Sendable {
     public init(
         name: String,
         root: any DeepLinkable,
+        directory: String? = nil,
         loopbackPort: UInt16? = nil,
         open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)? = nil
     ) throws(InspectorError) {
-        let directory = try InspectorDirectory.path()
-        _ = try? InspectorDirectory.runningApps()  // removes the files of apps that are gone
+        let directory = try InspectorDirectory.path(directory)
+        _ = try? InspectorDirectory.runningApps(in: directory)  // removes the files of apps that are gone
         let pid = getpid()
         socketPath = "\(directory)/\(pid).sock"
         discoveryFile = InspectorDirectory.file(for: pid, in: directory)

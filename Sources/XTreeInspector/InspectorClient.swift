@@ -16,8 +16,11 @@ import XTreeSupport
 /// print(TextRenderer().rendered(try client.snapshot()))
 /// ```
 ///
-/// Calls block until the app answers (at most ``replyTimeout`` seconds per line); every
-/// reply is read within the protocol's limits and checked before it is believed.
+/// Calls block until the app answers (at most ``replyTimeout`` seconds per line): make them
+/// from a command-line tool's main thread or a `Thread` of your own, not from the app being
+/// inspected's main actor (which must answer) nor from Swift concurrency's shared pool
+/// (which has one thread per core). Every reply is read within the protocol's limits and
+/// checked before it is believed.
 public final class InspectorClient {
     /// The app connected to.
     public let app: InspectableApp
@@ -30,10 +33,15 @@ public final class InspectorClient {
     /// The running app that `target` names: a process id, an address (`unix:PATH`, a socket
     /// path, or `tcp:127.0.0.1:PORT`) or a name.
     ///
+    /// - Parameters:
+    ///   - target: What names the app.
+    ///   - directory: Where to look instead of the default ``InspectorDirectory``.
     /// - Throws: ``InspectorError/noSuchApp(_:)``, or ``InspectorError/ambiguous(_:pids:)``
     ///   when several apps have the name.
-    public static func resolve(_ target: String) throws(InspectorError) -> InspectableApp {
-        let apps = try InspectorDirectory.runningApps()
+    public static func resolve(_ target: String, in directory: String? = nil) throws(InspectorError)
+        -> InspectableApp
+    {
+        let apps = try InspectorDirectory.runningApps(in: directory)
         if let pid = Int32(target) {
             guard let app = apps.first(where: { $0.pid == pid }) else { throw .noSuchApp(target) }
             return app

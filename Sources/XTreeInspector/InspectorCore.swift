@@ -202,6 +202,8 @@ final class InspectorCore: Sendable {
             reply.opened = opened
             return sendSnapshot(snapshot, reply: reply, on: connection)
         case .watch:
+            // Watching from before the reply: every change after it is reported.
+            guard onMain({ [hub] in hub.start() }) != nil else { return false }
             return send(InspectorReply(id: request.id), to: connection)
         case .flush:
             guard let outbox else { return send(reject(request.id, "flush is for watchers"), to: connection) }
@@ -324,11 +326,7 @@ final class WatchHub {
     }
 
     nonisolated func add(_ outbox: Outbox) {
-        let first = watchers.withLock { watchers -> Bool in
-            watchers[ObjectIdentifier(outbox)] = outbox
-            return watchers.count == 1
-        }
-        if first { Task { @MainActor in self.start() } }
+        watchers.withLock { $0[ObjectIdentifier(outbox)] = outbox }
     }
 
     nonisolated func remove(_ outbox: Outbox) {
@@ -339,7 +337,8 @@ final class WatchHub {
         if last { Task { @MainActor in self.stopIfUnwatched() } }
     }
 
-    private func start() {
+    /// Starts watching the tree, if it is not watched yet.
+    func start() {
         guard monitor == nil else { return }
         let monitor = TreeChangeMonitor(root: root) { [weak self] in
             Task { @MainActor in self?.changed() }

@@ -31,11 +31,14 @@ public struct InspectableApp: Codable, Sendable, Hashable {
 public enum InspectorDirectory {
     /// The directory, created if needed and checked.
     ///
+    /// - Parameter chosen: A directory to use instead of the environment's choice.
     /// - Throws: ``InspectorError/unsafeDirectory(_:_:)`` if it is not the user's alone.
-    public static func path() throws(InspectorError) -> String {
+    public static func path(_ chosen: String? = nil) throws(InspectorError) -> String {
         let environment = ProcessInfo.processInfo.environment
         let path: String
-        if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty {
+        if let chosen {
+            path = chosen
+        } else if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty {
             path = chosen
         } else if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             path = runtime + "/xtree"
@@ -60,8 +63,10 @@ public enum InspectorDirectory {
 
     /// The apps running now, oldest process id first. Files of processes that are gone are
     /// removed, with their sockets; files that do not parse are skipped.
-    public static func runningApps() throws(InspectorError) -> [InspectableApp] {
-        let directory = try path()
+    ///
+    /// - Parameter chosen: A directory to look in instead of the environment's choice.
+    public static func runningApps(in chosen: String? = nil) throws(InspectorError) -> [InspectableApp] {
+        let directory = try path(chosen)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var apps: [InspectableApp] = []
         for name in names where name.hasSuffix(".json") {

@@ -68,6 +68,8 @@ func runChild(_ arguments: [String]) async {
             consume(References.baselineFirstReceiver(from: root, as: (any Absent).self) { _ in true })
         }
         print(time)
+    case "serve":
+        await serveForMeasurement(hierarchy)
     case "memory":
         resetPeakResidentBytes()
         let before = residentBytes().current

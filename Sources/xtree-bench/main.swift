@@ -17,9 +17,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
         Measures XTree's breadth-first search against the cheapest possible walk (the floor)
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
-        stars and DAGs of 1,000 to 1,000,000 nodes; then snapshot, rendering, JSON and diff,
-        deep links on the recipes app inside a large tree, and the cost of a @Published set
-        and an objectWillChange read. Prints medians.
+        stars and DAGs of 1,000 to 1,000,000 nodes; then snapshot, rendering, JSON and diff; a
+        snapshot streamed from an app's inspector to a client (time, and the app's peak memory
+        against the snapshot's size); deep links on the recipes app inside a large tree; and the
+        cost of a @Published set and an objectWillChange read. Prints medians.
 
           --quick   small sizes and few runs: a smoke test for CI
           --json    machine-readable results instead of tables
@@ -193,6 +194,26 @@ for size in operationSizes {
             format(diff / n), format((snapshotTime + text) / floor) + "x", memoryCell,
         ])
     )
+}
+
+log("")
+log("## A 4-ary tree's snapshot streamed from an app's inspector to a client over its Unix socket")
+log(pad(["size", "ns/node", "snapshot MB", "app peak/snapshot"]))
+for size in operationSizes {
+    guard let streamed = measureStreaming(size: size) else {
+        log(pad(["\(size)", "failed"]))
+        continue
+    }
+    report([
+        "table": "streaming", "size": "\(size)", "ns_per_node": format(streamed.nanosecondsPerNode),
+        "snapshot_mb": format(Double(streamed.bytes) / 1_048_576),
+        "app_peak_over_snapshot": format(streamed.peakOverBytes),
+    ])
+    log(
+        pad([
+            "\(size)", format(streamed.nanosecondsPerNode), format(Double(streamed.bytes) / 1_048_576),
+            format(streamed.peakOverBytes) + "x",
+        ]))
 }
 
 log("")

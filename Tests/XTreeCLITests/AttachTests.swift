@@ -148,3 +148,29 @@ final class ServedApp {
             catalog.stderr.hasPrefix("error: --catalog configures the embedded app and cannot be used with --attach\n"))
     }
 }
+
+/// The README's two-terminal transcript (its ```console blocks): `serve` in the first, the
+/// commands of the second against it. The README shows pid 4242 and the directory
+/// `/run/user/1000`; a real run's pid and directory are put in their place before comparing.
+@Suite struct ReadmeAttachTranscriptTests {
+    @Test func theTwoTerminalTranscriptIsWhatARealAttachPrints() throws {
+        let blocks = Transcript.blocks(fence: "console")
+        #expect(blocks.count == 2)
+        guard blocks.count == 2 else { return }
+        let (server, client) = (blocks[0], blocks[1])
+        #expect(server.commands == ["swift run -q xtree-cli serve"])
+        let app = try ServedApp()
+        func placeholders(_ lines: [String]) -> [String] {
+            // `list` pads the pid to 7 columns: swap the padded field first.
+            let padded = String(app.pid).padding(toLength: 7, withPad: " ", startingAt: 0)
+            return lines.map {
+                $0.replacingOccurrences(of: app.folder.url.path + "/xtree", with: "/run/user/1000/xtree")
+                    .replacingOccurrences(of: padded, with: "4242   ")
+                    .replacingOccurrences(of: "\(app.pid)", with: "4242")
+            }
+        }
+        let served = try String(contentsOfFile: app.folder.path("serve.out"), encoding: .utf8)
+        #expect(placeholders(served.split(separator: "\n").map(String.init)) == server.expected)
+        client.check(placeholders(try client.run(environment: app.environment)))
+    }
+}

@@ -8,14 +8,17 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     var testDescription: String { commands.joined(separator: "; ") }
 
     /// Every ```text block of README.md that starts with a `$ ` line naming xtree-cli.
-    static let all: [Transcript] = {
+    static let all = blocks(fence: "text")
+
+    /// Every block fenced as `fence` that starts with a `$ ` line naming xtree-cli.
+    static func blocks(fence: String) -> [Transcript] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../README.md")
         guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
         var transcripts: [Transcript] = []
         var block: [String]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if block == nil, line == "```text" {
+            if block == nil, line == "```" + fence {
                 block = []
             } else if let lines = block, line == "```" {
                 if let first = lines.first, first.hasPrefix("$ "), first.contains("xtree-cli") {
@@ -31,7 +34,51 @@ struct Transcript: CustomTestStringConvertible, Sendable {
             }
         }
         return transcripts
-    }()
+    }
+
+    /// Runs the commands through bash in a scratch folder, as a user would type them (with
+    /// `xtree-cli` and `swift run -q xtree-cli` meaning the built binary); returns the lines
+    /// they print, standard error included.
+    func run(environment extra: [String: String] = [:]) throws -> [String] {
+        let folder = try ScratchFolder()
+        let binary = productsDirectory.appendingPathComponent("xtree-cli").path
+        let script =
+            "cd '\(folder.url.path)'\nxtree-cli() { '\(binary)' \"$@\"; }\n"
+            + commands.map { $0.replacingOccurrences(of: "swift run -q xtree-cli", with: "xtree-cli") }
+            .joined(separator: "\n") + "\n"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let output = folder.url.appendingPathComponent("output")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        var actual = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if actual.last == "" { actual.removeLast() }
+        return actual
+    }
+
+    /// Expects `actual` to be the transcript's output, where a line `…` stands for any lines.
+    func check(_ actual: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        if let elision = expected.firstIndex(of: "…") {
+            let head = Array(expected[..<elision])
+            let tail = Array(expected[(elision + 1)...])
+            #expect(Array(actual.prefix(head.count)) == head, sourceLocation: sourceLocation)
+            #expect(Array(actual.suffix(tail.count)) == tail, sourceLocation: sourceLocation)
+            #expect(actual.count > head.count + tail.count, sourceLocation: sourceLocation)
+        } else {
+            #expect(actual == expected, sourceLocation: sourceLocation)
+        }
+    }
 }
 
 /// The README's transcripts are what the built CLI prints: run as a user would type them
@@ -45,38 +92,6 @@ struct Transcript: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: Transcript.all)
     func transcriptIsWhatTheCommandsPrint(_ transcript: Transcript) throws {
-        let folder = try ScratchFolder()
-        let binary = productsDirectory.appendingPathComponent("xtree-cli").path
-        let script =
-            "cd '\(folder.url.path)'\nxtree-cli() { '\(binary)' \"$@\"; }\n"
-            + transcript.commands.map { $0.replacingOccurrences(of: "swift run -q xtree-cli", with: "xtree-cli") }
-            .joined(separator: "\n") + "\n"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        process.environment = environment
-        let output = folder.url.appendingPathComponent("output")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        var actual = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if actual.last == "" { actual.removeLast() }
-        let expected = transcript.expected
-        if let elision = expected.firstIndex(of: "…") {
-            let head = Array(expected[..<elision])
-            let tail = Array(expected[(elision + 1)...])
-            #expect(Array(actual.prefix(head.count)) == head)
-            #expect(Array(actual.suffix(tail.count)) == tail)
-            #expect(actual.count > head.count + tail.count)
-        } else {
-            #expect(actual == expected)
-        }
+        transcript.check(try transcript.run())
     }
 }
