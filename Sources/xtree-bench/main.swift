@@ -17,7 +17,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
         Measures XTree's breadth-first search against the cheapest possible walk (the floor)
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
-        stars and DAGs of 1,000 to 1,000,000 nodes; then snapshot, rendering, JSON and diff; a
+        stars and DAGs of 1,000 to 1,000,000 nodes, and a 10,000-node realistic app of 36 types
+        (where per-search fixed costs show); then snapshot, rendering, JSON and diff; a
         snapshot streamed from an app's inspector to a client (time, and the app's peak memory
         against the snapshot's size); deep links on the recipes app inside a large tree; and the
         cost of a @Published set and an objectWillChange read. Prints medians.
@@ -150,6 +151,38 @@ for shape in Shape.allCases {
 
 log("")
 log("* the baseline overflowed the default 8 MB stack (crash); timed again with a 4 GB stack")
+log("")
+log("## A realistic app: 10,000 nodes of 36 types, fan-out 2 to 8, depth 6 (µs per operation)")
+log(pad(["types", "absent", "halfway", "in-place", "absent/in-place", "snapshot+text", "/in-place"]))
+do {
+    let app = RealisticApp(count: 10_000)
+    let root = app.root
+    let absent = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        consume(root.firstReceiver(as: (any Absent).self))
+    }
+    let halfway = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        consume(root.firstReceiver(as: (any Receiver).self))
+    }
+    let inPlace = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        consume(References.inPlaceFloorWalk(root))
+    }
+    let snapshotText = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        var stream = DiscardingStream()
+        TextRenderer().render(TreeSnapshot(of: root), to: &stream)
+        consume(stream.bytes)
+    }
+    report([
+        "table": "realistic", "types": "\(app.types)", "absent_us": format(absent / 1000),
+        "halfway_us": format(halfway / 1000), "in_place_floor_us": format(inPlace / 1000),
+        "absent_over_in_place": format(absent / inPlace), "snapshot_text_us": format(snapshotText / 1000),
+        "snapshot_text_over_in_place": format(snapshotText / inPlace),
+    ])
+    log(
+        pad([
+            "\(app.types)", format(absent / 1000), format(halfway / 1000), format(inPlace / 1000),
+            format(absent / inPlace) + "x", format(snapshotText / 1000), format(snapshotText / inPlace) + "x",
+        ]))
+}
 log("")
 log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
 log(pad(["size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "snapshot peak MB"]))
