@@ -32,7 +32,7 @@ let package = Package(
             name: "xtree-cli", dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSupport"]),
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
         .testTarget(name: "XTreeTests", dependencies: ["XTree", "XTreeTesting"]),
-        .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree"]),
+        .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
         .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain"]),
     ],

@@ -256,3 +256,22 @@ import XTree
     func closeRatings() { inner.closeRatings() }
     var children: [any DeepLinkable] { listViewModel }
 }
+
+@MainActor
+@Suite struct DeepLinksBySearchArticleTests {
+    @Test func theArticlesLinkRecordsTheSearchItShows() async throws {
+        let home = try await DefaultHomeCoordinator.start()
+        let link = try DeepLink(string: "recipes://recipes/orange-marmalade/ratings")
+        let (outcome, traces) = try await withSearchRecording { try await home.open(link) }
+        print(traces[0], terminator: "")
+        #expect(
+            traces[0].description == """
+                search for RecipeListCoordinator: matched 1 after visiting 2 (largest frontier 3)
+                  0 DefaultHomeCoordinator "Home" - wrong type
+                  1   DefaultRecipeListCoordinator "Vegetarian" - matched
+                path: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator
+
+                """)
+        #expect(outcome.reached is any RatingViewModel)
+    }
+}

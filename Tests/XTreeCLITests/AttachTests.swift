@@ -149,8 +149,8 @@ final class ServedApp {
     }
 }
 
-/// The README's two-terminal transcript (its ```console blocks): `serve` in the first, the
-/// commands of the second against it. The README shows pid 4242 and the directory
+/// The two-terminal transcript of the article "Inspecting your own app" (its ```console
+/// blocks): `serve` in the first, the commands of the second against it. It shows pid 4242 and the directory
 /// `/run/user/1000`; a real run's pid and directory are put in their place before comparing.
 @Suite struct ReadmeAttachTranscriptTests {
     @Test func theTwoTerminalTranscriptIsWhatARealAttachPrints() throws {

@@ -7,30 +7,43 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     var expected: [String]
     var testDescription: String { commands.joined(separator: "; ") }
 
-    /// Every ```text block of README.md that starts with a `$ ` line naming xtree-cli.
+    /// Every ```text block of the README and the DocC articles that starts with a `$ ` line
+    /// naming xtree-cli.
     static let all = blocks(fence: "text")
 
+    /// README.md and every DocC article, the documents whose transcripts are checked.
+    static let documents: [URL] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        var documents = [root.appendingPathComponent("README.md")]
+        for catalog in ["Sources/XTree/XTree.docc", "Sources/RecipesDomain/RecipesDomain.docc"] {
+            let folder = root.appendingPathComponent(catalog)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            documents += names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
+        }
+        return documents
+    }()
+
     /// Every block fenced as `fence` that starts with a `$ ` line naming xtree-cli.
-    static func blocks(fence: String) -> [Transcript] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md")
-        guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
+    static func blocks(fence: String, in documents: [URL] = documents) -> [Transcript] {
         var transcripts: [Transcript] = []
-        var block: [String]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if block == nil, line == "```" + fence {
-                block = []
-            } else if let lines = block, line == "```" {
-                if let first = lines.first, first.hasPrefix("$ "), first.contains("xtree-cli") {
-                    transcripts.append(
-                        Transcript(
-                            commands: lines.filter { $0.hasPrefix("$ ") }.map { String($0.dropFirst(2)) },
-                            expected: lines.filter { !$0.hasPrefix("$ ") }
-                        ))
+        for document in documents {
+            guard let text = try? String(contentsOf: document, encoding: .utf8) else { continue }
+            var block: [String]?
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if block == nil, line == "```" + fence {
+                    block = []
+                } else if let lines = block, line == "```" {
+                    if let first = lines.first, first.hasPrefix("$ "), first.contains("xtree-cli") {
+                        transcripts.append(
+                            Transcript(
+                                commands: lines.filter { $0.hasPrefix("$ ") }.map { String($0.dropFirst(2)) },
+                                expected: lines.filter { !$0.hasPrefix("$ ") }
+                            ))
+                    }
+                    block = nil
+                } else {
+                    block?.append(line)
                 }
-                block = nil
-            } else {
-                block?.append(line)
             }
         }
         return transcripts
@@ -81,13 +94,14 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// The README's transcripts are what the built CLI prints: run as a user would type them
+/// The transcripts of the README and the articles are what the built CLI prints: run as a user would type them
 /// (with `xtree-cli` and `swift run -q xtree-cli` meaning the built binary), standard error
 /// included. Under `../shared/apple-compat/check` the binary is built with Combine, so the
 /// same test proves the transcripts hold there too.
 @Suite struct ReadmeTranscriptTests {
-    @Test func readmeHasTranscripts() {
-        #expect(Transcript.all.count >= 6)
+    @Test func theDocumentsHaveTranscripts() {
+        #expect(Transcript.documents.count >= 8)
+        #expect(Transcript.all.count >= 8)
     }
 
     @Test(arguments: Transcript.all)

@@ -90,6 +90,18 @@ extension ShopCoordinator {
         return JSONRenderer().rendered(TreeSnapshot(of: shop))
     }
 
+    @Test func theArticlesSnapshotListingWritesAFileTheCLIReads() throws {
+        let folder = try ScratchFolder()
+        let path = folder.path("app.json")
+        let root = ShopCoordinator()
+        SearchableProtocols.register((any ProductScreen).self)  // once, at start-up
+
+        let json = JSONRenderer().rendered(TreeSnapshot(of: root))
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        let found = try cli("find", "CartViewModel", "--snapshot", path)
+        #expect(found.stdout.hasPrefix("1 CartViewModel #"))
+    }
+
     @Test func treeAndFindReadASnapshotFileOfAnotherApp() throws {
         let folder = try ScratchFolder()
         let file = try folder.write("shop.json", shopSnapshot(skus: ["a1", "b2"]))

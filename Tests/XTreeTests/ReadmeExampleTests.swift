@@ -1,7 +1,7 @@
 import Testing
 import XTree
 
-// The README's first example, verbatim, so that the output it shows stays true.
+// The first example of the README and of "Getting started", so that its output stays true.
 
 @MainActor protocol ReadmeScreen: DeepLinkable {
     var title: String { get }
@@ -36,6 +36,7 @@ import XTree
         )
         let duck = home.firstReceiver(as: (any ReadmeScreen).self) { $0.title == "Roasted Wild Duck" }
         let path = duck.flatMap { home.pathOrders(to: $0) } ?? []
+        print(TextRenderer(highlighted: Set(path)).rendered(TreeSnapshot(of: home)), terminator: "")
         let text = TextRenderer(highlighted: Set(path)).rendered(TreeSnapshot(of: home))
         #expect(duck?.title == "Roasted Wild Duck")
         #expect(

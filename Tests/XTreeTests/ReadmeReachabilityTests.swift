@@ -3,7 +3,7 @@ import Testing
 import XTree
 import XTreeTesting
 
-// The README's reachability example, verbatim from the `BookScreen` protocol to the end of
+// The reachability example of the article "Checking reachability", verbatim from the `BookScreen` protocol to the end of
 // `everyLibraryLinkIsReachable`, then the failure it shows.
 
 @MainActor protocol BookScreen: DeepLinkable {
@@ -103,9 +103,11 @@ enum LibraryLink: Sendable, CustomStringConvertible {
         )
     }
 
-    @Test func theReadmeShowsThisFilesCodeAndTheFailureItRecords() async throws {
+    @Test func theArticleShowsThisFilesCodeAndTheFailureItRecords() async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let readme = try String(contentsOf: folder.appendingPathComponent("../../README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: folder.appendingPathComponent("../../Sources/XTree/XTree.docc/CheckingReachability.md"),
+            encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         func between(_ text: String, _ start: String, _ end: String) -> String? {
             guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex)

@@ -11,7 +11,7 @@ public enum MeasurementUnits: String, Codable, Hashable, Sendable, CaseIterable 
 
 /// The settings screen.
 ///
-/// Not a ``ViewModel``: the app's settings screen is an `@Observable` class, which SwiftUI
+/// Not a `ViewModel`: the app's settings screen is an `@Observable` class, which SwiftUI
 /// and XTree's `TreeChangeMonitor` observe through the Observation framework, so one tree
 /// holds both kinds of object.
 @MainActor
