@@ -114,6 +114,28 @@ func openDescriptors() -> Int {
         #expect(opened.snapshot == TreeSnapshot(of: root))
     }
 
+    @Test func loopbackTCPIsOptInAndGuardedByTheSameToken() async throws {
+        let folder = try InspectorFolder()
+        let plain = try Inspector(name: "Plain", root: book("a"), directory: folder.path)
+        #expect(plain.addresses.count == 1)
+        plain.stop()
+        let inspector = try Inspector(name: "Book", root: book("a"), directory: folder.path, loopbackPort: 0)
+        defer { inspector.stop() }
+        #expect(inspector.addresses.count == 2)
+        var app = inspector.app
+        app.address = inspector.addresses[1]
+        #expect(app.address.hasPrefix("tcp:127.0.0.1:"))
+        let viaTCP = app
+        let snapshot = try await offMain { try patient(InspectorClient(viaTCP)).snapshot() }
+        #expect(snapshot.nodes.count == 2)
+        app.token = String(repeating: "0", count: 64)
+        let forged = app
+        let refused = await #expect(throws: InspectorError.self) {
+            try await offMain { _ = try InspectorClient(forged) }
+        }
+        #expect(refused == .refused("wrong token"))
+    }
+
     @Test func theDirectorySocketAndDiscoveryFileAreTheUsersAlone() async throws {
         let folder = try InspectorFolder()
         let inspector = try Inspector(name: "Book", root: book(), directory: folder.path)
