@@ -96,7 +96,8 @@ public final class Inspector: Sendable {
         self.listeners = listeners
         self.addresses = addresses
         app = InspectableApp(
-            name: name, pid: pid, address: addresses[0], token: token, version: InspectorProtocol.version)
+            name: name, pid: pid, address: addresses[0], loopback: addresses.count > 1 ? addresses[1] : nil,
+            token: token, version: InspectorProtocol.version)
         core = InspectorCore(name: name, token: token, hub: WatchHub(root: root), open: open)
         do {
             try InspectorDirectory.announce(app, in: directory)

@@ -31,7 +31,7 @@ public final class InspectorClient {
     private var changes: [ChangeEvent] = []
 
     /// The running app that `target` names: a process id, an address (`unix:PATH`, a socket
-    /// path, or `tcp:127.0.0.1:PORT`) or a name.
+    /// path, or `tcp:127.0.0.1:PORT`, which the app is then reached at) or a name.
     ///
     /// - Parameters:
     ///   - target: What names the app.
@@ -47,6 +47,10 @@ public final class InspectorClient {
             return app
         }
         if let app = apps.first(where: { $0.address == target || $0.address == "unix:" + target }) {
+            return app
+        }
+        if var app = apps.first(where: { $0.loopback == target }) {
+            app.address = target
             return app
         }
         let named = apps.filter { $0.name == target }

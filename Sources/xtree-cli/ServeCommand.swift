@@ -30,7 +30,10 @@ extension Command {
             let pid = String(app.pid).padding(toLength: 7, withPad: " ", startingAt: 0)
             context.console.out(
                 name.padding(toLength: width, withPad: " ", startingAt: 0)
-                    + "  \(pid)  \(TerminalText.escaped(app.address))\n")
+                    + "  \(pid)  "
+                    + ([app.address] + (app.loopback.map { [$0] } ?? [])).map(TerminalText.escaped).joined(
+                        separator: " ")
+                    + "\n")
         }
     }
 

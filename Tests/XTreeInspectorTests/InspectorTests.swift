@@ -122,8 +122,8 @@ func openDescriptors() -> Int {
         let inspector = try Inspector(name: "Book", root: book("a"), directory: folder.path, loopbackPort: 0)
         defer { inspector.stop() }
         #expect(inspector.addresses.count == 2)
-        var app = inspector.app
-        app.address = inspector.addresses[1]
+        #expect(inspector.app.loopback == inspector.addresses[1])
+        var app = try InspectorClient.resolve(inspector.addresses[1], in: folder.path)
         #expect(app.address.hasPrefix("tcp:127.0.0.1:"))
         let viaTCP = app
         let snapshot = try await offMain { try patient(InspectorClient(viaTCP)).snapshot() }
