@@ -87,6 +87,32 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
         return nil
     }
 
+    /// Moves to the next visited object without copying it out (no retain): for loops that
+    /// mostly need only its type; `false` when the walk is over.
+    mutating func advanceToNextVisit() -> Bool {
+        if expandsLast { expandLast() }
+        while head < arrays.count {
+            if position < headCount {
+                position &+= 1
+                pending &-= 1
+                if marks.firstOrder(of: arrays[head][position &- 1], ifNewThen: visited) != nil { continue }
+                visited &+= 1
+                expandsLast = true
+                return true
+            }
+            head &+= 1
+            position = 0
+            if head < arrays.count { headCount = arrays[head].count }
+        }
+        return false
+    }
+
+    /// The dynamic type of the object ``advanceToNextVisit()`` moved to, read in place.
+    var currentType: ObjectIdentifier { ObjectIdentifier(Swift.type(of: arrays[head][position &- 1])) }
+
+    /// The object ``advanceToNextVisit()`` moved to.
+    var current: any DeepLinkable { arrays[head][position &- 1] }
+
     /// The next visited object, skipping objects met again.
     mutating func nextVisit() -> (node: any DeepLinkable, order: Int, array: Int, position: Int)? {
         while let element = nextElement() {

@@ -200,11 +200,13 @@ extension DeepLinkable {
         let log = SearchLog.current
         var core = BreadthFirstCore<IdentitySet>(root: self, tracksStructure: log != nil || findingPath)
         guard log != nil || findingPath else {
-            while let visit = core.nextVisit() {
+            // An object of a type already found wrong is never copied out of its array.
+            while core.advanceToNextVisit() {
                 var verdict = SearchTrace.Verdict.wrongType
-                if !wrongTypes.contains(typeOf: visit.node) {
-                    verdict = try classify(visit.node)
-                    if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
+                let type = core.currentType
+                if !wrongTypes.contains(type) {
+                    verdict = try classify(core.current)
+                    if verdict == .wrongType { wrongTypes.insert(type) }
                 }
                 if stop(verdict) { return nil }
             }

@@ -10,7 +10,11 @@ struct TypeSet {
 
     /// Whether the dynamic type of `object` is in the set.
     mutating func contains(typeOf object: AnyObject) -> Bool {
-        let type = ObjectIdentifier(Swift.type(of: object))
+        contains(ObjectIdentifier(Swift.type(of: object)))
+    }
+
+    /// Whether `type` is in the set.
+    mutating func contains(_ type: ObjectIdentifier) -> Bool {
         if type == last { return true }
         guard !others.isEmpty, others.contains(type) else { return false }
         last = type
@@ -19,7 +23,11 @@ struct TypeSet {
 
     /// Adds the dynamic type of `object`.
     mutating func insert(typeOf object: AnyObject) {
-        let type = ObjectIdentifier(Swift.type(of: object))
+        insert(ObjectIdentifier(Swift.type(of: object)))
+    }
+
+    /// Adds `type`.
+    mutating func insert(_ type: ObjectIdentifier) {
         last = type
         others.insert(type)
     }
