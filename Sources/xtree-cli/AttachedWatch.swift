@@ -81,23 +81,9 @@ struct AttachedWatchSession {
         case "back":
             console.err("error: back is the embedded recipes app's; an attached app takes links\n")
         case "find":
-            do throws(CLIError) {
-                let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
-                let elsewhere = ["open", "catalog", "snapshot", "attach"].filter { parsed.values[$0] != nil }
-                guard elsewhere.isEmpty else {
-                    throw CLIError.usage(
-                        "in watch, find searches the watched tree; --\(elsewhere[0]) does not apply", command: "find")
-                }
-                let query = try Command.Query(parsed)
-                let (trace, snapshot) = try live { () throws(InspectorError) in
+            context.watchFind(words) { query throws(CLIError) in
+                try live { () throws(InspectorError) in
                     try client.find(query.name, conditions: query.conditions, all: query.all)
-                }
-                try query.report(trace, in: snapshot, context: context)
-            } catch {
-                switch error {
-                case .help(let text): console.out(text)
-                case .usage(let message, _), .failure(let message):
-                    console.err("error: \(TerminalText.escaped(message))\n")
                 }
             }
         default:

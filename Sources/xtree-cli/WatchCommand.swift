@@ -92,22 +92,9 @@ struct WatchSession {
         case "tree":
             context.render(TreeSnapshot(of: home), format: .text)
         case "find":
-            do throws(CLIError) {
-                let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
-                let elsewhere = ["open", "catalog", "snapshot", "attach"].filter { parsed.values[$0] != nil }
-                guard elsewhere.isEmpty else {
-                    throw CLIError.usage(
-                        "in watch, find searches the watched tree; --\(elsewhere[0]) does not apply", command: "find")
-                }
-                let query = try Command.Query(parsed)
+            context.watchFind(words) { query in
                 let snapshot = TreeSnapshot(of: home)
-                try query.report(query.search(snapshot), in: snapshot, context: context)
-            } catch {
-                switch error {
-                case .help(let text): console.out(text)
-                case .usage(let message, _), .failure(let message):
-                    console.err("error: \(TerminalText.escaped(message))\n")
-                }
+                return (query.search(snapshot), snapshot)
             }
         case "back":
             let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.tab == home.tab }
@@ -144,6 +131,32 @@ struct WatchSession {
 }
 
 extension Context {
+    /// `find …` typed in `watch`: read as the `find` command reads its arguments, without the
+    /// options that pick another tree; `search` searches the watched tree. Errors are printed
+    /// and the watch goes on.
+    func watchFind(
+        _ words: [String],
+        search: (Command.Query) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot)
+    ) {
+        do throws(CLIError) {
+            let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
+            let elsewhere = ["open", "catalog", "snapshot", "attach"].filter { parsed.values[$0] != nil }
+            guard elsewhere.isEmpty else {
+                throw CLIError.usage(
+                    "in watch, find searches the watched tree; --\(elsewhere[0]) does not apply", command: "find")
+            }
+            let query = try Command.Query(parsed)
+            let (trace, snapshot) = try search(query)
+            try query.report(trace, in: snapshot, context: self)
+        } catch {
+            switch error {
+            case .help(let text): console.out(text)
+            case .usage(let message, _), .failure(let message):
+                console.err("error: \(TerminalText.escaped(message))\n")
+            }
+        }
+    }
+
     /// `changed: N notifications from M objects` and the diff: how `watch` shows a change.
     func print(_ change: ChangeEvent) {
         let (count, objects) = (change.notifications, change.objects)
