@@ -34,7 +34,10 @@ let package = Package(
         .testTarget(name: "XTreeTests", dependencies: ["XTree", "XTreeTesting"]),
         .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
-        .testTarget(name: "XTreeCLITests", dependencies: ["xtree-cli", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain"]),
+        .testTarget(
+            name: "XTreeCLITests",
+            dependencies: ["xtree-cli", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
