@@ -13,7 +13,7 @@ if arguments.first == "--child" {
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
-        USAGE: xtree-bench [--quick] [--json] [--sizes N,N,...]
+        USAGE: xtree-bench [--quick] [--json] [--sizes N,N,...] [--only SECTION,...]
 
         Measures XTree's breadth-first search against the cheapest possible walk (the floor)
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
@@ -27,6 +27,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --json    machine-readable results instead of tables
           --sizes   the node counts to measure, such as 1000,1000000
           --no-baseline  skip the XUI 1.0 baseline (its child processes are slow)
+          --only    the sections to run, of search, realistic, operations, streaming,
+                    deeplink and observation (all unless given)
         Build with optimisations: swift run -c release xtree-bench
         """
     )
@@ -37,6 +39,13 @@ func usageError(_ message: String) -> Never {
     exit(64)
 }
 var chosenSizes: [Int]?
+var chosenSections: Set<String>?
+/// The parts of the run that `--only` chooses from.
+enum Section {
+    static let allNames = ["search", "realistic", "operations", "streaming", "deeplink", "observation"]
+}
+/// Whether `--only` leaves the section named `name` in.
+@MainActor func runs(_ name: String) -> Bool { chosenSections?.contains(name) ?? true }
 var rest = arguments[...]
 while let argument = rest.popFirst() {
     switch argument {
@@ -48,6 +57,13 @@ while let argument = rest.popFirst() {
             usageError("--sizes takes whole numbers of at least 2 separated by commas, got '\(list)'")
         }
         chosenSizes = sizes
+    case "--only":
+        guard let list = rest.popFirst() else { usageError("--only needs a value, such as search,realistic") }
+        let names = list.split(separator: ",").map(String.init)
+        if let unknown = names.first(where: { !Section.allNames.contains($0) }) {
+            usageError("unknown section '\(unknown)'; sections are \(Section.allNames.joined(separator: ", "))")
+        }
+        chosenSections = Set(names)
     default: usageError("unknown option '\(argument)'")
     }
 }
@@ -73,219 +89,232 @@ var results: [[String: String]] = []
     log("warning: a debug build; measure with 'swift run -c release xtree-bench'")
 #endif
 log("xtree-bench\(quick ? " --quick" : ""): median of at least \(minimumRuns) runs each; ns per node unless noted")
-log("")
-log("## Search: firstReceiver(as:) for a protocol, absent (full walk) and the last node in breadth-first order")
-log(
-    pad([
-        "shape", "size", "xtree absent", "xtree last", "floor", "in-place", "xtree/floor", "xtree/in-place",
-        "baseline absent", "baseline/xtree", "search B/node",
-    ]))
+if runs("search") {
+    log("")
+    log("## Search: firstReceiver(as:) for a protocol, absent (full walk) and the last node in breadth-first order")
+    log(
+        pad([
+            "shape", "size", "xtree absent", "xtree last", "floor", "in-place", "xtree/floor", "xtree/in-place",
+            "baseline absent", "baseline/xtree", "search B/node",
+        ]))
 
-for shape in Shape.allCases {
-    for size in sizes {
-        let hierarchy = Hierarchy(shape, count: size, markLast: true)
-        let root = hierarchy.root
+    var timedWithBigStack = false
+    for shape in Shape.allCases {
+        for size in sizes {
+            let hierarchy = Hierarchy(shape, count: size, markLast: true)
+            let root = hierarchy.root
+            let absent = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+                consume(root.firstReceiver(as: (any Absent).self))
+            }
+            let last = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+                consume(root.firstReceiver(as: (any Receiver).self))
+            }
+            let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+                consume(References.floorWalk(root))
+            }
+            let inPlace = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+                consume(References.inPlaceFloorWalk(root))
+            }
+            hierarchy.dismantle()
+            let baseline =
+                withBaseline
+                ? runChildProcess(["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout)
+                : ChildResult(output: "", failure: "skipped")
+            // Where the baseline overflows the default stack, time it again with a 4 GB stack so
+            // its cost can still be compared; 1,000,000 nodes is out of its reach either way.
+            let bigStack =
+                withBaseline && baseline.failure == "crashed" && size <= 100_000
+                ? runChildProcess(
+                    ["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout, stackKilobytes: 4_000_000)
+                : nil
+            let memory = runChildProcess(["memory", shape.rawValue, "\(size)", "search"], timeout: 120)
+            let perNode = { (nanoseconds: Double) in nanoseconds / Double(size) }
+            var row: [String: String] = [
+                "table": "search", "shape": shape.rawValue, "size": "\(size)",
+                "xtree_absent_ns_per_node": format(perNode(absent)), "xtree_last_ns_per_node": format(perNode(last)),
+                "floor_ns_per_node": format(perNode(floor)), "xtree_over_floor": format(absent / floor),
+                "in_place_floor_ns_per_node": format(perNode(inPlace)), "xtree_over_in_place": format(absent / inPlace),
+            ]
+            let baselineCell: String
+            let ratioCell: String
+            if let nanoseconds = Double(baseline.output) {
+                baselineCell = format(perNode(nanoseconds))
+                ratioCell = format(nanoseconds / absent) + "x"
+                row["baseline_absent_ns_per_node"] = baselineCell
+                row["baseline_over_xtree"] = format(nanoseconds / absent)
+            } else if let bigStack, let nanoseconds = Double(bigStack.output) {
+                timedWithBigStack = true
+                baselineCell = "crash; " + format(perNode(nanoseconds)) + "*"
+                ratioCell = format(nanoseconds / absent) + "x*"
+                row["baseline"] = "crashed with the default 8 MB stack"
+                row["baseline_big_stack_ns_per_node"] = format(perNode(nanoseconds))
+                row["baseline_big_stack_over_xtree"] = format(nanoseconds / absent)
+            } else {
+                baselineCell = baseline.failure ?? baseline.output
+                ratioCell = "-"
+                row["baseline"] = baselineCell
+            }
+            let peak = memory.output.split(separator: " ").compactMap { Double($0) }
+            let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / Double(size)) : (memory.failure ?? "?")
+            row["search_peak_bytes_per_node"] = memoryCell
+            report(row)
+            log(
+                pad([
+                    shape.rawValue, "\(size)", format(perNode(absent)), format(perNode(last)), format(perNode(floor)),
+                    format(perNode(inPlace)), format(absent / floor) + "x", format(absent / inPlace) + "x",
+                    baselineCell,
+                    ratioCell, memoryCell,
+                ])
+            )
+        }
+    }
+
+    if timedWithBigStack {
+        log("")
+        log("* the baseline overflowed the default 8 MB stack (crash); timed again with a 4 GB stack")
+    }
+}
+if runs("realistic") {
+    log("")
+    log("## A realistic app: 10,000 nodes of 36 types, fan-out 2 to 8, depth 6 (µs per operation)")
+    log(pad(["types", "absent", "halfway", "in-place", "absent/in-place", "snapshot+text", "/in-place"]))
+    do {
+        let app = RealisticApp(count: 10_000)
+        let root = app.root
         let absent = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(root.firstReceiver(as: (any Absent).self))
         }
-        let last = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        let halfway = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(root.firstReceiver(as: (any Receiver).self))
-        }
-        let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-            consume(References.floorWalk(root))
         }
         let inPlace = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(References.inPlaceFloorWalk(root))
         }
-        hierarchy.dismantle()
-        let baseline =
-            withBaseline
-            ? runChildProcess(["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout)
-            : ChildResult(output: "", failure: "skipped")
-        // Where the baseline overflows the default stack, time it again with a 4 GB stack so
-        // its cost can still be compared; 1,000,000 nodes is out of its reach either way.
-        let bigStack =
-            withBaseline && baseline.failure == "crashed" && size <= 100_000
-            ? runChildProcess(
-                ["baseline", shape.rawValue, "\(size)"], timeout: baselineTimeout, stackKilobytes: 4_000_000)
-            : nil
-        let memory = runChildProcess(["memory", shape.rawValue, "\(size)", "search"], timeout: 120)
-        let perNode = { (nanoseconds: Double) in nanoseconds / Double(size) }
-        var row: [String: String] = [
-            "table": "search", "shape": shape.rawValue, "size": "\(size)",
-            "xtree_absent_ns_per_node": format(perNode(absent)), "xtree_last_ns_per_node": format(perNode(last)),
-            "floor_ns_per_node": format(perNode(floor)), "xtree_over_floor": format(absent / floor),
-            "in_place_floor_ns_per_node": format(perNode(inPlace)), "xtree_over_in_place": format(absent / inPlace),
-        ]
-        let baselineCell: String
-        let ratioCell: String
-        if let nanoseconds = Double(baseline.output) {
-            baselineCell = format(perNode(nanoseconds))
-            ratioCell = format(nanoseconds / absent) + "x"
-            row["baseline_absent_ns_per_node"] = baselineCell
-            row["baseline_over_xtree"] = format(nanoseconds / absent)
-        } else if let bigStack, let nanoseconds = Double(bigStack.output) {
-            baselineCell = "crash; " + format(perNode(nanoseconds)) + "*"
-            ratioCell = format(nanoseconds / absent) + "x*"
-            row["baseline"] = "crashed with the default 8 MB stack"
-            row["baseline_big_stack_ns_per_node"] = format(perNode(nanoseconds))
-            row["baseline_big_stack_over_xtree"] = format(nanoseconds / absent)
-        } else {
-            baselineCell = baseline.failure ?? baseline.output
-            ratioCell = "-"
-            row["baseline"] = baselineCell
+        let snapshotText = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            var stream = DiscardingStream()
+            TextRenderer().render(TreeSnapshot(of: root), to: &stream)
+            consume(stream.bytes)
         }
-        let peak = memory.output.split(separator: " ").compactMap { Double($0) }
-        let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / Double(size)) : (memory.failure ?? "?")
-        row["search_peak_bytes_per_node"] = memoryCell
-        report(row)
+        report([
+            "table": "realistic", "types": "\(app.types)", "absent_us": format(absent / 1000),
+            "halfway_us": format(halfway / 1000), "in_place_floor_us": format(inPlace / 1000),
+            "absent_over_in_place": format(absent / inPlace), "snapshot_text_us": format(snapshotText / 1000),
+            "snapshot_text_over_in_place": format(snapshotText / inPlace),
+        ])
         log(
             pad([
-                shape.rawValue, "\(size)", format(perNode(absent)), format(perNode(last)), format(perNode(floor)),
-                format(perNode(inPlace)), format(absent / floor) + "x", format(absent / inPlace) + "x", baselineCell,
-                ratioCell, memoryCell,
+                "\(app.types)", format(absent / 1000), format(halfway / 1000), format(inPlace / 1000),
+                format(absent / inPlace) + "x", format(snapshotText / 1000), format(snapshotText / inPlace) + "x",
+            ]))
+    }
+}
+if runs("operations") {
+    log("")
+    log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
+    log(pad(["size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "snapshot peak MB"]))
+    for size in operationSizes {
+        let hierarchy = Hierarchy(.tree4, count: size, markLast: false)
+        let root = hierarchy.root
+        let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(References.inPlaceFloorWalk(root))
+        }
+        let snapshotTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(TreeSnapshot(of: root))
+        }
+        let snapshot = TreeSnapshot(of: root)
+        let again = TreeSnapshot(of: root)
+        hierarchy.dismantle()
+        let text = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            var stream = DiscardingStream()
+            TextRenderer().render(snapshot, to: &stream)
+            consume(stream.bytes)
+        }
+        let jsonTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            var stream = DiscardingStream()
+            JSONRenderer().render(snapshot, to: &stream)
+            consume(stream.bytes)
+        }
+        let diff = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(TreeDiff(from: snapshot, to: again))
+        }
+        let memory = runChildProcess(["memory", "tree4", "\(size)", "snapshot"], timeout: 120)
+        let peak = memory.output.split(separator: " ").compactMap { Double($0) }
+        let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
+        let n = Double(size)
+        report([
+            "table": "operations", "size": "\(size)", "in_place_floor_ns_per_node": format(floor / n),
+            "snapshot_ns_per_node": format(snapshotTime / n), "text_ns_per_node": format(text / n),
+            "json_ns_per_node": format(jsonTime / n), "diff_ns_per_node": format(diff / n),
+            "snapshot_text_over_in_place": format((snapshotTime + text) / floor), "snapshot_peak_extra_mb": memoryCell,
+        ])
+        log(
+            pad([
+                "\(size)", format(floor / n), format(snapshotTime / n), format(text / n), format(jsonTime / n),
+                format(diff / n), format((snapshotTime + text) / floor) + "x", memoryCell,
             ])
         )
     }
 }
-
-log("")
-log("* the baseline overflowed the default 8 MB stack (crash); timed again with a 4 GB stack")
-log("")
-log("## A realistic app: 10,000 nodes of 36 types, fan-out 2 to 8, depth 6 (µs per operation)")
-log(pad(["types", "absent", "halfway", "in-place", "absent/in-place", "snapshot+text", "/in-place"]))
-do {
-    let app = RealisticApp(count: 10_000)
-    let root = app.root
-    let absent = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(root.firstReceiver(as: (any Absent).self))
-    }
-    let halfway = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(root.firstReceiver(as: (any Receiver).self))
-    }
-    let inPlace = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(References.inPlaceFloorWalk(root))
-    }
-    let snapshotText = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        var stream = DiscardingStream()
-        TextRenderer().render(TreeSnapshot(of: root), to: &stream)
-        consume(stream.bytes)
-    }
-    report([
-        "table": "realistic", "types": "\(app.types)", "absent_us": format(absent / 1000),
-        "halfway_us": format(halfway / 1000), "in_place_floor_us": format(inPlace / 1000),
-        "absent_over_in_place": format(absent / inPlace), "snapshot_text_us": format(snapshotText / 1000),
-        "snapshot_text_over_in_place": format(snapshotText / inPlace),
-    ])
-    log(
-        pad([
-            "\(app.types)", format(absent / 1000), format(halfway / 1000), format(inPlace / 1000),
-            format(absent / inPlace) + "x", format(snapshotText / 1000), format(snapshotText / inPlace) + "x",
-        ]))
-}
-log("")
-log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
-log(pad(["size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "snapshot peak MB"]))
-for size in operationSizes {
-    let hierarchy = Hierarchy(.tree4, count: size, markLast: false)
-    let root = hierarchy.root
-    let floor = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(References.inPlaceFloorWalk(root))
-    }
-    let snapshotTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(TreeSnapshot(of: root))
-    }
-    let snapshot = TreeSnapshot(of: root)
-    let again = TreeSnapshot(of: root)
-    hierarchy.dismantle()
-    let text = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        var stream = DiscardingStream()
-        TextRenderer().render(snapshot, to: &stream)
-        consume(stream.bytes)
-    }
-    let jsonTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        var stream = DiscardingStream()
-        JSONRenderer().render(snapshot, to: &stream)
-        consume(stream.bytes)
-    }
-    let diff = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        consume(TreeDiff(from: snapshot, to: again))
-    }
-    let memory = runChildProcess(["memory", "tree4", "\(size)", "snapshot"], timeout: 120)
-    let peak = memory.output.split(separator: " ").compactMap { Double($0) }
-    let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
-    let n = Double(size)
-    report([
-        "table": "operations", "size": "\(size)", "in_place_floor_ns_per_node": format(floor / n),
-        "snapshot_ns_per_node": format(snapshotTime / n), "text_ns_per_node": format(text / n),
-        "json_ns_per_node": format(jsonTime / n), "diff_ns_per_node": format(diff / n),
-        "snapshot_text_over_in_place": format((snapshotTime + text) / floor), "snapshot_peak_extra_mb": memoryCell,
-    ])
-    log(
-        pad([
-            "\(size)", format(floor / n), format(snapshotTime / n), format(text / n), format(jsonTime / n),
-            format(diff / n), format((snapshotTime + text) / floor) + "x", memoryCell,
+if runs("streaming") {
+    log("")
+    log("## A 4-ary tree's snapshot streamed from an app's inspector to a client over its Unix socket")
+    log(pad(["size", "ns/node", "snapshot MB", "app peak/snapshot"]))
+    for size in operationSizes {
+        guard let streamed = measureStreaming(size: size) else {
+            log(pad(["\(size)", "failed"]))
+            continue
+        }
+        report([
+            "table": "streaming", "size": "\(size)", "ns_per_node": format(streamed.nanosecondsPerNode),
+            "snapshot_mb": format(Double(streamed.bytes) / 1_048_576),
+            "app_peak_over_snapshot": format(streamed.peakOverBytes),
         ])
-    )
-}
-
-log("")
-log("## A 4-ary tree's snapshot streamed from an app's inspector to a client over its Unix socket")
-log(pad(["size", "ns/node", "snapshot MB", "app peak/snapshot"]))
-for size in operationSizes {
-    guard let streamed = measureStreaming(size: size) else {
-        log(pad(["\(size)", "failed"]))
-        continue
+        log(
+            pad([
+                "\(size)", format(streamed.nanosecondsPerNode), format(Double(streamed.bytes) / 1_048_576),
+                format(streamed.peakOverBytes) + "x",
+            ]))
     }
-    report([
-        "table": "streaming", "size": "\(size)", "ns_per_node": format(streamed.nanosecondsPerNode),
-        "snapshot_mb": format(Double(streamed.bytes) / 1_048_576),
-        "app_peak_over_snapshot": format(streamed.peakOverBytes),
-    ])
-    log(
-        pad([
-            "\(size)", format(streamed.nanosecondsPerNode), format(Double(streamed.bytes) / 1_048_576),
-            format(streamed.peakOverBytes) + "x",
-        ]))
 }
-
-log("")
-log("## Deep link recipes://recipes/<slug>/ratings on the recipes app under N filler nodes (µs per link)")
-log(pad(["filler", "search", "explicit", "search/explicit"]))
-for padding in operationSizes {
-    let home = BenchHome(padding: padding)
-    let links = [
-        DeepLink.ratings(Recipe.ID(rawValue: "orange-marmalade")!), .ratings(Recipe.ID(rawValue: "irish-stew")!),
-    ]
-    var times: [DeepLinkApproach: Double] = [:]
-    for approach in DeepLinkApproach.allCases {
-        var next = 0
-        times[approach] = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-            next += 1
-            do {
-                consume(try await home.open(links[next % 2], approach: approach))
-            } catch {
-                fatalError("benchmark link failed: \(error)")
+if runs("deeplink") {
+    log("")
+    log("## Deep link recipes://recipes/<slug>/ratings on the recipes app under N filler nodes (µs per link)")
+    log(pad(["filler", "search", "explicit", "search/explicit"]))
+    for padding in operationSizes {
+        let home = BenchHome(padding: padding)
+        let links = [
+            DeepLink.ratings(Recipe.ID(rawValue: "orange-marmalade")!), .ratings(Recipe.ID(rawValue: "irish-stew")!),
+        ]
+        var times: [DeepLinkApproach: Double] = [:]
+        for approach in DeepLinkApproach.allCases {
+            var next = 0
+            times[approach] = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+                next += 1
+                do {
+                    consume(try await home.open(links[next % 2], approach: approach))
+                } catch {
+                    fatalError("benchmark link failed: \(error)")
+                }
             }
         }
+        home.filler.dismantle()
+        let search = times[.search] ?? 0
+        let explicit = times[.explicit] ?? 0
+        report([
+            "table": "deeplink", "filler": "\(padding)", "search_us": format(search / 1000),
+            "explicit_us": format(explicit / 1000), "search_over_explicit": format(search / explicit),
+        ])
+        log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
     }
-    home.filler.dismantle()
-    let search = times[.search] ?? 0
-    let explicit = times[.explicit] ?? 0
-    report([
-        "table": "deeplink", "filler": "\(padding)", "search_us": format(search / 1000),
-        "explicit_us": format(explicit / 1000), "search_over_explicit": format(search / explicit),
-    ])
-    log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
 }
-
-log("")
-log("## Observation (ns per operation)")
-for (name, nanoseconds) in await measureObservation(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-    report(["table": "observation", "operation": name, "ns": format(nanoseconds)])
-    log(name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(nanoseconds))
+if runs("observation") {
+    log("")
+    log("## Observation (ns per operation)")
+    for (name, nanoseconds) in await measureObservation(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+        report(["table": "observation", "operation": name, "ns": format(nanoseconds)])
+        log(name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(nanoseconds))
+    }
 }
-
 if json {
     let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))

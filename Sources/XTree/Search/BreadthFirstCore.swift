@@ -8,8 +8,9 @@
 /// order with each object once, cycles and shared objects included. Order is a running
 /// count; depth and parent are stored once per array, not per object.
 ///
-/// Generic over what the visited set remembers: searches need only membership, snapshots
-/// the order of each object, for links to objects met before.
+/// Generic over what the visited set remembers: searches need only membership (an
+/// ``AddressBitmap``), snapshots the order of each object, for links to objects met before
+/// (an ``IdentityTable``). Objects are marked by address, read in place without a retain.
 @MainActor
 struct BreadthFirstCore<Marks: ObjectMarks> {
     /// One element met: an object visited now, or one met again (visited earlier, at `order`).
@@ -71,7 +72,7 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
                 position &+= 1
                 pending &-= 1
                 // Checked in place: only an object visited now is copied out.
-                if let first = marks.firstOrder(of: arrays[head][position &- 1], ifNewThen: visited) {
+                if let first = marks.firstOrder(ofAddress: address(at: position &- 1), ifNewThen: visited) {
                     return Element(node: nil, order: first, isNew: false, array: head, position: position &- 1)
                 }
                 visited &+= 1
@@ -95,7 +96,7 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
             if position < headCount {
                 position &+= 1
                 pending &-= 1
-                if marks.firstOrder(of: arrays[head][position &- 1], ifNewThen: visited) != nil { continue }
+                if marks.firstOrder(ofAddress: address(at: position &- 1), ifNewThen: visited) != nil { continue }
                 visited &+= 1
                 expandsLast = true
                 return true
@@ -105,6 +106,12 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
             if head < arrays.count { headCount = arrays[head].count }
         }
         return false
+    }
+
+    /// The address of the object at `position` in the head array, read without a retain.
+    @inline(__always)
+    private func address(at position: Int) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(arrays[head][position]))
     }
 
     /// The dynamic type of the object ``advanceToNextVisit()`` moved to, read in place.
@@ -137,27 +144,15 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
 /// What a walk's visited set remembers about each object, keyed by its address.
 protocol ObjectMarks {
     init()
-    /// The order stored for `object` if it was met before; otherwise stores `order` for it
-    /// and returns `nil`.
-    mutating func firstOrder(of object: AnyObject, ifNewThen order: Int) -> Int?
+    /// The order stored for the object at `address` if it was met before; otherwise stores
+    /// `order` for it and returns `nil`.
+    mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int?
 }
 
 extension IdentityTable: ObjectMarks {
     init() { self.init(storesValues: true) }
 
-    mutating func firstOrder(of object: AnyObject, ifNewThen order: Int) -> Int? {
-        value(for: object, insertingIfAbsent: order)
-    }
-}
-
-/// Membership only, for searches: half the memory of an ``IdentityTable`` with orders. An
-/// object met again reports order 0, which searches never read.
-struct IdentitySet: ObjectMarks {
-    private var table = IdentityTable(storesValues: false)
-
-    init() {}
-
-    mutating func firstOrder(of object: AnyObject, ifNewThen order: Int) -> Int? {
-        table.value(for: object, insertingIfAbsent: order)
+    mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int? {
+        value(forAddress: address, insertingIfAbsent: order)
     }
 }

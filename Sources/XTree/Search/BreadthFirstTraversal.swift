@@ -33,7 +33,7 @@ public struct BreadthFirstVisit {
 ///   proportional to *n* for the visited set plus one entry per object with children.
 @MainActor
 public struct BreadthFirstTraversal: @MainActor Sequence, @MainActor IteratorProtocol {
-    private var core: BreadthFirstCore<IdentitySet>
+    private var core: BreadthFirstCore<AddressBitmap>
 
     /// The number of objects visited so far.
     public var visitedCount: Int { core.visited }

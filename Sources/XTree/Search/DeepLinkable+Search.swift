@@ -181,8 +181,8 @@ extension DeepLinkable {
 extension DeepLinkable {
     /// The loop under every search: visits breadth first over the children arrays in place,
     /// asks `classify` about each object unless an object of the same dynamic type was
-    /// already of the wrong type, and hands each verdict to `stop`, which ends the walk by
-    /// returning `true`. Inside a ``withSearchRecording(_:)`` it also records the search's
+    /// already of the wrong type, and hands each verdict on an object of the receiver type to
+    /// `stop`, which ends the walk by returning `true`; an object of another type never ends it. Inside a ``withSearchRecording(_:)`` it also records the search's
     /// trace; with `findingPath` it returns the objects from this one to where it stopped.
     ///
     /// Not generic, so the loop runs without generic metadata look-ups even where the
@@ -198,17 +198,18 @@ extension DeepLinkable {
     ) rethrows -> [any DeepLinkable]? {
         var wrongTypes = TypeSet()
         let log = SearchLog.current
-        var core = BreadthFirstCore<IdentitySet>(root: self, tracksStructure: log != nil || findingPath)
+        var core = BreadthFirstCore<AddressBitmap>(root: self, tracksStructure: log != nil || findingPath)
         guard log != nil || findingPath else {
             // An object of a type already found wrong is never copied out of its array.
             while core.advanceToNextVisit() {
-                var verdict = SearchTrace.Verdict.wrongType
                 let type = core.currentType
-                if !wrongTypes.contains(type) {
-                    verdict = try classify(core.current)
-                    if verdict == .wrongType { wrongTypes.insert(type) }
+                if wrongTypes.contains(type) { continue }
+                let verdict = try classify(core.current)
+                if verdict == .wrongType {
+                    wrongTypes.insert(type)
+                } else if stop(verdict) {
+                    return nil
                 }
-                if stop(verdict) { return nil }
             }
             return nil
         }
@@ -257,7 +258,7 @@ extension DeepLinkable {
                 )
                 largestFrontier = Swift.max(largestFrontier, frontier)
             }
-            if stop(verdict) {
+            if verdict != .wrongType, stop(verdict) {
                 stopped = true
                 break
             }

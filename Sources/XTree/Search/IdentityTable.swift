@@ -1,4 +1,6 @@
-/// A hash map from object identity to an integer: the visited set of searches and snapshots.
+/// A hash map from object address to an integer: the visited set of snapshots, which need
+/// the order of each object for links to objects met before. Searches use the smaller
+/// ``AddressBitmap``.
 ///
 /// Keys are addresses, not references. Every user keeps the objects it inserts alive for
 /// as long as the table lives (traversals hold every visited object, snapshots every
@@ -18,7 +20,7 @@ struct IdentityTable {
     // Absent in a table that only answers membership.
     private var values: UnsafeMutablePointer<Int>?
     private var capacity: Int
-    private var owner: BufferOwner
+    private var owners: (keys: BufferOwner, values: BufferOwner)
     private(set) var count = 0
 
     /// Creates an empty table; without `storesValues` it answers membership only and every
@@ -28,12 +30,12 @@ struct IdentityTable {
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
         values = storesValues ? .allocate(capacity: capacity) : nil
-        owner = BufferOwner(keys, values)
+        owners = (BufferOwner(keys), BufferOwner(values))
     }
 
-    /// Returns the value stored for `object`, or stores `value` for it and returns `nil`.
-    mutating func value(for object: AnyObject, insertingIfAbsent value: Int) -> Int? {
-        let key = UInt(bitPattern: ObjectIdentifier(object))
+    /// Returns the value stored for the object at `key`, its address, or stores `value` for
+    /// it and returns `nil`.
+    mutating func value(forAddress key: UInt, insertingIfAbsent value: Int) -> Int? {
         var slot = self.slot(of: key)
         while keys[slot] != 0 {
             if keys[slot] == key { return values?[slot] ?? 0 }
@@ -68,22 +70,20 @@ struct IdentityTable {
             keys[slot] = oldKeys[index]
             values?[slot] = oldValues![index]
         }
-        owner = BufferOwner(keys, values)
+        owners = (BufferOwner(keys), BufferOwner(values))
     }
 }
 
-/// Frees a table's buffers when the last copy of the table is gone.
-private final class BufferOwner {
-    private let keys: UnsafeMutablePointer<UInt>
-    private let values: UnsafeMutablePointer<Int>?
+/// Frees one buffer of a table when the last copy of the table is gone; a table that
+/// replaces the buffer replaces its owner, which frees the old one.
+final class BufferOwner {
+    private let buffer: UnsafeMutableRawPointer?
 
-    init(_ keys: UnsafeMutablePointer<UInt>, _ values: UnsafeMutablePointer<Int>?) {
-        self.keys = keys
-        self.values = values
+    init(_ buffer: UnsafeMutableRawPointer?) {
+        self.buffer = buffer
     }
 
     deinit {
-        keys.deallocate()
-        values?.deallocate()
+        buffer?.deallocate()
     }
 }
