@@ -31,7 +31,7 @@ import Testing
         var table = IdentityTable()
         var reference: [UInt: Int] = [:]
         for (index, address) in Self.addresses().enumerated() {
-            let stored = table.value(forAddress: address, insertingIfAbsent: index)
+            let stored = table.value(forKey: address, insertingIfAbsent: index)
             #expect(stored == reference[address])
             if stored == nil { reference[address] = index }
         }

@@ -2,8 +2,10 @@
 @MainActor
 struct SnapshotBuilder {
     private var names = TypeNameCache()
-    private var usedIDs = Set<UInt64>()
+    // The 40-bit ids given so far, each with a bit above them set so that none is 0.
+    private var usedIDs = IdentityTable(storesValues: false)
     private var searchNames: [ObjectIdentifier: [String]] = [:]
+    private var lastSearchNames: (type: ObjectIdentifier, names: [String])?
     private let searchable = SearchableProtocols.entries
 
     /// The breadth-first number of the object being located, once captured.
@@ -25,6 +27,7 @@ struct SnapshotBuilder {
             if element.array != currentArray {
                 currentArray = element.array
                 siblingTypes.removeAll(keepingCapacity: true)
+                if let parent { nodes[parent].links.reserveCapacity(core.count(ofArray: element.array)) }
             }
             guard let child = element.node else {
                 // Only the root's array has no parent, and its one element is new.
@@ -81,7 +84,9 @@ struct SnapshotBuilder {
             &+ UInt64(siblingIndex)
         var hash = mix(seed ^ mix(step))
         // 40 bits keep ids short; on the rare collision, derive the next candidate.
-        while !usedIDs.insert(hash & 0xFF_FFFF_FFFF).inserted { hash = mix(hash) }
+        while usedIDs.value(forKey: UInt(hash & 0xFF_FFFF_FFFF | 1 << 40), insertingIfAbsent: 0) != nil {
+            hash = mix(hash)
+        }
         idHash.append(hash)
         return TreeSnapshot.Node(
             id: shortID(hash & 0xFF_FFFF_FFFF),
@@ -110,7 +115,11 @@ struct SnapshotBuilder {
     /// superclasses depend on nothing else), so nodes of one type share one array.
     private mutating func searchNames(of object: AnyObject) -> [String] {
         let key = ObjectIdentifier(type(of: object))
-        if let known = searchNames[key] { return known }
+        if let lastSearchNames, lastSearchNames.type == key { return lastSearchNames.names }
+        if let known = searchNames[key] {
+            lastSearchNames = (key, known)
+            return known
+        }
         var result = [qualifiedName(of: type(of: object))]
         var ancestor = Mirror(reflecting: object).superclassMirror
         while let mirror = ancestor {

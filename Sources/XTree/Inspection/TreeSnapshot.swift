@@ -147,20 +147,29 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     /// breadth-first order; their ids tell them apart by position, so report them.
     public var duplicateIdentities: [[Int]] {
         var groups: [String: [Int]] = [:]
-        for node in nodes {
-            guard let identity = node.identity else { continue }
-            groups["\(node.parent ?? -1) \(node.type) \(identity)", default: []].append(node.order)
+        // By index, so that no node is copied.
+        for index in nodes.indices {
+            guard let identity = nodes[index].identity else { continue }
+            groups["\(nodes[index].parent ?? -1) \(nodes[index].type) \(identity)", default: []].append(index)
         }
         return groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
     }
 
     /// How many links of each kind the snapshot has.
     public var linkCounts: [LinkKind: Int] {
-        var counts: [LinkKind: Int] = [:]
-        for node in nodes {
-            for link in node.links { counts[link.kind, default: 0] += 1 }
+        var child = 0
+        var cycle = 0
+        var shared = 0
+        for index in nodes.indices {
+            for link in nodes[index].links {
+                switch link.kind {
+                case .child: child += 1
+                case .cycle: cycle += 1
+                case .shared: shared += 1
+                }
+            }
         }
-        return counts
+        return [.child: child, .cycle: cycle, .shared: shared].filter { $0.value > 0 }
     }
 
     /// Takes a snapshot of every object reachable from `root`.

@@ -54,20 +54,51 @@ public struct TextRenderer: TreeRenderer {
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links, with lines of bounded length;
     ///   constant stack depth.
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
-        let nodes = snapshot.nodes
+        // Read in place: a node is never copied for its line.
+        snapshot.nodes.withUnsafeBufferPointer { nodes in
+            render(nodes, of: snapshot, to: &output)
+        }
+    }
+
+    private func render(
+        _ nodes: UnsafeBufferPointer<TreeSnapshot.Node>,
+        of snapshot: TreeSnapshot,
+        to output: inout some TextOutputStream
+    ) {
         var shown = 0
         var leftOut = 0
         var truncated = false
-        let subtreeSizes = maxDepth == nil ? [] : Self.subtreeSizes(nodes)
+        let subtreeSizes = maxDepth == nil ? [] : Self.subtreeSizes(snapshot.nodes)
         // Each entry: a node, the next of its links to draw, and whether it is the last line
         // of its parent's block (which decides the guide drawn under it).
         var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
+        // For each entry within `maxIndentation`, the guides its descendants' lines start with,
+        // built once per entry rather than once per line.
+        var guides: [String] = []
+        func push(_ node: Int, isLast: Bool) {
+            if stack.isEmpty {
+                guides.append("")
+            } else if stack.count < maxIndentation {
+                guides.append(guides[stack.count - 1] + (isLast ? "    " : "│   "))
+            } else {
+                guides.append("")
+            }
+            stack.append((node, 0, isLast))
+        }
+        func pop() {
+            stack.removeLast()
+            guides.removeLast()
+        }
         // One buffer, reused for every line: no allocation per line once it has grown.
         var line = ""
         func appendPrefix(isLast: Bool) {
-            let hidden = Swift.max(0, stack.count - maxIndentation)
-            if hidden > 0 { line += style("┆+\(hidden) ", .dim) }
-            for entry in stack.dropFirst(1 + hidden) { line += entry.isLast ? "    " : "│   " }
+            let hidden = stack.count - maxIndentation
+            if hidden > 0 {
+                line += style("┆+\(hidden) ", .dim)
+                for entry in stack.dropFirst(1 + hidden) { line += entry.isLast ? "    " : "│   " }
+            } else {
+                line += guides[stack.count - 1]
+            }
             line += isLast ? "└── " : "├── "
         }
         func flush() {
@@ -83,26 +114,26 @@ public struct TextRenderer: TreeRenderer {
             guard let maxDepth, nodes[index].depth >= maxDepth else { return true }
             let below = subtreeSizes[index] - 1
             if below > 0 {
-                stack.append((index, 0, isLast))
+                push(index, isLast: isLast)
                 appendPrefix(isLast: true)
                 line += style("… \(count(below, "node")) below depth \(maxDepth)", .dim)
                 flush()
-                stack.removeLast()
+                pop()
                 leftOut += below
             }
             return false
         }
 
-        if show(0, isLast: true) { stack.append((0, 0, true)) }
+        if show(0, isLast: true) { push(0, isLast: true) }
         while let top = stack.last {
-            let links = nodes[top.node].links
-            guard top.nextLink < links.count else {
-                stack.removeLast()
+            let linkCount = nodes[top.node].links.count
+            guard top.nextLink < linkCount else {
+                pop()
                 continue
             }
             stack[stack.count - 1].nextLink += 1
-            let link = links[top.nextLink]
-            let isLast = top.nextLink == links.count - 1
+            let link = nodes[top.node].links[top.nextLink]
+            let isLast = top.nextLink == linkCount - 1
             switch link.kind {
             case .cycle:
                 appendPrefix(isLast: isLast)
@@ -119,7 +150,7 @@ public struct TextRenderer: TreeRenderer {
                     continue
                 }
                 appendPrefix(isLast: isLast)
-                if show(link.node, isLast: isLast) { stack.append((link.node, 0, isLast)) }
+                if show(link.node, isLast: isLast) { push(link.node, isLast: isLast) }
             }
         }
         if truncated { leftOut = nodes.count - shown }

@@ -60,7 +60,7 @@ struct AddressBitmap: ObjectMarks {
 
     private mutating func insertTagged(_ address: UInt) -> Bool {
         if tagged == nil { tagged = IdentityTable(storesValues: false) }
-        return tagged!.value(forAddress: address, insertingIfAbsent: 0) == nil
+        return tagged!.value(forKey: address, insertingIfAbsent: 0) == nil
     }
 
     /// The first word of `chunk`'s bits, which are added, cleared, if the chunk is new.

@@ -59,6 +59,9 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
     /// The object at `position` in `array`.
     func node(inArray array: Int, at position: Int) -> any DeepLinkable { arrays[array][position] }
 
+    /// How many elements `array` has.
+    func count(ofArray array: Int) -> Int { arrays[array].count }
+
     /// The depth of the objects in `array`.
     func depth(ofArray array: Int) -> Int { Int(depths[array]) }
 
@@ -153,6 +156,6 @@ extension IdentityTable: ObjectMarks {
     init() { self.init(storesValues: true) }
 
     mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int? {
-        value(forAddress: address, insertingIfAbsent: order)
+        value(forKey: address, insertingIfAbsent: order)
     }
 }

@@ -33,9 +33,9 @@ struct IdentityTable {
         owners = (BufferOwner(keys), BufferOwner(values))
     }
 
-    /// Returns the value stored for the object at `key`, its address, or stores `value` for
-    /// it and returns `nil`.
-    mutating func value(forAddress key: UInt, insertingIfAbsent value: Int) -> Int? {
+    /// Returns the value stored for `key`, an object's address or any other integer but 0, or
+    /// stores `value` for it and returns `nil`.
+    mutating func value(forKey key: UInt, insertingIfAbsent value: Int) -> Int? {
         var slot = self.slot(of: key)
         while keys[slot] != 0 {
             if keys[slot] == key { return values?[slot] ?? 0 }
