@@ -34,6 +34,23 @@ import XTree
         return met
     }
 
+    /// The snapshot representation's own cost: `count` ``TreeSnapshot/Node`` values of a 4-ary
+    /// tree, as a snapshot holds them (shared type name and names, an id, each parent's links),
+    /// built without walking anything, naming anything or checking ids. Returns the count.
+    static func snapshotNodeValues(count: Int) -> Int {
+        let type = "Node"
+        let names = ["xtree_bench.Node"]
+        var nodes: [TreeSnapshot.Node] = []
+        for index in 0..<count {
+            if index > 0 { nodes[(index - 1) / 4].links.append(TreeSnapshot.Link(kind: .child, node: index)) }
+            nodes.append(
+                TreeSnapshot.Node(
+                    id: "abcdefgh", type: type, label: "", attributes: [], depth: 0, order: index,
+                    parent: index == 0 ? nil : (index - 1) / 4, links: [], names: names))
+        }
+        return nodes.count
+    }
+
     /// The algorithm XUI 1.0 published for `firstReceiver`: a method that calls itself once
     /// per visited node; a Swift array as the queue, advanced with `removeFirst()`; children
     /// filtered against a `Set<ObjectIdentifier>` before being appended; nodes marked

@@ -18,10 +18,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Measures XTree's breadth-first search against the cheapest possible walk (the floor)
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
         stars and DAGs of 1,000 to 1,000,000 nodes, and a 10,000-node realistic app of 36 types
-        (where per-search fixed costs show); then snapshot, rendering, JSON and diff; a
-        snapshot streamed from an app's inspector to a client (time, and the app's peak memory
-        against the snapshot's size); deep links on the recipes app inside a large tree; and the
-        cost of a @Published set and an objectWillChange read. Prints medians.
+        (where per-search fixed costs show); then snapshot, rendering, JSON and diff, beside
+        the cost of building a snapshot's node values alone; a snapshot streamed from an app's
+        inspector to a client (time, and the app's peak memory against the snapshot's size);
+        deep links on the recipes app inside a large tree; and the cost of a @Published set
+        and an objectWillChange read. Prints medians.
 
           --quick   small sizes and few runs: a smoke test for CI
           --json    machine-readable results instead of tables
@@ -211,7 +212,11 @@ if runs("realistic") {
 if runs("operations") {
     log("")
     log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
-    log(pad(["size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "snapshot peak MB"]))
+    log(
+        pad([
+            "size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "node values/in-place",
+            "snapshot peak MB",
+        ]))
     for size in operationSizes {
         let hierarchy = Hierarchy(.tree4, count: size, markLast: false)
         let root = hierarchy.root
@@ -220,6 +225,9 @@ if runs("operations") {
         }
         let snapshotTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(TreeSnapshot(of: root))
+        }
+        let values = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(References.snapshotNodeValues(count: size))
         }
         let snapshot = TreeSnapshot(of: root)
         let again = TreeSnapshot(of: root)
@@ -245,12 +253,13 @@ if runs("operations") {
             "table": "operations", "size": "\(size)", "in_place_floor_ns_per_node": format(floor / n),
             "snapshot_ns_per_node": format(snapshotTime / n), "text_ns_per_node": format(text / n),
             "json_ns_per_node": format(jsonTime / n), "diff_ns_per_node": format(diff / n),
-            "snapshot_text_over_in_place": format((snapshotTime + text) / floor), "snapshot_peak_extra_mb": memoryCell,
+            "snapshot_text_over_in_place": format((snapshotTime + text) / floor),
+            "node_values_over_in_place": format(values / floor), "snapshot_peak_extra_mb": memoryCell,
         ])
         log(
             pad([
                 "\(size)", format(floor / n), format(snapshotTime / n), format(text / n), format(jsonTime / n),
-                format(diff / n), format((snapshotTime + text) / floor) + "x", memoryCell,
+                format(diff / n), format((snapshotTime + text) / floor) + "x", format(values / floor) + "x", memoryCell,
             ])
         )
     }

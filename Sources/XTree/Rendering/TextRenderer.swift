@@ -49,7 +49,8 @@ public struct TextRenderer: TreeRenderer {
         self.maxIndentation = Swift.max(1, maxIndentation)
     }
 
-    /// Writes the tree to `output`, one line at a time.
+    /// Writes the tree to `output` in blocks of whole lines (about 64 KB each), then the
+    /// closing line on its own.
     ///
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links, with lines of bounded length;
     ///   constant stack depth.
@@ -72,43 +73,52 @@ public struct TextRenderer: TreeRenderer {
         // Each entry: a node, the next of its links to draw, and whether it is the last line
         // of its parent's block (which decides the guide drawn under it).
         var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
-        // For each entry within `maxIndentation`, the guides its descendants' lines start with,
-        // built once per entry rather than once per line.
-        var guides: [String] = []
+        // The guides that lines under the stack's entries start with, as UTF-8, and where each
+        // entry's guides end: each entry within `maxIndentation` adds its guide once, rather
+        // than every line adding one per level.
+        var guides: [UInt8] = []
+        var guideEnds: [Int] = []
         func push(_ node: Int, isLast: Bool) {
-            if stack.isEmpty {
-                guides.append("")
-            } else if stack.count < maxIndentation {
-                guides.append(guides[stack.count - 1] + (isLast ? "    " : "│   "))
-            } else {
-                guides.append("")
+            if !stack.isEmpty, stack.count < maxIndentation {
+                guides.append(contentsOf: (isLast ? "    " : "│   ").utf8)
             }
+            guideEnds.append(guides.count)
             stack.append((node, 0, isLast))
         }
         func pop() {
             stack.removeLast()
-            guides.removeLast()
+            guideEnds.removeLast()
+            guides.removeSubrange((guideEnds.last ?? 0)...)
         }
-        // One buffer, reused for every line: no allocation per line once it has grown.
-        var line = ""
+        // The UTF-8 of whole lines, written out in blocks of about 64 KB: no allocation per
+        // line once it has grown, and one string and one write per block.
+        var line: [UInt8] = []
+        line.reserveCapacity(Self.blockSize + 1_024)
         func appendPrefix(isLast: Bool) {
             let hidden = stack.count - maxIndentation
             if hidden > 0 {
-                line += style("┆+\(hidden) ", .dim)
-                for entry in stack.dropFirst(1 + hidden) { line += entry.isLast ? "    " : "│   " }
+                line.append(contentsOf: style("┆+\(hidden) ", .dim).utf8)
+                for entry in stack.dropFirst(1 + hidden) {
+                    line.append(contentsOf: (entry.isLast ? "    " : "│   ").utf8)
+                }
             } else {
-                line += guides[stack.count - 1]
+                line.append(contentsOf: guides[..<guideEnds[stack.count - 1]])
             }
-            line += isLast ? "└── " : "├── "
+            line.append(contentsOf: (isLast ? "└── " : "├── ").utf8)
+        }
+        func writeOut() {
+            output.write(String(decoding: line, as: UTF8.self))
+            line.removeAll(keepingCapacity: true)
         }
         func flush() {
-            line += "\n"
-            output.write(line)
-            line.removeAll(keepingCapacity: true)
+            line.append(UInt8(ascii: "\n"))
+            if line.count >= Self.blockSize { writeOut() }
         }
         // Writes a node's line; returns whether its links are to be drawn under it.
         func show(_ index: Int, isLast: Bool) -> Bool {
-            appendNodeLine(nodes[index], isHighlighted: !highlighted.isEmpty && highlighted.contains(index), to: &line)
+            appendNodeLine(
+                nodes.baseAddress! + index, isHighlighted: !highlighted.isEmpty && highlighted.contains(index),
+                to: &line)
             flush()
             shown += 1
             guard let maxDepth, nodes[index].depth >= maxDepth else { return true }
@@ -116,7 +126,7 @@ public struct TextRenderer: TreeRenderer {
             if below > 0 {
                 push(index, isLast: isLast)
                 appendPrefix(isLast: true)
-                line += style("… \(count(below, "node")) below depth \(maxDepth)", .dim)
+                line.append(contentsOf: style("… \(count(below, "node")) below depth \(maxDepth)", .dim).utf8)
                 flush()
                 pop()
                 leftOut += below
@@ -137,11 +147,12 @@ public struct TextRenderer: TreeRenderer {
             switch link.kind {
             case .cycle:
                 appendPrefix(isLast: isLast)
-                line += style("↺ cycle to \(nodes[link.node].headline(attributes: false))", .cycle)
+                line.append(
+                    contentsOf: style("↺ cycle to \(nodes[link.node].headline(attributes: false))", .cycle).utf8)
                 flush()
             case .shared:
                 appendPrefix(isLast: isLast)
-                line += style("→ shared \(nodes[link.node].headline(attributes: false))", .shared)
+                line.append(contentsOf: style("→ shared \(nodes[link.node].headline(attributes: false))", .shared).utf8)
                 flush()
             case .child:
                 if let maxNodes, shown >= maxNodes {
@@ -154,16 +165,23 @@ public struct TextRenderer: TreeRenderer {
             }
         }
         if truncated { leftOut = nodes.count - shown }
+        if !line.isEmpty { writeOut() }
         output.write(summary(snapshot, leftOut: leftOut, truncated: truncated))
     }
 
-    private func appendNodeLine(_ node: TreeSnapshot.Node, isHighlighted: Bool, to text: inout String) {
+    private func appendNodeLine(
+        _ node: UnsafePointer<TreeSnapshot.Node>, isHighlighted: Bool, to bytes: inout [UInt8]
+    ) {
         guard colors else {
-            node.appendHeadline(to: &text)
-            if isHighlighted { text += " ◀" }
+            TreeSnapshot.Node.appendHeadline(of: node, to: &bytes)
+            if isHighlighted { bytes.append(contentsOf: " ◀".utf8) }
             return
         }
-        text += style("\(node.order)", .order) + " "
+        bytes.append(contentsOf: colored(node.pointee, isHighlighted: isHighlighted).utf8)
+    }
+
+    private func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
+        var text = style("\(node.order)", .order) + " "
         text += style(TerminalText.escaped(node.type), isHighlighted ? .path : .type)
         text += " " + style("#\(TerminalText.escaped(node.id))", .dim)
         if !node.label.isEmpty { text += " " + TerminalText.quoted(node.label) }
@@ -171,6 +189,7 @@ public struct TextRenderer: TreeRenderer {
             text += " \(TerminalText.escaped(attribute.key))=\(TerminalText.displayValue(attribute.value))"
         }
         if isHighlighted { text += style(" ◀", .path) }
+        return text
     }
 
     private func summary(_ snapshot: TreeSnapshot, leftOut: Int, truncated: Bool) -> String {
@@ -198,6 +217,9 @@ public struct TextRenderer: TreeRenderer {
         }
         return sizes
     }
+
+    /// How many bytes of lines are written at once.
+    private static let blockSize = 65_536
 
     private enum Style: String {
         case order = "2"
