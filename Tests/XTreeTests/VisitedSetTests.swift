@@ -27,6 +27,21 @@ import Testing
         }
     }
 
+    @Test func visitOrdersGiveTheOrderOfTheFirstVisitBeforeAndAfterTheFirstRepeat() {
+        var marks = VisitOrders()
+        var reference: [UInt: Int] = [:]
+        var visited = 0
+        for address in Self.addresses() {
+            let first = marks.firstOrder(ofAddress: address, ifNewThen: visited)
+            #expect(first == reference[address])
+            if first == nil {
+                reference[address] = visited
+                visited += 1
+            }
+        }
+        #expect(visited == reference.count)
+    }
+
     @Test func identityTableReturnsTheFirstValueStored() {
         var table = IdentityTable()
         var reference: [UInt: Int] = [:]

@@ -14,7 +14,7 @@ struct SnapshotBuilder {
     /// The nodes of a snapshot of `root`; if `target` is reachable, its number goes to
     /// `locatedOrder`.
     mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> [TreeSnapshot.Node] {
-        var core = BreadthFirstCore<IdentityTable>(root: root)
+        var core = BreadthFirstCore<VisitOrders>(root: root)
         var idHashes: [UInt64] = []
         var nodes: [TreeSnapshot.Node] = []
         var laterLinks: [(node: Int, link: Int)] = []

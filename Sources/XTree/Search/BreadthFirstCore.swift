@@ -10,7 +10,7 @@
 ///
 /// Generic over what the visited set remembers: searches need only membership (an
 /// ``AddressBitmap``), snapshots the order of each object, for links to objects met before
-/// (an ``IdentityTable``). Objects are marked by address, read in place without a retain.
+/// (``VisitOrders``). Objects are marked by address, read in place without a retain.
 @MainActor
 struct BreadthFirstCore<Marks: ObjectMarks> {
     /// One element met: an object visited now, or one met again (visited earlier, at `order`).
@@ -152,10 +152,36 @@ protocol ObjectMarks {
     mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int?
 }
 
-extension IdentityTable: ObjectMarks {
-    init() { self.init(storesValues: true) }
+/// The visited set of snapshots, which need the order of an object met again: a bitmap for
+/// membership and the addresses in order, so that a walk without shared objects or cycles
+/// never builds a hash table. At the first object met again, the orders of all objects so
+/// far go into an ``IdentityTable``, which every later object joins.
+struct VisitOrders: ObjectMarks {
+    private var seen = AddressBitmap()
+    // The address of each visited object, by order, until `orders` exists.
+    private var addresses: [UInt] = []
+    private var orders: IdentityTable?
+
+    init() {}
 
     mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int? {
-        value(forKey: address, insertingIfAbsent: order)
+        if seen.insert(address: address) {
+            if orders == nil {
+                assert(order == addresses.count, "orders are given in sequence")
+                addresses.append(address)
+            } else {
+                _ = orders!.value(forKey: address, insertingIfAbsent: order)
+            }
+            return nil
+        }
+        if orders == nil {
+            var table = IdentityTable()
+            for (order, address) in addresses.enumerated() {
+                _ = table.value(forKey: address, insertingIfAbsent: order)
+            }
+            orders = table
+            addresses = []
+        }
+        return orders!.value(forKey: address, insertingIfAbsent: order)
     }
 }

@@ -1,8 +1,8 @@
-/// A hash map from object address to an integer: the visited set of snapshots, which need
-/// the order of each object for links to objects met before. Searches use the smaller
-/// ``AddressBitmap``.
+/// A hash map from an object's address (or another integer) to an integer: the orders of a
+/// snapshot's objects once one is met again (``VisitOrders``), the ids a snapshot has given,
+/// and tagged pointers in an ``AddressBitmap``.
 ///
-/// Keys are addresses, not references. Every user keeps the objects it inserts alive for
+/// An address key is not a reference. Every user keeps the objects it inserts alive for
 /// as long as the table lives (traversals hold every visited object, snapshots every
 /// captured one), so an address cannot be freed and reused by a new object mid-traversal,
 /// which would make the new object look visited: a risk when `children` builds objects on
@@ -48,12 +48,13 @@ struct IdentityTable {
         return nil
     }
 
-    /// The address's low bits above the 16-byte alignment: objects allocated near each
-    /// other land near each other, so a walk over a tree allocated in order touches the
-    /// table in order instead of missing the cache on nearly every insertion, as a mixing
-    /// hash does. Folding in higher bits was tried and clustered the probes.
+    /// Fibonacci hashing: the top bits of the key times 2^64/φ. Slots taken from the address
+    /// bits alone (above the 16-byte alignment) kept the objects of a tree allocated in order
+    /// next to each other, but on a fragmented heap they fell into runs that linear probing
+    /// chained: 965 probes per insertion were measured for a 1,000,000-object snapshot taken
+    /// after other work.
     private func slot(of key: UInt) -> Int {
-        Int(truncatingIfNeeded: (key >> 4) & UInt(capacity &- 1))
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth &- capacity.trailingZeroBitCount))
     }
 
     private mutating func grow() {
