@@ -48,6 +48,16 @@ struct IdentityTable {
         return nil
     }
 
+    /// Whether `key` is in the table.
+    func contains(_ key: UInt) -> Bool {
+        var slot = self.slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return true }
+            slot = (slot &+ 1) & (capacity &- 1)
+        }
+        return false
+    }
+
     /// Fibonacci hashing: the top bits of the key times 2^64/φ. Slots taken from the address
     /// bits alone (above the 16-byte alignment) kept the objects of a tree allocated in order
     /// next to each other, but on a fragmented heap they fell into runs that linear probing

@@ -6,7 +6,9 @@
 /// rest of a visit. In a tree of few types nearly every check is one pointer comparison.
 struct TypeSet {
     private var last: ObjectIdentifier?
-    private var others: Set<ObjectIdentifier> = []
+    // Keyed by the metadata's address: no `Hasher` on a path taken once per object when
+    // neighbours differ in type, as in an app of a few dozen types.
+    private var others = IdentityTable(storesValues: false)
 
     /// Whether the dynamic type of `object` is in the set.
     mutating func contains(typeOf object: AnyObject) -> Bool {
@@ -16,7 +18,7 @@ struct TypeSet {
     /// Whether `type` is in the set.
     mutating func contains(_ type: ObjectIdentifier) -> Bool {
         if type == last { return true }
-        guard !others.isEmpty, others.contains(type) else { return false }
+        guard others.count > 0, others.contains(UInt(bitPattern: type)) else { return false }
         last = type
         return true
     }
@@ -29,6 +31,6 @@ struct TypeSet {
     /// Adds `type`.
     mutating func insert(_ type: ObjectIdentifier) {
         last = type
-        others.insert(type)
+        _ = others.value(forKey: UInt(bitPattern: type), insertingIfAbsent: 0)
     }
 }
