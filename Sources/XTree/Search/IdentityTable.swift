@@ -64,7 +64,9 @@ struct IdentityTable {
     /// chained: 965 probes per insertion were measured for a 1,000,000-object snapshot taken
     /// after other work.
     private func slot(of key: UInt) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth &- capacity.trailingZeroBitCount))
+        // In 64 bits on every platform, 32-bit watchOS included.
+        let product = UInt64(key) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: product >> UInt64(64 &- capacity.trailingZeroBitCount))
     }
 
     private mutating func grow() {
