@@ -4,7 +4,8 @@
 /// large, so an object's address shifted right by four names it exactly while it lives;
 /// walks keep every object they mark alive until they end. Each chunk of 4 KB of address
 /// space that holds a marked object gets 256 bits (32 bytes), found through a hash table of
-/// chunk numbers, with the last chunk used checked first.
+/// chunk numbers (Fibonacci hashed, so that chunks of distant heap regions do not alias into
+/// probe chains), with the last chunk used checked first.
 ///
 /// Objects allocated near each other share chunks, so a walk over a tree allocated in
 /// order costs a bit test per object and a table look-up per 4 KB: a 1,000,000-object tree
@@ -65,7 +66,7 @@ struct AddressBitmap: ObjectMarks {
 
     /// The first word of `chunk`'s bits, which are added, cleared, if the chunk is new.
     private mutating func base(ofChunk chunk: UInt) -> Int {
-        var slot = Int(truncatingIfNeeded: chunk & UInt(capacity &- 1))
+        var slot = fibonacciSlot(of: chunk, capacity: capacity)
         while chunkKeys[slot] != 0 {
             if chunkKeys[slot] == chunk { return chunkBases[slot] }
             slot = (slot &+ 1) & (capacity &- 1)
@@ -97,7 +98,7 @@ struct AddressBitmap: ObjectMarks {
         chunkKeys.initialize(repeating: 0, count: capacity)
         chunkBases = .allocate(capacity: capacity)
         for index in 0..<oldCapacity where oldKeys[index] != 0 {
-            var slot = Int(truncatingIfNeeded: oldKeys[index] & UInt(capacity &- 1))
+            var slot = fibonacciSlot(of: oldKeys[index], capacity: capacity)
             while chunkKeys[slot] != 0 { slot = (slot &+ 1) & (capacity &- 1) }
             chunkKeys[slot] = oldKeys[index]
             chunkBases[slot] = oldBases[index]
