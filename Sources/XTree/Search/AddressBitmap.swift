@@ -4,38 +4,32 @@
 /// large, so an object's address shifted right by four names it exactly while it lives;
 /// walks keep every object they mark alive until they end. Each chunk of 4 KB of address
 /// space that holds a marked object gets 256 bits (32 bytes), found through a hash table of
-/// chunk numbers (Fibonacci hashed, so that chunks of distant heap regions do not alias into
-/// probe chains), with the last chunk used checked first.
+/// chunk numbers (an ``IdentityTable``), with the last chunk used checked first.
 ///
 /// Objects allocated near each other share chunks, so a walk over a tree allocated in
 /// order costs a bit test per object and a table look-up per 4 KB: a 1,000,000-object tree
 /// of 32-byte objects needs about 256 KB of bits and a table of 8,000 chunks, where a hash
 /// set of addresses needs 16 MB, all of it touched for the first time on every search. The
-/// bound is the opposite case, one object per chunk: 32 bytes of bits and at most 24 of
+/// bound is the opposite case, one object per chunk: 32 bytes of bits and at most 32 of
 /// table per object.
 ///
 /// Addresses that are not those of objects in memory (tagged pointers, which have the low or
 /// the high bit set) go to an exact table instead. A struct for the reasons given at
 /// ``IdentityTable``; copies share the buffers: use one copy only.
 struct AddressBitmap: ObjectMarks {
-    private var chunkKeys: UnsafeMutablePointer<UInt>
-    // The first word of each chunk's bits in `words`.
-    private var chunkBases: UnsafeMutablePointer<Int>
-    private var capacity = 64
+    // The first word of each chunk's bits in `words`, by chunk number.
+    private var chunkBases = IdentityTable()
     private var chunks = 0
     private var words: UnsafeMutablePointer<UInt64>
     private var wordCapacity = 256
     private var lastChunk: UInt = 0
     private var lastBase = 0
-    private var owners: (keys: BufferOwner, bases: BufferOwner, words: BufferOwner)
+    private var wordsOwner: BufferOwner
     private var tagged: IdentityTable?
 
     init() {
-        chunkKeys = .allocate(capacity: capacity)
-        chunkKeys.initialize(repeating: 0, count: capacity)
-        chunkBases = .allocate(capacity: capacity)
         words = .allocate(capacity: wordCapacity)
-        owners = (BufferOwner(chunkKeys), BufferOwner(chunkBases), BufferOwner(words))
+        wordsOwner = BufferOwner(words)
     }
 
     /// Marks the object at `address`; `true` if it was not marked before.
@@ -66,18 +60,11 @@ struct AddressBitmap: ObjectMarks {
 
     /// The first word of `chunk`'s bits, which are added, cleared, if the chunk is new.
     private mutating func base(ofChunk chunk: UInt) -> Int {
-        var slot = fibonacciSlot(of: chunk, capacity: capacity)
-        while chunkKeys[slot] != 0 {
-            if chunkKeys[slot] == chunk { return chunkBases[slot] }
-            slot = (slot &+ 1) & (capacity &- 1)
-        }
         let base = chunks &* 4
+        if let known = chunkBases.value(forKey: chunk, insertingIfAbsent: base) { return known }
         if base &+ 4 > wordCapacity { growWords() }
         (words + base).initialize(repeating: 0, count: 4)
-        chunkKeys[slot] = chunk
-        chunkBases[slot] = base
         chunks &+= 1
-        if chunks &* 2 > capacity { growTable() }
         return base
     }
 
@@ -86,24 +73,6 @@ struct AddressBitmap: ObjectMarks {
         words = .allocate(capacity: wordCapacity * 2)
         words.moveInitialize(from: old, count: chunks &* 4)
         wordCapacity *= 2
-        owners.words = BufferOwner(words)
-    }
-
-    private mutating func growTable() {
-        let oldKeys = chunkKeys
-        let oldBases = chunkBases
-        let oldCapacity = capacity
-        capacity *= 2
-        chunkKeys = .allocate(capacity: capacity)
-        chunkKeys.initialize(repeating: 0, count: capacity)
-        chunkBases = .allocate(capacity: capacity)
-        for index in 0..<oldCapacity where oldKeys[index] != 0 {
-            var slot = fibonacciSlot(of: oldKeys[index], capacity: capacity)
-            while chunkKeys[slot] != 0 { slot = (slot &+ 1) & (capacity &- 1) }
-            chunkKeys[slot] = oldKeys[index]
-            chunkBases[slot] = oldBases[index]
-        }
-        owners.keys = BufferOwner(chunkKeys)
-        owners.bases = BufferOwner(chunkBases)
+        wordsOwner = BufferOwner(words)
     }
 }
