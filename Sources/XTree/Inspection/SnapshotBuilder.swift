@@ -1,145 +1,137 @@
-/// Walks a live tree once, breadth first, and records it as ``TreeSnapshot`` nodes.
+/// Walks a live tree once, breadth first, and records it as a ``TreeSnapshot``'s columns.
 @MainActor
 struct SnapshotBuilder {
-    private var names = TypeNameCache()
-    // The 40-bit ids given so far, each with a bit above them set so that none is 0.
-    private var usedIDs = IdentityTable(storesValues: false)
-    private var searchNames: [ObjectIdentifier: [String]] = [:]
-    private var lastSearchNames: (type: ObjectIdentifier, names: [String])?
+    /// What a snapshot records of each dynamic type, found once per type.
+    private struct TypeEntry {
+        var hash: UInt64
+        var name: UInt32
+        var searchNames: UInt32
+    }
+    private var types: [ObjectIdentifier: TypeEntry] = [:]
+    private var lastType: (type: ObjectIdentifier, entry: TypeEntry)?
+    private var typeNumbers: [String: UInt32] = [:]
+    private var nameListNumbers: [[String]: UInt32] = [:]
     private let searchable = SearchableProtocols.entries
+    private var columns = TreeSnapshot.Columns()
 
     /// The breadth-first number of the object being located, once captured.
     private(set) var locatedOrder: Int?
 
-    /// The nodes of a snapshot of `root`; if `target` is reachable, its number goes to
+    /// The columns of a snapshot of `root`; if `target` is reachable, its number goes to
     /// `locatedOrder`.
-    mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> [TreeSnapshot.Node] {
+    mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> TreeSnapshot.Columns {
         var core = BreadthFirstCore<VisitOrders>(root: root)
-        var idHashes: [UInt64] = []
-        var nodes: [TreeSnapshot.Node] = []
+        var ids = NodeIDs()
         var laterLinks: [(node: Int, link: Int)] = []
         var siblingTypes: [(type: UInt64, count: Int)] = []
         var currentArray = -1
-        // Each array is one parent's children in declaration order, so each parent's links
-        // are appended in order as its array is met.
+        // Each array is one parent's children in declaration order, and arrays come in the
+        // order of their parents, so links are appended node after node.
         while let element = core.nextElement() {
             let parent = core.parent(ofArray: element.array)
             if element.array != currentArray {
                 currentArray = element.array
                 siblingTypes.removeAll(keepingCapacity: true)
-                if let parent { nodes[parent].links.reserveCapacity(core.count(ofArray: element.array)) }
+                if let parent { endLinks(before: parent) }
             }
             guard let child = element.node else {
                 // Only the root's array has no parent, and its one element is new.
                 guard let parent else { continue }
-                laterLinks.append((parent, nodes[parent].links.count))
-                nodes[parent].links.append(TreeSnapshot.Link(kind: .shared, node: element.order))
+                laterLinks.append((parent, columns.links.count))
+                columns.links.append(TreeSnapshot.Columns.packed(element.order, .shared))
                 continue
             }
+            precondition(element.order < TreeSnapshot.Columns.maxCount, "a snapshot holds at most 2^30 nodes")
+            let type = entry(of: child)
             // Number children per type, so an id survives siblings of other types coming and
             // going; a child with an identity is named by it instead of its position.
-            let typeHash = names.entry(of: child).hash
             let identity = child.nodeIdentity
-            let key = identity.map { typeHash ^ stableHash($0) &* 0x9E37_79B9 } ?? typeHash
-            let sameKey: Int
-            if let slot = siblingTypes.firstIndex(where: { $0.type == key }) {
-                siblingTypes[slot].count += 1
-                sameKey = siblingTypes[slot].count
-            } else {
-                siblingTypes.append((key, 0))
-                sameKey = 0
-            }
+            // Plain conditions, not closures: a closure made on the main actor checks its
+            // executor each time a function of no actor calls it.
+            var identityHash: UInt64?
+            if let identity { identityHash = stableHash(identity) }
+            var key = type.hash
+            if let identityHash { key = type.hash ^ identityHash &* 0x9E37_79B9 }
+            let sameKey = countSibling(key, in: &siblingTypes)
             if child === target { locatedOrder = element.order }
-            if let parent { nodes[parent].links.append(TreeSnapshot.Link(kind: .child, node: element.order)) }
-            nodes.append(
-                describe(
-                    child,
-                    order: element.order,
-                    depth: core.depth(ofArray: element.array),
-                    parent: parent,
-                    idHash: &idHashes,
-                    seed: parent.map { idHashes[$0] } ?? 0,
-                    identity: identity,
-                    siblingIndex: sameKey
-                )
-            )
+            if parent != nil { columns.links.append(TreeSnapshot.Columns.packed(element.order, .child)) }
+            var step = type.hash &+ UInt64(sameKey)
+            if let identityHash { step = mix(type.hash ^ mix(identityHash)) &+ UInt64(sameKey) }
+            ids.append(step: step, parent: parent)
+            columns.types.append(type.name)
+            columns.labels.append(child.nodeLabel)
+            appendAttributes(of: child)
+            columns.depths.append(UInt32(truncatingIfNeeded: core.depth(ofArray: element.array)))
+            columns.parents.append(parent == nil ? -1 : Int32(truncatingIfNeeded: parent!))
+            columns.nameList.append(type.searchNames)
+            columns.identities.append(identity)
         }
-        classify(laterLinks, in: &nodes)
-        return nodes
+        endLinks(before: columns.count)
+        ids.resolveCollisions(parents: columns.parents)
+        columns.ids = .packed(ids.ids)
+        classify(laterLinks)
+        return columns
     }
 
-    private mutating func describe(
-        _ object: any DeepLinkable,
-        order: Int,
-        depth: Int,
-        parent: Int?,
-        idHash: inout [UInt64],
-        seed: UInt64,
-        identity: String?,
-        siblingIndex: Int
-    ) -> TreeSnapshot.Node {
-        let (type, typeHash) = names.entry(of: object)
-        let step =
-            identity.map { mix(typeHash ^ mix(stableHash($0))) &+ UInt64(siblingIndex) } ?? typeHash
-            &+ UInt64(siblingIndex)
-        var hash = mix(seed ^ mix(step))
-        // 40 bits keep ids short; on the rare collision, derive the next candidate.
-        while usedIDs.value(forKey: UInt(hash & 0xFF_FFFF_FFFF | 1 << 40), insertingIfAbsent: 0) != nil {
-            hash = mix(hash)
-        }
-        idHash.append(hash)
-        return TreeSnapshot.Node(
-            id: shortID(hash & 0xFF_FFFF_FFFF),
-            type: type,
-            label: object.nodeLabel,
-            attributes: attributes(of: object),
-            depth: depth,
-            order: order,
-            parent: parent,
-            links: [],
-            names: searchNames(of: object),
-            identity: identity
-        )
+    /// Ends the links of the nodes before `node`: their arrays are behind the walk.
+    private mutating func endLinks(before node: Int) {
+        let end = UInt32(truncatingIfNeeded: columns.links.count)
+        while columns.linkEnds.count < node { columns.linkEnds.append(end) }
     }
 
     /// The node's attributes with its private values redacted.
-    private func attributes(of object: any DeepLinkable) -> [TreeSnapshot.Attribute] {
-        let hidden = object.privateAttributeKeys
-        return object.nodeAttributes.map { attribute in
-            TreeSnapshot.Attribute(
-                key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value)
+    private mutating func appendAttributes(of object: any DeepLinkable) {
+        let attributes = object.nodeAttributes
+        if !attributes.isEmpty {
+            let hidden = object.privateAttributeKeys
+            for attribute in attributes {
+                columns.attributes.append(
+                    TreeSnapshot.Attribute(
+                        key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value))
+            }
         }
+        columns.attributeEnds.append(UInt32(truncatingIfNeeded: columns.attributes.count))
     }
 
-    /// The names a node answers to, computed once per dynamic type (conformance and
-    /// superclasses depend on nothing else), so nodes of one type share one array.
-    private mutating func searchNames(of object: AnyObject) -> [String] {
-        let key = ObjectIdentifier(type(of: object))
-        if let lastSearchNames, lastSearchNames.type == key { return lastSearchNames.names }
-        if let known = searchNames[key] {
-            lastSearchNames = (key, known)
+    /// What the snapshot records of the object's dynamic type: its name, the hash of its
+    /// qualified name, and the names it answers to in searches, each computed once per type
+    /// (conformance and superclasses depend on nothing else).
+    private mutating func entry(of object: AnyObject) -> TypeEntry {
+        let type: AnyObject.Type = Swift.type(of: object)
+        let key = ObjectIdentifier(type)
+        if let lastType, lastType.type == key { return lastType.entry }
+        if let known = types[key] {
+            lastType = (key, known)
             return known
         }
-        var result = [qualifiedName(of: type(of: object))]
+        var searchNames = [qualifiedName(of: type)]
         var ancestor = Mirror(reflecting: object).superclassMirror
         while let mirror = ancestor {
-            result.append(qualifiedName(of: mirror.subjectType))
+            searchNames.append(qualifiedName(of: mirror.subjectType))
             ancestor = mirror.superclassMirror
         }
-        result += searchable.filter { $0.matches(object) }.map(\.name)
-        searchNames[key] = result
-        return result
+        searchNames += searchable.filter { $0.matches(object) }.map(\.name)
+        let entry = TypeEntry(
+            hash: stableHash(qualifiedName(of: type)),
+            name: TreeSnapshot.Columns.number(
+                of: TypeNameCache.name(of: type), in: &columns.typeNames, numbers: &typeNumbers),
+            searchNames: TreeSnapshot.Columns.number(
+                of: searchNames, in: &columns.nameLists, numbers: &nameListNumbers)
+        )
+        types[key] = entry
+        lastType = (key, entry)
+        return entry
     }
 
     /// Marks each link to an already-seen node as a cycle (to an ancestor or itself) or
     /// shared: O(1) per link with the spanning tree's ancestry.
-    private func classify(_ laterLinks: [(node: Int, link: Int)], in nodes: inout [TreeSnapshot.Node]) {
+    private mutating func classify(_ laterLinks: [(node: Int, link: Int)]) {
         guard !laterLinks.isEmpty else { return }
-        let ancestry = SpanningTreeAncestry(nodes)
-        for (node, linkIndex) in laterLinks {
-            let target = nodes[node].links[linkIndex].node
+        let ancestry = SpanningTreeAncestry(columns)
+        for (node, link) in laterLinks {
+            let target = TreeSnapshot.Columns.target(columns.links[link])
             if ancestry.isAncestor(target, ofOrEqualTo: node) {
-                nodes[node].links[linkIndex].kind = .cycle
+                columns.links[link] = TreeSnapshot.Columns.packed(target, .cycle)
             }
         }
     }
@@ -151,21 +143,21 @@ struct SpanningTreeAncestry {
     private var enter: [Int]
     private var exit: [Int]
 
-    init(_ nodes: [TreeSnapshot.Node]) {
-        enter = [Int](repeating: 0, count: nodes.count)
-        exit = [Int](repeating: 0, count: nodes.count)
-        guard !nodes.isEmpty else { return }
+    init(_ columns: TreeSnapshot.Columns) {
+        enter = [Int](repeating: 0, count: columns.count)
+        exit = [Int](repeating: 0, count: columns.count)
+        guard columns.count > 0 else { return }
         var clock = 0
-        var stack: [(node: Int, nextLink: Int)] = [(0, 0)]
+        var stack: [(node: Int, nextLink: Int)] = [(0, columns.linkRange(of: 0).lowerBound)]
         while let top = stack.last {
-            let links = nodes[top.node].links
-            if top.nextLink < links.count {
+            if top.nextLink < columns.linkRange(of: top.node).upperBound {
                 stack[stack.count - 1].nextLink += 1
-                let link = links[top.nextLink]
-                if link.kind == .child {
+                let link = columns.links[top.nextLink]
+                if TreeSnapshot.Columns.kind(link) == .child {
+                    let child = TreeSnapshot.Columns.target(link)
                     clock += 1
-                    enter[link.node] = clock
-                    stack.append((link.node, 0))
+                    enter[child] = clock
+                    stack.append((child, columns.linkRange(of: child).lowerBound))
                 }
             } else {
                 clock += 1
@@ -181,27 +173,13 @@ struct SpanningTreeAncestry {
     }
 }
 
-/// A 64-bit finaliser (splitmix64): small input changes flip about half the output bits.
-private func mix(_ value: UInt64) -> UInt64 {
-    var z = value &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-}
-
-private let idAlphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
-
-/// Eight characters from an alphabet without look-alikes (no i, l, o, u).
-///
-/// The eight bytes are packed into one integer and decoded as a small string, which needs no
-/// allocation and no API newer than the package's oldest platforms.
-private func shortID(_ value: UInt64) -> String {
-    var value = value
-    var packed: UInt64 = 0
-    for _ in 0..<8 {
-        packed = packed << 8 | UInt64(idAlphabet[Int(value & 31)])
-        value >>= 5
+/// How many siblings before this one had `key`, counting this one in `counts`; free of the
+/// main actor, so that its closure runs without an executor check.
+private func countSibling(_ key: UInt64, in counts: inout [(type: UInt64, count: Int)]) -> Int {
+    if let slot = counts.firstIndex(where: { $0.type == key }) {
+        counts[slot].count += 1
+        return counts[slot].count
     }
-    packed = packed.littleEndian
-    return withUnsafeBytes(of: &packed) { String(decoding: $0, as: UTF8.self) }
+    counts.append((key, 0))
+    return 0
 }

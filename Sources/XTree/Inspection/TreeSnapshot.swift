@@ -133,43 +133,35 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     /// (a version 1 node answers to its type name only) and reject a newer one with an error
     /// that names both versions, rather than guess at fields they do not know.
     public static let formatVersion = 2
+    let storage: ColumnStorage
+    var columns: Columns { storage.columns }
 
     /// Every object reachable from the root, in breadth-first order; the root is first.
-    public let nodes: [Node]
+    public var nodes: Nodes { Nodes(storage: storage) }
 
     /// The root node.
-    public var root: Node { nodes[0] }
+    public var root: Node { columns.node(at: 0) }
 
     /// The largest depth of any node.
-    public var depth: Int { nodes.last?.depth ?? 0 }
+    public var depth: Int { columns.depths.last.map(Int.init) ?? 0 }
 
     /// Groups of sibling nodes of one type that supplied the same identity, each group in
     /// breadth-first order; their ids tell them apart by position, so report them.
     public var duplicateIdentities: [[Int]] {
+        let columns = columns
         var groups: [String: [Int]] = [:]
-        // By index, so that no node is copied.
-        for index in nodes.indices {
-            guard let identity = nodes[index].identity else { continue }
-            groups["\(nodes[index].parent ?? -1) \(nodes[index].type) \(identity)", default: []].append(index)
+        for (index, identity) in columns.identities.enumerated() {
+            guard let identity else { continue }
+            groups["\(columns.parents[index]) \(columns.types[index]) \(identity)", default: []].append(index)
         }
         return groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
     }
 
     /// How many links of each kind the snapshot has.
     public var linkCounts: [LinkKind: Int] {
-        var child = 0
-        var cycle = 0
-        var shared = 0
-        for index in nodes.indices {
-            for link in nodes[index].links {
-                switch link.kind {
-                case .child: child += 1
-                case .cycle: cycle += 1
-                case .shared: shared += 1
-                }
-            }
-        }
-        return [.child: child, .cycle: cycle, .shared: shared].filter { $0.value > 0 }
+        var counts = [0, 0, 0, 0]
+        for link in columns.links { counts[Int(link & 3)] += 1 }
+        return [.child: counts[0], .cycle: counts[1], .shared: counts[2]].filter { $0.value > 0 }
     }
 
     /// Takes a snapshot of every object reachable from `root`.
@@ -180,7 +172,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     @MainActor
     public init(of root: any DeepLinkable) {
         var builder = SnapshotBuilder()
-        nodes = builder.capture(root)
+        self.init(validColumns: builder.capture(root))
     }
 
     /// Takes a snapshot of every object reachable from `root` and finds `object` in it, in the
@@ -202,20 +194,38 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         snapshot: TreeSnapshot, path: [Int]
     ) {
         var builder = SnapshotBuilder()
-        let snapshot = TreeSnapshot(validNodes: builder.capture(root, locating: object))
+        let snapshot = TreeSnapshot(validColumns: builder.capture(root, locating: object))
         return (snapshot, builder.locatedOrder.map { snapshot.path(to: $0) } ?? [])
     }
 
-    private init(validNodes: [Node]) {
-        nodes = validNodes
+    private init(validColumns: Columns) {
+        storage = ColumnStorage(validColumns)
     }
 
     /// Creates a snapshot from nodes, checking that they form one.
     ///
     /// - Throws: ``TreeSnapshotError`` naming the first node that is inconsistent.
     public init(nodes: [Node]) throws(TreeSnapshotError) {
+        guard !nodes.isEmpty else { throw .empty }
+        // Each node's position and its links' targets must fit the columns.
+        guard nodes.count <= Columns.maxCount else {
+            throw .invalidNode(index: Columns.maxCount, problem: "a snapshot holds at most \(Columns.maxCount) nodes")
+        }
+        var attributeCount = 0
+        var linkCount = 0
+        for node in nodes {
+            attributeCount += node.attributes.count
+            linkCount += node.links.count
+            guard attributeCount <= UInt32.max, linkCount <= UInt32.max else {
+                throw .invalidNode(
+                    index: node.order, problem: "a snapshot holds at most \(UInt32.max) attributes and as many links")
+            }
+        }
         try Self.validate(nodes)
-        self.nodes = nodes
+        // Validated, every number fits its column.
+        let columns = Columns(nodes)
+        try Self.validateRepeatedLinks(columns)
+        storage = ColumnStorage(columns)
     }
 
     /// Decodes and checks a snapshot from its JSON form, as ``JSONRenderer`` writes it.
@@ -238,9 +248,20 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
 
     /// The indices of the nodes from the root to `node`, both included.
     public func path(to node: Int) -> [Int] {
+        let columns = columns
         var path = [node]
-        while let parent = nodes[path[path.count - 1]].parent { path.append(parent) }
+        while let parent = columns.parent(of: path[path.count - 1]) { path.append(parent) }
         return path.reversed()
+    }
+
+    /// Whether two snapshots have the same nodes.
+    public static func == (lhs: TreeSnapshot, rhs: TreeSnapshot) -> Bool {
+        lhs.storage === rhs.storage || lhs.columns == rhs.columns
+    }
+
+    /// Hashes the nodes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columns)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -280,11 +301,10 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.formatVersion, forKey: .version)
-        try container.encode(nodes, forKey: .nodes)
+        try container.encode(Array(nodes), forKey: .nodes)
     }
 
     private static func validate(_ nodes: [Node]) throws(TreeSnapshotError) {
-        guard !nodes.isEmpty else { throw .empty }
         var ids = Set<String>(minimumCapacity: nodes.count)
         var childLinksTo = [Int](repeating: 0, count: nodes.count)
         for (index, node) in nodes.enumerated() {
@@ -327,22 +347,29 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         for index in 1..<nodes.count where childLinksTo[index] != 1 {
             throw .invalidNode(index: index, problem: "has \(childLinksTo[index]) child links to it; expected 1")
         }
-        // A link back to the node or an ancestor is a cycle; any other repeated link is shared.
-        let ancestry = SpanningTreeAncestry(nodes)
-        for node in nodes {
-            for link in node.links where link.kind != .child {
-                let toAncestor = ancestry.isAncestor(link.node, ofOrEqualTo: node.order)
-                if link.kind == .shared, toAncestor {
+    }
+
+    /// Checks that a link back to the node or an ancestor is a cycle, and any other repeated
+    /// link is shared.
+    private static func validateRepeatedLinks(_ columns: Columns) throws(TreeSnapshotError) {
+        let ancestry = SpanningTreeAncestry(columns)
+        for index in 0..<columns.count {
+            for link in columns.linkRange(of: index) {
+                let kind = Columns.kind(columns.links[link])
+                guard kind != .child else { continue }
+                let target = Columns.target(columns.links[link])
+                let toAncestor = ancestry.isAncestor(target, ofOrEqualTo: index)
+                if kind == .shared, toAncestor {
                     throw .invalidNode(
-                        index: node.order,
+                        index: index,
                         problem:
-                            "has a shared link to node \(link.node), \(link.node == node.order ? "itself" : "an ancestor"); that is a cycle"
+                            "has a shared link to node \(target), \(target == index ? "itself" : "an ancestor"); that is a cycle"
                     )
                 }
-                if link.kind == .cycle, !toAncestor {
+                if kind == .cycle, !toAncestor {
                     throw .invalidNode(
-                        index: node.order,
-                        problem: "has a cycle link to node \(link.node), which is not an ancestor; that is shared")
+                        index: index,
+                        problem: "has a cycle link to node \(target), which is not an ancestor; that is shared")
                 }
             }
         }

@@ -42,14 +42,10 @@ public enum TerminalText {
 
     /// Appends the UTF-8 bytes of ``escaped(_:)``: printable ASCII is copied as it is, and
     /// only text with other bytes is escaped scalar by scalar.
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to bytes: inout UTF8Buffer) {
         var text = text
-        let plain = text.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if !plain { bytes.append(contentsOf: escaped(text).utf8) }
+        let plain = text.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        bytes.append(plain ? text : escaped(text))
     }
 
     /// `text` in double quotes, with quotes, backslashes and unsafe scalars escaped, so that it

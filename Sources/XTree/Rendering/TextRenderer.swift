@@ -55,129 +55,23 @@ public struct TextRenderer: TreeRenderer {
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links, with lines of bounded length;
     ///   constant stack depth.
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
-        // Read in place: a node is never copied for its line.
-        snapshot.nodes.withUnsafeBufferPointer { nodes in
-            render(nodes, of: snapshot, to: &output)
-        }
+        var writer = TextTreeWriter(renderer: self, columns: snapshot.columns)
+        writer.writeLines(to: &output)
+        output.write(summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated))
     }
 
-    private func render(
-        _ nodes: UnsafeBufferPointer<TreeSnapshot.Node>,
-        of snapshot: TreeSnapshot,
-        to output: inout some TextOutputStream
+    /// The line of the node at `index`, without its guides.
+    fileprivate func appendNodeLine(
+        _ index: Int, of columns: TreeSnapshot.Columns, types: borrowing TreeSnapshot.EscapedTypeNames,
+        to bytes: inout UTF8Buffer
     ) {
-        var shown = 0
-        var leftOut = 0
-        var truncated = false
-        let subtreeSizes = maxDepth == nil ? [] : Self.subtreeSizes(snapshot.nodes)
-        // Each entry: a node, the next of its links to draw, and whether it is the last line
-        // of its parent's block (which decides the guide drawn under it).
-        var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
-        // The guides that lines under the stack's entries start with, as UTF-8, and where each
-        // entry's guides end: each entry within `maxIndentation` adds its guide once, rather
-        // than every line adding one per level.
-        var guides: [UInt8] = []
-        var guideEnds: [Int] = []
-        func push(_ node: Int, isLast: Bool) {
-            if !stack.isEmpty, stack.count < maxIndentation {
-                guides.append(contentsOf: (isLast ? "    " : "│   ").utf8)
-            }
-            guideEnds.append(guides.count)
-            stack.append((node, 0, isLast))
-        }
-        func pop() {
-            stack.removeLast()
-            guideEnds.removeLast()
-            guides.removeSubrange((guideEnds.last ?? 0)...)
-        }
-        // The UTF-8 of whole lines, written out in blocks of about 64 KB: no allocation per
-        // line once it has grown, and one string and one write per block.
-        var line: [UInt8] = []
-        line.reserveCapacity(Self.blockSize + 1_024)
-        func appendPrefix(isLast: Bool) {
-            let hidden = stack.count - maxIndentation
-            if hidden > 0 {
-                line.append(contentsOf: style("┆+\(hidden) ", .dim).utf8)
-                for entry in stack.dropFirst(1 + hidden) {
-                    line.append(contentsOf: (entry.isLast ? "    " : "│   ").utf8)
-                }
-            } else {
-                line.append(contentsOf: guides[..<guideEnds[stack.count - 1]])
-            }
-            line.append(contentsOf: (isLast ? "└── " : "├── ").utf8)
-        }
-        func writeOut() {
-            output.write(String(decoding: line, as: UTF8.self))
-            line.removeAll(keepingCapacity: true)
-        }
-        func flush() {
-            line.append(UInt8(ascii: "\n"))
-            if line.count >= Self.blockSize { writeOut() }
-        }
-        // Writes a node's line; returns whether its links are to be drawn under it.
-        func show(_ index: Int, isLast: Bool) -> Bool {
-            appendNodeLine(
-                nodes.baseAddress! + index, isHighlighted: !highlighted.isEmpty && highlighted.contains(index),
-                to: &line)
-            flush()
-            shown += 1
-            guard let maxDepth, nodes[index].depth >= maxDepth else { return true }
-            let below = subtreeSizes[index] - 1
-            if below > 0 {
-                push(index, isLast: isLast)
-                appendPrefix(isLast: true)
-                line.append(contentsOf: style("… \(count(below, "node")) below depth \(maxDepth)", .dim).utf8)
-                flush()
-                pop()
-                leftOut += below
-            }
-            return false
-        }
-
-        if show(0, isLast: true) { push(0, isLast: true) }
-        while let top = stack.last {
-            let linkCount = nodes[top.node].links.count
-            guard top.nextLink < linkCount else {
-                pop()
-                continue
-            }
-            stack[stack.count - 1].nextLink += 1
-            let link = nodes[top.node].links[top.nextLink]
-            let isLast = top.nextLink == linkCount - 1
-            switch link.kind {
-            case .cycle:
-                appendPrefix(isLast: isLast)
-                line.append(
-                    contentsOf: style("↺ cycle to \(nodes[link.node].headline(attributes: false))", .cycle).utf8)
-                flush()
-            case .shared:
-                appendPrefix(isLast: isLast)
-                line.append(contentsOf: style("→ shared \(nodes[link.node].headline(attributes: false))", .shared).utf8)
-                flush()
-            case .child:
-                if let maxNodes, shown >= maxNodes {
-                    truncated = true
-                    stack.removeAll()
-                    continue
-                }
-                appendPrefix(isLast: isLast)
-                if show(link.node, isLast: isLast) { push(link.node, isLast: isLast) }
-            }
-        }
-        if truncated { leftOut = nodes.count - shown }
-        if !line.isEmpty { writeOut() }
-        output.write(summary(snapshot, leftOut: leftOut, truncated: truncated))
-    }
-
-    private func appendNodeLine(
-        _ node: UnsafePointer<TreeSnapshot.Node>, isHighlighted: Bool, to bytes: inout [UInt8]
-    ) {
+        let isHighlighted = !highlighted.isEmpty && highlighted.contains(index)
         guard colors else {
-            TreeSnapshot.Node.appendHeadline(of: node, to: &bytes)
-            if isHighlighted { bytes.append(contentsOf: " ◀".utf8) }
+            columns.appendHeadline(of: index, to: &bytes, types: types)
+            if isHighlighted { bytes.append(" ◀") }
             return
         }
-        bytes.append(contentsOf: colored(node.pointee, isHighlighted: isHighlighted).utf8)
+        bytes.append(colored(columns.node(at: index), isHighlighted: isHighlighted))
     }
 
     private func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
@@ -194,7 +88,7 @@ public struct TextRenderer: TreeRenderer {
 
     private func summary(_ snapshot: TreeSnapshot, leftOut: Int, truncated: Bool) -> String {
         let counts = snapshot.linkCounts
-        var text = "\(count(snapshot.nodes.count, "node")), depth \(snapshot.depth), links: "
+        var text = "\(count(snapshot.columns.count, "node")), depth \(snapshot.depth), links: "
         text += TreeSnapshot.LinkKind.allCases.map { "\(counts[$0, default: 0]) \($0.rawValue)" }.joined(
             separator: ", ")
         if leftOut > 0 {
@@ -209,19 +103,19 @@ public struct TextRenderer: TreeRenderer {
     }
 
     /// For each node, the number of nodes in its subtree of child links, itself included.
-    static func subtreeSizes(_ nodes: [TreeSnapshot.Node]) -> [Int] {
-        var sizes = [Int](repeating: 1, count: nodes.count)
+    static func subtreeSizes(_ columns: TreeSnapshot.Columns) -> [Int] {
+        var sizes = [Int](repeating: 1, count: columns.count)
         // Parents come before children in breadth-first order, so one backward pass suffices.
-        for node in nodes.reversed() {
-            if let parent = node.parent { sizes[parent] += sizes[node.order] }
+        for node in (0..<columns.count).reversed() {
+            if let parent = columns.parent(of: node) { sizes[parent] += sizes[node] }
         }
         return sizes
     }
 
     /// How many bytes of lines are written at once.
-    private static let blockSize = 65_536
+    fileprivate static let blockSize = 65_536
 
-    private enum Style: String {
+    fileprivate enum Style: String {
         case order = "2"
         case type = "1"
         case dim = "90"
@@ -230,8 +124,130 @@ public struct TextRenderer: TreeRenderer {
         case shared = "36"
     }
 
-    private func style(_ text: String, _ style: Style) -> String {
+    fileprivate func style(_ text: String, _ style: Style) -> String {
         colors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// One rendering's walk: depth first over the child links, from the columns, so that no node
+/// value is built for a line.
+private struct TextTreeWriter: ~Copyable {
+    let renderer: TextRenderer
+    let columns: TreeSnapshot.Columns
+    let types: TreeSnapshot.EscapedTypeNames
+    let subtreeSizes: [Int]
+    // Each entry: a node, the next of its links to draw, and whether it is the last line of
+    // its parent's block (which decides the guide drawn under it).
+    var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
+    // The guides that lines under the stack's entries start with, as UTF-8, and where each
+    // entry's guides end: each entry within `maxIndentation` adds its guide once, rather than
+    // every line adding one per level.
+    var guides: [UInt8] = []
+    var guideEnds: [Int] = []
+    // The UTF-8 of whole lines, written out in blocks of about 64 KB: one string and one
+    // write per block.
+    var line = UTF8Buffer(capacity: TextRenderer.blockSize + 1_024)
+    var shown = 0
+    private(set) var leftOut = 0
+    private(set) var truncated = false
+
+    init(renderer: TextRenderer, columns: TreeSnapshot.Columns) {
+        self.renderer = renderer
+        self.columns = columns
+        types = TreeSnapshot.EscapedTypeNames(columns.typeNames)
+        subtreeSizes = renderer.maxDepth == nil ? [] : TextRenderer.subtreeSizes(columns)
+    }
+
+    /// Writes every line but the closing one.
+    mutating func writeLines(to output: inout some TextOutputStream) {
+        if show(0, isLast: true, to: &output) { push(0, isLast: true) }
+        while let top = stack.last {
+            let links = columns.linkRange(of: top.node)
+            guard top.nextLink < links.count else {
+                pop()
+                continue
+            }
+            stack[stack.count - 1].nextLink += 1
+            let link = columns.link(at: links.lowerBound + top.nextLink)
+            let isLast = top.nextLink == links.count - 1
+            switch link.kind {
+            case .cycle, .shared:
+                appendPrefix(isLast: isLast)
+                var headline = UTF8Buffer()
+                columns.appendHeadline(of: link.node, to: &headline, attributes: false, types: types)
+                let text = headline.string
+                line.append(
+                    link.kind == .cycle
+                        ? renderer.style("↺ cycle to \(text)", .cycle) : renderer.style("→ shared \(text)", .shared))
+                endLine(to: &output)
+            case .child:
+                if let maxNodes = renderer.maxNodes, shown >= maxNodes {
+                    truncated = true
+                    stack.removeAll()
+                    continue
+                }
+                appendPrefix(isLast: isLast)
+                if show(link.node, isLast: isLast, to: &output) { push(link.node, isLast: isLast) }
+            }
+        }
+        if truncated { leftOut = columns.count - shown }
+        if !line.isEmpty { writeOut(to: &output) }
+    }
+
+    private mutating func push(_ node: Int, isLast: Bool) {
+        if !stack.isEmpty, stack.count < renderer.maxIndentation {
+            guides.append(contentsOf: (isLast ? "    " : "│   ").utf8)
+        }
+        guideEnds.append(guides.count)
+        stack.append((node, 0, isLast))
+    }
+
+    private mutating func pop() {
+        stack.removeLast()
+        guideEnds.removeLast()
+        guides.removeSubrange((guideEnds.last ?? 0)...)
+    }
+
+    private mutating func appendPrefix(isLast: Bool) {
+        let hidden = stack.count - renderer.maxIndentation
+        if hidden > 0 {
+            line.append(renderer.style("┆+\(hidden) ", .dim))
+            for entry in stack.dropFirst(1 + hidden) {
+                line.append(entry.isLast ? "    " : "│   ")
+            }
+        } else {
+            let end = guideEnds[stack.count - 1]
+            guides.withUnsafeBufferPointer { line.append(UnsafeBufferPointer(rebasing: $0[..<end])) }
+        }
+        line.append(isLast ? "└── " : "├── ")
+    }
+
+    private mutating func writeOut(to output: inout some TextOutputStream) {
+        output.write(line.string)
+        line.removeAll()
+    }
+
+    private mutating func endLine(to output: inout some TextOutputStream) {
+        line.append(UInt8(ascii: "\n"))
+        if line.count >= TextRenderer.blockSize { writeOut(to: &output) }
+    }
+
+    /// Writes a node's line; returns whether its links are to be drawn under it.
+    private mutating func show(_ index: Int, isLast: Bool, to output: inout some TextOutputStream) -> Bool {
+        renderer.appendNodeLine(index, of: columns, types: types, to: &line)
+        endLine(to: &output)
+        shown += 1
+        guard let maxDepth = renderer.maxDepth, columns.depths[index] >= maxDepth else { return true }
+        let below = subtreeSizes[index] - 1
+        if below > 0 {
+            push(index, isLast: isLast)
+            appendPrefix(isLast: true)
+            line.append(renderer.style("… \(count(below, "node")) below depth \(maxDepth)", .dim))
+            endLine(to: &output)
+            pop()
+            leftOut += below
+        }
+        return false
     }
 }
 

@@ -3,53 +3,43 @@ extension TreeSnapshot.Node: CustomStringConvertible {
     public var description: String { headline() }
 
     func headline(attributes showsAttributes: Bool = true) -> String {
-        var bytes: [UInt8] = []
+        var bytes = UTF8Buffer()
         appendHeadline(to: &bytes, attributes: showsAttributes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends the headline's UTF-8 bytes; built as bytes, since renderers write a line per
     /// node and a byte append costs a fraction of a string append.
-    func appendHeadline(to bytes: inout [UInt8], attributes showsAttributes: Bool = true) {
-        withUnsafePointer(to: self) { Self.appendHeadline(of: $0, to: &bytes, attributes: showsAttributes) }
+    func appendHeadline(to bytes: inout UTF8Buffer, attributes showsAttributes: Bool = true) {
+        Self.appendHeadline(
+            order: order, label: label, attributes: showsAttributes ? attributes[...] : [], to: &bytes,
+            type: { TerminalText.appendEscaped(type, to: &$0) }, id: { TerminalText.appendEscaped(id, to: &$0) })
     }
 
-    /// ``appendHeadline(to:attributes:)`` for a node read in place, field by field, so that
-    /// the node is never copied as a whole (a retain and a release of each of its fields).
+    /// The one writer of headlines, for node values and for a snapshot's columns alike; the
+    /// type and the id are appended, already escaped, by `appendType` and `appendID`.
     static func appendHeadline(
-        of node: UnsafePointer<Self>, to bytes: inout [UInt8], attributes showsAttributes: Bool = true
+        order: Int,
+        label: String,
+        attributes: ArraySlice<TreeSnapshot.Attribute>,
+        to bytes: inout UTF8Buffer,
+        type appendType: (inout UTF8Buffer) -> Void,
+        id appendID: (inout UTF8Buffer) -> Void
     ) {
-        appendDecimal(node.pointee.order, to: &bytes)
+        appendDecimal(order, to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        TerminalText.appendEscaped(node.pointee.type, to: &bytes)
-        bytes.append(contentsOf: " #".utf8)
-        TerminalText.appendEscaped(node.pointee.id, to: &bytes)
-        if !node.pointee.label.isEmpty {
+        appendType(&bytes)
+        bytes.append(" #")
+        appendID(&bytes)
+        if !label.isEmpty {
             bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: TerminalText.quoted(node.pointee.label).utf8)
+            bytes.append(TerminalText.quoted(label))
         }
-        guard showsAttributes else { return }
-        for attribute in node.pointee.attributes {
+        for attribute in attributes {
             bytes.append(UInt8(ascii: " "))
             TerminalText.appendEscaped(attribute.key, to: &bytes)
             bytes.append(UInt8(ascii: "="))
-            bytes.append(contentsOf: TerminalText.displayValue(attribute.value).utf8)
+            bytes.append(TerminalText.displayValue(attribute.value))
         }
-    }
-}
-
-/// Appends `number` in decimal.
-func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-    if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    // The digits, last first, in a buffer on the stack: 20 digits hold any Int.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-        var rest = number.magnitude
-        var start = 20
-        repeat {
-            start -= 1
-            digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
 }

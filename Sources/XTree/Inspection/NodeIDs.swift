@@ -1,0 +1,206 @@
+/// The ids of a snapshot's nodes as they are derived: each node's 64-bit hash mixes its
+/// parent's hash with its own step (its type, identity and place among its siblings), and its
+/// id is the low 40 bits, unique within the snapshot.
+///
+/// The rule, in breadth-first order: a node's candidate is `mix(parentHash ^ mix(step))`
+/// (the root's parent hash is 0); while an earlier node has the candidate's 40 bits, the
+/// candidate becomes `mix(candidate)`; the result seeds the node's children.
+///
+/// Checking each candidate against the ids so far would be a random look-up in a table of
+/// all of them: a cache miss per node in a large tree. Instead, ``append(step:parent:)``
+/// takes every candidate as it is, and ``resolveCollisions(parents:)`` finds the ids taken
+/// twice in one pass over nodes grouped by id (grouped in pieces that fit the cache), then
+/// applies the rule from the first node it changes. Collisions are rare (about one pair in a
+/// million-node tree), so that is usually nothing.
+struct NodeIDs {
+    /// Each node's hash, by breadth-first number.
+    private(set) var hashes: [UInt64] = []
+    private var steps: [UInt64] = []
+    private let keyBits: Int
+    private let keyMask: UInt64
+
+    /// Creates an empty list; `keyBits` below 40 lets tests make collisions common.
+    init(keyBits: Int = 40) {
+        self.keyBits = keyBits
+        keyMask = (1 << UInt64(keyBits)) - 1
+    }
+
+    /// The ids, the low 40 bits of each hash.
+    var ids: [UInt64] { hashes.map { $0 & keyMask } }
+
+    /// Adds the next node's candidate; `parent` is an earlier node or `nil` for the root.
+    mutating func append(step: UInt64, parent: Int?) {
+        hashes.append(mix((parent == nil ? 0 : hashes[parent!]) ^ mix(step)))
+        steps.append(step)
+    }
+
+    /// Applies the rule to every candidate that an earlier node's id took; `parents` holds
+    /// each node's parent, `-1` for the root.
+    mutating func resolveCollisions(parents: [Int32]) {
+        let groups = KeyGroups(hashes, keyBits: keyBits)
+        guard let first = groups.firstRepeat else { return }
+        // From the first repeat on, a node changes if its parent changed or its candidate is
+        // taken; it is taken by a changed node (looked up in `changedKeys`) or by an unchanged
+        // earlier one (looked up in the groups, only for candidates not known to be unique).
+        var changed = [Bool](repeating: false, count: hashes.count)
+        var changedKeys = Set<UInt64>()
+        for node in first..<hashes.count {
+            let parent = Int(parents[node])
+            let parentChanged = parent >= 0 && changed[parent]
+            var candidate = parentChanged ? mix(hashes[parent] ^ mix(steps[node])) : hashes[node]
+            let mayBeTaken = parentChanged || groups.isRepeated(node)
+            if mayBeTaken || !changedKeys.isEmpty {
+                while changedKeys.contains(candidate & keyMask)
+                    || ((mayBeTaken || candidate != hashes[node])
+                        && groups.hasUnchanged(candidate & keyMask, before: node, changed: changed))
+                {
+                    candidate = mix(candidate)
+                }
+            }
+            if candidate != hashes[node] {
+                changed[node] = true
+                hashes[node] = candidate
+                changedKeys.insert(candidate & keyMask)
+            }
+        }
+    }
+}
+
+/// Which nodes share a key, for keys of 40 bits or fewer: nodes are partitioned by the high bits
+/// of their keys into pieces of about 512, each small enough for a hash table in the cache.
+private struct KeyGroups {
+    // Each entry: the key's bits below the piece's, above 30 bits of node number; in node
+    // order within each piece.
+    private var entries: [UInt64]
+    // Where each piece starts in `entries`, and one past the last.
+    private var starts: [Int]
+    private let lowBits: UInt64
+    private var repeated: [Bool]
+    /// The first node whose key an earlier node has, if any.
+    private(set) var firstRepeat: Int?
+
+    private static let nodeBits: UInt64 = 30
+    private static let nodeMask: UInt64 = (1 << nodeBits) - 1
+
+    init(_ hashes: [UInt64], keyBits: Int) {
+        let count = hashes.count
+        let keyMask: UInt64 = (1 << UInt64(keyBits)) - 1
+        // At least 64 pieces, so that the low bits of a 40-bit key and a node number fit 64 bits.
+        let pieceBits = Swift.min(keyBits, Swift.max(6, Swift.min(20, Int.bitWidth - count.leadingZeroBitCount - 9)))
+        lowBits = UInt64(keyBits - pieceBits)
+        let lowMask: UInt64 = (1 << lowBits) - 1
+        var starts = [Int](repeating: 0, count: (1 << pieceBits) + 1)
+        for hash in hashes { starts[Int((hash & keyMask) >> lowBits) + 1] += 1 }
+        for piece in 1..<starts.count { starts[piece] += starts[piece - 1] }
+        var next = starts
+        var entries = [UInt64](repeating: 0, count: count)
+        for (node, hash) in hashes.enumerated() {
+            let key = hash & keyMask
+            let piece = Int(key >> lowBits)
+            entries[next[piece]] = (key & lowMask) << Self.nodeBits | UInt64(node)
+            next[piece] += 1
+        }
+        // Each piece's entries go into an open-addressing table of the piece's low keys; an
+        // entry whose low key is there already repeats an earlier node's key.
+        var repeated = [Bool](repeating: false, count: count)
+        var firstRepeat: Int?
+        var table: [UInt64] = []
+        for piece in 0..<starts.count - 1 where starts[piece + 1] - starts[piece] > 1 {
+            let size = starts[piece + 1] - starts[piece]
+            let capacity = 1 << (Int.bitWidth - (2 * size).leadingZeroBitCount)
+            table.removeAll(keepingCapacity: true)
+            table.append(contentsOf: repeatElement(.max, count: capacity))
+            for entry in entries[starts[piece]..<starts[piece + 1]] {
+                let low = entry >> Self.nodeBits
+                var slot = Int(truncatingIfNeeded: low &* 0x9E37_79B9_7F4A_7C15 >> 40) & (capacity - 1)
+                while table[slot] != .max, table[slot] >> Self.nodeBits != low { slot = (slot + 1) & (capacity - 1) }
+                if table[slot] == .max {
+                    table[slot] = entry
+                } else {
+                    let node = Int(entry & Self.nodeMask)
+                    repeated[node] = true
+                    repeated[Int(table[slot] & Self.nodeMask)] = true
+                    firstRepeat = Swift.min(firstRepeat ?? node, node)
+                }
+            }
+        }
+        self.entries = entries
+        self.starts = starts
+        self.repeated = repeated
+        self.firstRepeat = firstRepeat
+    }
+
+    /// Whether another node has the key of `node`'s candidate.
+    func isRepeated(_ node: Int) -> Bool { repeated[node] }
+
+    /// Whether a node before `node` that has not changed has `key` as its candidate's key:
+    /// a scan of the key's piece, made only for the few nodes a collision changes.
+    func hasUnchanged(_ key: UInt64, before node: Int, changed: [Bool]) -> Bool {
+        let low = key & ((1 << lowBits) - 1)
+        let piece = Int(key >> lowBits)
+        return entries[starts[piece]..<starts[piece + 1]].contains { entry in
+            let other = Int(entry & Self.nodeMask)
+            return entry >> Self.nodeBits == low && other < node && !changed[other]
+        }
+    }
+}
+
+/// Node ids of 40 bits written as eight characters from an alphabet without look-alikes (no
+/// i, l, o, u), most significant first.
+enum ShortID {
+    /// The alphabet, a constant rather than a global, which would be initialised on first use
+    /// and checked on every one.
+    private static var alphabet: StaticString { "0123456789abcdefghjkmnpqrstvwxyz" }
+
+    /// The eight characters of the low 40 bits of `value`, as the bytes of an integer in memory
+    /// order.
+    private static func characters(_ value: UInt64) -> UInt64 {
+        let alphabet = alphabet.utf8Start
+        var packed: UInt64 = 0
+        for shift in stride(from: 0, through: 35, by: 5) {
+            packed = packed << 8 | UInt64(alphabet[Int(value >> UInt64(shift) & 31)])
+        }
+        return packed.littleEndian
+    }
+
+    /// The eight characters of the low 40 bits of `value`: a small string, which needs no
+    /// allocation.
+    static func string(_ value: UInt64) -> String {
+        var packed = characters(value)
+        return withUnsafeBytes(of: &packed) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the eight characters of the low 40 bits of `value`, in one append.
+    static func append(_ value: UInt64, to bytes: inout UTF8Buffer) {
+        var packed = characters(value)
+        withUnsafeBytes(of: &packed) { bytes.append($0) }
+    }
+
+    /// The value `text` is the form of, if it is one.
+    static func value(of text: String) -> UInt64? {
+        var value: UInt64 = 0
+        var count = 0
+        for byte in text.utf8 {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                guard let index = (0..<32).first(where: { alphabet.utf8Start[$0] == byte }) else { return nil }
+                digit = UInt8(index)
+            default: return nil
+            }
+            guard count < 8 else { return nil }
+            value = value << 5 | UInt64(digit)
+            count += 1
+        }
+        return count == 8 ? value : nil
+    }
+}
+
+/// A 64-bit finaliser (splitmix64): small input changes flip about half the output bits.
+func mix(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+}

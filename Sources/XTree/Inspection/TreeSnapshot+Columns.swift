@@ -1,0 +1,210 @@
+extension TreeSnapshot {
+    /// The nodes of a snapshot, by breadth-first number.
+    ///
+    /// A snapshot stores its nodes field by field, so reading one builds its ``Node`` value:
+    /// O(1) plus its attributes, links and names.
+    public struct Nodes: RandomAccessCollection, Sendable {
+        let storage: ColumnStorage
+
+        /// 0, the root's number.
+        public var startIndex: Int { 0 }
+        /// One past the last node's number: the number of nodes.
+        public var endIndex: Int { storage.columns.count }
+
+        /// The node whose breadth-first number is `position`.
+        public subscript(position: Int) -> Node {
+            storage.columns.node(at: position)
+        }
+    }
+
+    /// The immutable home of a snapshot's columns, so that copying a snapshot or its
+    /// ``Nodes`` copies one reference.
+    final class ColumnStorage: Sendable {
+        let columns: Columns
+
+        init(_ columns: Columns) {
+            self.columns = columns
+        }
+    }
+
+    /// A snapshot's nodes stored field by field, each column indexed by breadth-first number.
+    ///
+    /// Every value a node shares with others is stored once: type names, and lists of search
+    /// names, are kept in order of first use and referred to by number; attributes and links
+    /// of all nodes are in one array each, node after node. The form is canonical (the same
+    /// nodes always give the same columns), so columns compare and hash as their nodes do.
+    struct Columns: Hashable, Sendable {
+        /// The most nodes a snapshot holds: a link keeps its kind in the two bits above.
+        static let maxCount = 1 << 30
+
+        var ids = IDs.packed([])
+        var types: [UInt32] = []
+        var typeNames: [String] = []
+        var labels: [String] = []
+        /// Where each node's attributes end in `attributes`; they start where the previous
+        /// node's end.
+        var attributeEnds: [UInt32] = []
+        var attributes: [Attribute] = []
+        var depths: [UInt32] = []
+        /// `-1` for the root.
+        var parents: [Int32] = []
+        /// Where each node's links end in `links`.
+        var linkEnds: [UInt32] = []
+        /// Each link's node shifted left by two, with its kind in the two low bits.
+        var links: [UInt32] = []
+        var nameLists: [[String]] = []
+        var nameList: [UInt32] = []
+        var identities: [String?] = []
+
+        var count: Int { labels.count }
+
+        func parent(of node: Int) -> Int? {
+            parents[node] < 0 ? nil : Int(parents[node])
+        }
+
+        func attributeRange(of node: Int) -> Range<Int> {
+            (node == 0 ? 0 : Int(attributeEnds[node &- 1]))..<Int(attributeEnds[node])
+        }
+
+        func linkRange(of node: Int) -> Range<Int> {
+            (node == 0 ? 0 : Int(linkEnds[node &- 1]))..<Int(linkEnds[node])
+        }
+
+        func type(of node: Int) -> String { typeNames[Int(types[node])] }
+
+        func link(at index: Int) -> Link {
+            Link(kind: Self.kind(links[index]), node: Self.target(links[index]))
+        }
+
+        static func packed(_ node: Int, _ kind: LinkKind) -> UInt32 {
+            let bits: UInt32 =
+                switch kind {
+                case .child: 0
+                case .cycle: 1
+                case .shared: 2
+                }
+            return UInt32(truncatingIfNeeded: node) << 2 | bits
+        }
+
+        static func target(_ link: UInt32) -> Int { Int(link >> 2) }
+
+        static func kind(_ link: UInt32) -> LinkKind {
+            switch link & 3 {
+            case 0: .child
+            case 1: .cycle
+            default: .shared
+            }
+        }
+
+        func node(at index: Int) -> Node {
+            Node(
+                id: ids[index],
+                type: type(of: index),
+                label: labels[index],
+                attributes: Array(attributes[attributeRange(of: index)]),
+                depth: Int(depths[index]),
+                order: index,
+                parent: parent(of: index),
+                links: linkRange(of: index).map(link(at:)),
+                names: nameLists[Int(nameList[index])],
+                identity: identities[index]
+            )
+        }
+
+        /// Appends the headline of the node at `index`, as ``Node/description`` writes it,
+        /// with its type from `types`.
+        func appendHeadline(
+            of index: Int, to bytes: inout UTF8Buffer, attributes showsAttributes: Bool = true,
+            types: borrowing EscapedTypeNames
+        ) {
+            Node.appendHeadline(
+                order: index, label: labels[index],
+                attributes: showsAttributes ? attributes[attributeRange(of: index)] : [], to: &bytes,
+                type: { types.append(self.types[index], to: &$0) }, id: { ids.append(index, to: &$0) })
+        }
+
+        /// The columns of `nodes`, which are in breadth-first order (`order` is not read).
+        init<Nodes: Collection<Node>>(_ nodes: Nodes) {
+            var typeNumbers: [String: UInt32] = [:]
+            var nameListNumbers: [[String]: UInt32] = [:]
+            var packedIDs: [UInt64]? = []
+            var textIDs: [String] = []
+            for node in nodes {
+                if packedIDs != nil, let value = ShortID.value(of: node.id) {
+                    packedIDs!.append(value)
+                } else if packedIDs != nil {
+                    textIDs = nodes.prefix(packedIDs!.count).map(\.id)
+                    textIDs.append(node.id)
+                    packedIDs = nil
+                } else {
+                    textIDs.append(node.id)
+                }
+                types.append(Self.number(of: node.type, in: &typeNames, numbers: &typeNumbers))
+                labels.append(node.label)
+                attributes += node.attributes
+                attributeEnds.append(UInt32(truncatingIfNeeded: attributes.count))
+                depths.append(UInt32(truncatingIfNeeded: node.depth))
+                parents.append(node.parent.map { Int32(truncatingIfNeeded: $0) } ?? -1)
+                links += node.links.map { Self.packed($0.node, $0.kind) }
+                linkEnds.append(UInt32(truncatingIfNeeded: links.count))
+                nameList.append(Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers))
+                identities.append(node.identity)
+            }
+            ids = packedIDs.map(IDs.packed) ?? .text(textIDs)
+        }
+
+        init() {}
+
+        /// The number of `value` in `values`, appending it the first time it is used.
+        static func number<Value: Hashable>(
+            of value: Value, in values: inout [Value], numbers: inout [Value: UInt32]
+        ) -> UInt32 {
+            if let number = numbers[value] { return number }
+            let number = UInt32(truncatingIfNeeded: values.count)
+            values.append(value)
+            numbers[value] = number
+            return number
+        }
+    }
+
+    /// Each type name of a snapshot escaped for a terminal, once for a whole rendering.
+    struct EscapedTypeNames: ~Copyable {
+        private var bytes = UTF8Buffer()
+        private var ends: [Int] = []
+
+        init(_ names: [String]) {
+            for name in names {
+                TerminalText.appendEscaped(name, to: &bytes)
+                ends.append(bytes.count)
+            }
+        }
+
+        func append(_ type: UInt32, to output: inout UTF8Buffer) {
+            let type = Int(type)
+            bytes.withBytes { all in
+                output.append(UnsafeBufferPointer(rebasing: all[(type == 0 ? 0 : ends[type - 1])..<ends[type]]))
+            }
+        }
+    }
+
+    /// Node ids: as 40-bit numbers when every id is one in its eight-character form (as in
+    /// every snapshot taken in-process), as text otherwise.
+    enum IDs: Hashable, Sendable {
+        case packed([UInt64])
+        case text([String])
+
+        subscript(index: Int) -> String {
+            switch self {
+            case .packed(let values): ShortID.string(values[index])
+            case .text(let strings): strings[index]
+            }
+        }
+
+        func append(_ index: Int, to bytes: inout UTF8Buffer) {
+            switch self {
+            case .packed(let values): ShortID.append(values[index], to: &bytes)
+            case .text(let strings): TerminalText.appendEscaped(strings[index], to: &bytes)
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// UTF-8 bytes built behind a pointer: where renderers write lines.
+///
+/// An array checks that its storage is unique and large enough on every append, which costs
+/// more than the few bytes of each field of a line; this buffer checks only the size.
+struct UTF8Buffer: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes have been written.
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = Swift.max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes as a string; invalid UTF-8 (which the writers never produce) would be
+    /// repaired, as `String(decoding:as:)` does.
+    var string: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with the bytes written so far.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        start[count] = byte
+        count &+= 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        if count &+ bytes.count > capacity { grow(toHold: bytes.count) }
+        (start + count).update(from: base, count: bytes.count)
+        count &+= bytes.count
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        append(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Appends a string's UTF-8 as it is, unescaped: for text the package writes.
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8 as it is, unescaped: for text the package wrote or escaped.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + extra)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+}
+
+/// Appends `number` in decimal.
+func appendDecimal(_ number: Int, to bytes: inout UTF8Buffer) {
+    if number < 0 { bytes.append(UInt8(ascii: "-")) }
+    // The digits, last first, in a buffer on the stack: 20 digits hold any Int.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        var rest = number.magnitude
+        var start = 20
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+}
