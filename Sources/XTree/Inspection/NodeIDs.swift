@@ -25,8 +25,13 @@ struct NodeIDs {
         keyMask = (1 << UInt64(keyBits)) - 1
     }
 
-    /// The ids, the low 40 bits of each hash.
-    var ids: [UInt64] { hashes.map { $0 & keyMask } }
+    /// The ids, the low 40 bits of each hash, made in place of the hashes.
+    consuming func ids() -> [UInt64] {
+        var ids = hashes
+        hashes = []
+        for index in ids.indices { ids[index] &= keyMask }
+        return ids
+    }
 
     /// Adds the next node's candidate; `parent` is an earlier node or `nil` for the root.
     mutating func append(step: UInt64, parent: Int?) {
@@ -154,11 +159,14 @@ enum ShortID {
 
     /// The eight characters of the low 40 bits of `value`, as the bytes of an integer in memory
     /// order.
+    @inline(__always)
     private static func characters(_ value: UInt64) -> UInt64 {
         let alphabet = alphabet.utf8Start
         var packed: UInt64 = 0
-        for shift in stride(from: 0, through: 35, by: 5) {
-            packed = packed << 8 | UInt64(alphabet[Int(value >> UInt64(shift) & 31)])
+        var shift: UInt64 = 0
+        while shift < 40 {
+            packed = packed << 8 | UInt64(alphabet[Int(value >> shift & 31)])
+            shift += 5
         }
         return packed.littleEndian
     }
@@ -171,6 +179,7 @@ enum ShortID {
     }
 
     /// Appends the eight characters of the low 40 bits of `value`, in one append.
+    @inline(__always)
     static func append(_ value: UInt64, to bytes: inout UTF8Buffer) {
         var packed = characters(value)
         withUnsafeBytes(of: &packed) { bytes.append($0) }
@@ -185,8 +194,12 @@ enum ShortID {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                guard let index = (0..<32).first(where: { alphabet.utf8Start[$0] == byte }) else { return nil }
-                digit = UInt8(index)
+                // The letters, less the four left out (i, l, o, u) before this one.
+                let letter = byte - UInt8(ascii: "a")
+                guard letter != 8, letter != 11, letter != 14, letter != 20 else { return nil }
+                let skipped =
+                    (letter > 8 ? 1 : 0) + (letter > 11 ? 1 : 0) + (letter > 14 ? 1 : 0) + (letter > 20 ? 1 : 0)
+                digit = 10 + letter - UInt8(skipped)
             default: return nil
             }
             guard count < 8 else { return nil }

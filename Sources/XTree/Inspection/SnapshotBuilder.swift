@@ -53,7 +53,7 @@ struct SnapshotBuilder {
             var key = type.hash
             if let identityHash { key = type.hash ^ identityHash &* 0x9E37_79B9 }
             let sameKey = countSibling(key, in: &siblingTypes)
-            if child === target { locatedOrder = element.order }
+            if target != nil, child === target { locatedOrder = element.order }
             if parent != nil { columns.links.append(TreeSnapshot.Columns.packed(element.order, .child)) }
             var step = type.hash &+ UInt64(sameKey)
             if let identityHash { step = mix(type.hash ^ mix(identityHash)) &+ UInt64(sameKey) }
@@ -68,7 +68,7 @@ struct SnapshotBuilder {
         }
         endLinks(before: columns.count)
         ids.resolveCollisions(parents: columns.parents)
-        columns.ids = .packed(ids.ids)
+        columns.ids = .packed(ids.ids())
         classify(laterLinks)
         return columns
     }
@@ -96,10 +96,15 @@ struct SnapshotBuilder {
     /// What the snapshot records of the object's dynamic type: its name, the hash of its
     /// qualified name, and the names it answers to in searches, each computed once per type
     /// (conformance and superclasses depend on nothing else).
-    private mutating func entry(of object: AnyObject) -> TypeEntry {
+    private mutating func entry(of object: any DeepLinkable) -> TypeEntry {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
         if let lastType, lastType.type == key { return lastType.entry }
+        return newEntry(of: object, type: type)
+    }
+
+    private mutating func newEntry(of object: any DeepLinkable, type: AnyObject.Type) -> TypeEntry {
+        let key = ObjectIdentifier(type)
         if let known = types[key] {
             lastType = (key, known)
             return known

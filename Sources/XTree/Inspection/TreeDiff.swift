@@ -58,39 +58,56 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - new: The later snapshot.
     /// - Complexity: O(*n* + *m*) for snapshots of *n* and *m* nodes, plus the attributes.
     public init(from old: TreeSnapshot, to new: TreeSnapshot) {
-        var oldIndex = [String: Int](minimumCapacity: old.nodes.count)
-        for node in old.nodes { oldIndex[node.id] = node.order }
-        var matched = [Bool](repeating: false, count: old.nodes.count)
+        // Read from the columns: a node value is built only for a node that is reported.
+        let (old, new) = (old.columns, new.columns)
+        switch (old.ids, new.ids) {
+        case (.packed(let oldIDs), .packed(let newIDs)): self.init(old, new, oldIDs: oldIDs, newIDs: newIDs)
+        default: self.init(old, new, oldIDs: old.indices.map { old.ids[$0] }, newIDs: new.indices.map { new.ids[$0] })
+        }
+    }
+
+    private init<ID: Hashable>(_ old: TreeSnapshot.Columns, _ new: TreeSnapshot.Columns, oldIDs: [ID], newIDs: [ID]) {
+        var oldIndex = [ID: Int](minimumCapacity: old.count)
+        for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
+        var matched = [Bool](repeating: false, count: old.count)
         added = []
         changed = []
         unchangedCount = 0
-        for node in new.nodes {
-            guard let index = oldIndex[node.id] else {
-                added.append(node)
+        for (index, id) in newIDs.enumerated() {
+            guard let oldIndex = oldIndex[id] else {
+                added.append(new.node(at: index))
                 continue
             }
-            matched[index] = true
-            let changes = Self.changes(from: old.nodes[index], to: node)
+            matched[oldIndex] = true
+            let changes = Self.changes(
+                from: (old.labels[oldIndex], old.attributes[old.attributeRange(of: oldIndex)]),
+                to: (new.labels[index], new.attributes[new.attributeRange(of: index)]))
             if changes.isEmpty {
                 unchangedCount += 1
             } else {
-                changed.append(Change(node: node, changes: changes))
+                changed.append(Change(node: new.node(at: index), changes: changes))
             }
         }
-        removed = old.nodes.filter { !matched[$0.order] }
+        removed = old.indices.filter { !matched[$0] }.map(old.node(at:))
     }
 
-    private static func changes(from old: TreeSnapshot.Node, to new: TreeSnapshot.Node) -> [ValueChange] {
+    private static func changes(
+        from old: (label: String, attributes: ArraySlice<TreeSnapshot.Attribute>),
+        to new: (label: String, attributes: ArraySlice<TreeSnapshot.Attribute>)
+    ) -> [ValueChange] {
         var changes: [ValueChange] = []
         if old.label != new.label { changes.append(ValueChange(key: "label", old: old.label, new: new.label)) }
         guard old.attributes != new.attributes else { return changes }
+        func value(_ key: String, in attributes: ArraySlice<TreeSnapshot.Attribute>) -> String? {
+            attributes.first { $0.key == key }?.value
+        }
         for attribute in new.attributes {
-            let before = old.attribute(attribute.key)
+            let before = value(attribute.key, in: old.attributes)
             if before != attribute.value {
                 changes.append(ValueChange(key: attribute.key, old: before, new: attribute.value))
             }
         }
-        for attribute in old.attributes where new.attribute(attribute.key) == nil {
+        for attribute in old.attributes where value(attribute.key, in: new.attributes) == nil {
             changes.append(ValueChange(key: attribute.key, old: attribute.value, new: nil))
         }
         return changes

@@ -58,6 +58,9 @@ extension TreeSnapshot {
 
         var count: Int { labels.count }
 
+        /// The nodes' numbers.
+        var indices: Range<Int> { 0..<count }
+
         func parent(of node: Int) -> Int? {
             parents[node] < 0 ? nil : Int(parents[node])
         }
@@ -113,6 +116,7 @@ extension TreeSnapshot {
 
         /// Appends the headline of the node at `index`, as ``Node/description`` writes it,
         /// with its type from `types`.
+        @inline(__always)
         func appendHeadline(
             of index: Int, to bytes: inout UTF8Buffer, attributes showsAttributes: Bool = true,
             types: borrowing EscapedTypeNames
@@ -139,15 +143,25 @@ extension TreeSnapshot {
                 } else {
                     textIDs.append(node.id)
                 }
-                types.append(Self.number(of: node.type, in: &typeNames, numbers: &typeNumbers))
+                // Nodes of one type usually come in runs: the last type and names are checked
+                // before the tables.
+                if let lastType = types.last, typeNames[Int(lastType)] == node.type {
+                    types.append(lastType)
+                } else {
+                    types.append(Self.number(of: node.type, in: &typeNames, numbers: &typeNumbers))
+                }
                 labels.append(node.label)
                 attributes += node.attributes
                 attributeEnds.append(UInt32(truncatingIfNeeded: attributes.count))
                 depths.append(UInt32(truncatingIfNeeded: node.depth))
                 parents.append(node.parent.map { Int32(truncatingIfNeeded: $0) } ?? -1)
-                links += node.links.map { Self.packed($0.node, $0.kind) }
+                for link in node.links { links.append(Self.packed(link.node, link.kind)) }
                 linkEnds.append(UInt32(truncatingIfNeeded: links.count))
-                nameList.append(Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers))
+                if let lastList = nameList.last, nameLists[Int(lastList)] == node.names {
+                    nameList.append(lastList)
+                } else {
+                    nameList.append(Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers))
+                }
                 identities.append(node.identity)
             }
             ids = packedIDs.map(IDs.packed) ?? .text(textIDs)
@@ -179,6 +193,7 @@ extension TreeSnapshot {
             }
         }
 
+        @inline(__always)
         func append(_ type: UInt32, to output: inout UTF8Buffer) {
             let type = Int(type)
             bytes.withBytes { all in
@@ -200,6 +215,7 @@ extension TreeSnapshot {
             }
         }
 
+        @inline(__always)
         func append(_ index: Int, to bytes: inout UTF8Buffer) {
             switch self {
             case .packed(let values): ShortID.append(values[index], to: &bytes)

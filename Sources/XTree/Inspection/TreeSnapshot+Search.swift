@@ -27,25 +27,39 @@ extension TreeSnapshot {
         // As in a live walk: the nodes discovered but not yet visited, this one included.
         var discovered = 1
         var largestFrontier = 1
-        for node in nodes {
-            largestFrontier = Swift.max(largestFrontier, discovered - node.order)
-            discovered += node.links.lazy.filter { $0.kind == .child }.count
-            let answers =
-                node.names.isEmpty
-                ? XTree.name(name, matches: node.type) : node.names.contains { XTree.name(name, matches: $0) }
-            let verdict: SearchTrace.Verdict = !answers ? .wrongType : predicate(node) ? .matched : .rejected
+        // Read from the columns; whether a node answers to `name` is decided once per list of
+        // names, and a node value is built only for the predicate.
+        let nodes = columns
+        var answersByList = [Bool?](repeating: nil, count: nodes.nameLists.count)
+        for node in nodes.indices {
+            largestFrontier = Swift.max(largestFrontier, discovered - node)
+            discovered += nodes.linkRange(of: node).count { Columns.kind(nodes.links[$0]) == .child }
+            let list = Int(nodes.nameList[node])
+            let answers: Bool
+            if let known = answersByList[list] {
+                answers = known
+            } else {
+                let names = nodes.nameLists[list]
+                answers =
+                    names.isEmpty
+                    ? XTree.name(name, matches: nodes.type(of: node)) : names.contains { XTree.name(name, matches: $0) }
+                // A list with no names answers by the node's type, which other nodes may not share.
+                if !names.isEmpty { answersByList[list] = answers }
+            }
+            let verdict: SearchTrace.Verdict =
+                !answers ? .wrongType : predicate(nodes.node(at: node)) ? .matched : .rejected
             steps.append(
                 SearchTrace.Step(
-                    order: node.order,
-                    depth: node.depth,
-                    parentOrder: node.parent,
-                    type: node.type,
-                    label: node.label,
+                    order: node,
+                    depth: Int(nodes.depths[node]),
+                    parentOrder: nodes.parent(of: node),
+                    type: nodes.type(of: node),
+                    label: nodes.labels[node],
                     verdict: verdict
                 )
             )
             if verdict == .matched {
-                if firstMatch == nil { firstMatch = node.order }
+                if firstMatch == nil { firstMatch = node }
                 if !all { break }
             }
         }

@@ -32,26 +32,28 @@ public struct DOTRenderer: TreeRenderer {
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
         let emphasis = ", color=\"#dc2626\", penwidth=2"
         output.write("digraph XTree {\n  node [shape=box, fontname=\"Helvetica\"];\n")
-        for node in snapshot.nodes {
-            var label = "\(node.order) \(node.type) #\(node.id)"
-            if !node.label.isEmpty { label += "\n\(node.label)" }
-            for attribute in node.attributes {
+        // Read from the columns: no node value is built.
+        let nodes = snapshot.columns
+        for node in nodes.indices {
+            var label = "\(node) \(nodes.type(of: node)) #\(nodes.ids[node])"
+            if !nodes.labels[node].isEmpty { label += "\n\(nodes.labels[node])" }
+            for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
                 label += "\n\(attribute.key)=\(TerminalText.shortened(attribute.value))"
             }
-            let extra = highlighted.contains(node.order) ? emphasis : ""
-            output.write("  n\(node.order) [label=\(dotString(label))\(extra)];\n")
+            let extra = highlighted.contains(node) ? emphasis : ""
+            output.write("  n\(node) [label=\(dotString(label))\(extra)];\n")
         }
-        for node in snapshot.nodes {
-            for link in node.links {
+        for node in nodes.indices {
+            for link in nodes.linkRange(of: node).map(nodes.link(at:)) {
                 let attributes =
                     switch link.kind {
                     case .child:
-                        highlighted.contains(node.order) && highlighted.contains(link.node)
+                        highlighted.contains(node) && highlighted.contains(link.node)
                             ? " [\(emphasis.dropFirst(2))]" : ""
                     case .cycle: " [style=dashed, color=\"#d97706\", label=\"cycle\"]"
                     case .shared: " [style=dotted, color=\"#2563eb\", label=\"shared\"]"
                     }
-                output.write("  n\(node.order) -> n\(link.node)\(attributes);\n")
+                output.write("  n\(node) -> n\(link.node)\(attributes);\n")
             }
         }
         output.write("}\n")

@@ -22,12 +22,14 @@ public struct JSONRenderer: TreeRenderer {
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
         output.write("{\"nodes\":[\n")
+        // Read from the columns: no node value is built.
+        let nodes = snapshot.columns
         var line = ""
-        for node in snapshot.nodes {
+        for node in nodes.indices {
             line.removeAll(keepingCapacity: true)
-            if node.order > 0 { line += ",\n" }
+            if node > 0 { line += ",\n" }
             line += "{\"attributes\":["
-            for (index, attribute) in node.attributes.enumerated() {
+            for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
                 if index > 0 { line += "," }
                 line += "{\"key\":"
                 appendJSONString(attribute.key, to: &line)
@@ -35,28 +37,28 @@ public struct JSONRenderer: TreeRenderer {
                 appendJSONString(attribute.value, to: &line)
                 line += "}"
             }
-            line += "],\"depth\":\(node.depth),\"id\":"
-            appendJSONString(node.id, to: &line)
-            if let identity = node.identity {
+            line += "],\"depth\":\(nodes.depths[node]),\"id\":"
+            appendJSONString(nodes.ids[node], to: &line)
+            if let identity = nodes.identities[node] {
                 line += ",\"identity\":"
                 appendJSONString(identity, to: &line)
             }
             line += ",\"label\":"
-            appendJSONString(node.label, to: &line)
+            appendJSONString(nodes.labels[node], to: &line)
             line += ",\"links\":["
-            for (index, link) in node.links.enumerated() {
+            for (index, link) in nodes.linkRange(of: node).map(nodes.link(at:)).enumerated() {
                 if index > 0 { line += "," }
                 line += "{\"kind\":\"\(link.kind.rawValue)\",\"node\":\(link.node)}"
             }
             line += "],\"names\":["
-            for (index, name) in node.names.enumerated() {
+            for (index, name) in nodes.nameLists[Int(nodes.nameList[node])].enumerated() {
                 if index > 0 { line += "," }
                 appendJSONString(name, to: &line)
             }
-            line += "],\"order\":\(node.order)"
-            if let parent = node.parent { line += ",\"parent\":\(parent)" }
+            line += "],\"order\":\(node)"
+            if let parent = nodes.parent(of: node) { line += ",\"parent\":\(parent)" }
             line += ",\"type\":"
-            appendJSONString(node.type, to: &line)
+            appendJSONString(nodes.type(of: node), to: &line)
             line += "}"
             output.write(line)
         }

@@ -31,26 +31,28 @@ public struct MermaidRenderer: TreeRenderer {
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
         output.write("flowchart TD\n")
-        for node in snapshot.nodes {
-            var label = mermaidText("\(node.order) \(node.type) #\(node.id)")
-            if !node.label.isEmpty { label += "<br/>\(mermaidText(node.label))" }
-            for attribute in node.attributes {
+        // Read from the columns: no node value is built.
+        let nodes = snapshot.columns
+        for node in nodes.indices {
+            var label = mermaidText("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
+            if !nodes.labels[node].isEmpty { label += "<br/>\(mermaidText(nodes.labels[node]))" }
+            for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
                 label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(TerminalText.shortened(attribute.value)))"
             }
-            output.write("  n\(node.order)[\"\(label)\"]\n")
+            output.write("  n\(node)[\"\(label)\"]\n")
         }
         var edge = 0
         var highlightedEdges: [Int] = []
-        for node in snapshot.nodes {
-            for link in node.links {
+        for node in nodes.indices {
+            for link in nodes.linkRange(of: node).map(nodes.link(at:)) {
                 let arrow =
                     switch link.kind {
                     case .child: "-->"
                     case .cycle: "-. cycle .->"
                     case .shared: "-. shared .->"
                     }
-                output.write("  n\(node.order) \(arrow) n\(link.node)\n")
-                if link.kind == .child, highlighted.contains(node.order), highlighted.contains(link.node) {
+                output.write("  n\(node) \(arrow) n\(link.node)\n")
+                if link.kind == .child, highlighted.contains(node), highlighted.contains(link.node) {
                     highlightedEdges.append(edge)
                 }
                 edge += 1

@@ -45,7 +45,7 @@ public enum TerminalText {
     static func appendEscaped(_ text: String, to bytes: inout UTF8Buffer) {
         var text = text
         let plain = text.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-        bytes.append(plain ? text : escaped(text))
+        bytes.append(contentsOf: plain ? text : escaped(text))
     }
 
     /// `text` in double quotes, with quotes, backslashes and unsafe scalars escaped, so that it

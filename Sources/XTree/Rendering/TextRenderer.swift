@@ -71,7 +71,7 @@ public struct TextRenderer: TreeRenderer {
             if isHighlighted { bytes.append(" ◀") }
             return
         }
-        bytes.append(colored(columns.node(at: index), isHighlighted: isHighlighted))
+        bytes.append(contentsOf: colored(columns.node(at: index), isHighlighted: isHighlighted))
     }
 
     private func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
@@ -142,7 +142,7 @@ private struct TextTreeWriter: ~Copyable {
     // The guides that lines under the stack's entries start with, as UTF-8, and where each
     // entry's guides end: each entry within `maxIndentation` adds its guide once, rather than
     // every line adding one per level.
-    var guides: [UInt8] = []
+    var guides = UTF8Buffer()
     var guideEnds: [Int] = []
     // The UTF-8 of whole lines, written out in blocks of about 64 KB: one string and one
     // write per block.
@@ -150,6 +150,12 @@ private struct TextTreeWriter: ~Copyable {
     var shown = 0
     private(set) var leftOut = 0
     private(set) var truncated = false
+
+    // The pieces of the guides, as constants rather than strings made for each line.
+    private static var guide: StaticString { "│   " }
+    private static var blank: StaticString { "    " }
+    private static var branch: StaticString { "├── " }
+    private static var lastBranch: StaticString { "└── " }
 
     init(renderer: TextRenderer, columns: TreeSnapshot.Columns) {
         self.renderer = renderer
@@ -177,7 +183,7 @@ private struct TextTreeWriter: ~Copyable {
                 columns.appendHeadline(of: link.node, to: &headline, attributes: false, types: types)
                 let text = headline.string
                 line.append(
-                    link.kind == .cycle
+                    contentsOf: link.kind == .cycle
                         ? renderer.style("↺ cycle to \(text)", .cycle) : renderer.style("→ shared \(text)", .shared))
                 endLine(to: &output)
             case .child:
@@ -196,7 +202,7 @@ private struct TextTreeWriter: ~Copyable {
 
     private mutating func push(_ node: Int, isLast: Bool) {
         if !stack.isEmpty, stack.count < renderer.maxIndentation {
-            guides.append(contentsOf: (isLast ? "    " : "│   ").utf8)
+            guides.append(isLast ? Self.blank : Self.guide)
         }
         guideEnds.append(guides.count)
         stack.append((node, 0, isLast))
@@ -205,21 +211,21 @@ private struct TextTreeWriter: ~Copyable {
     private mutating func pop() {
         stack.removeLast()
         guideEnds.removeLast()
-        guides.removeSubrange((guideEnds.last ?? 0)...)
+        guides.removeLast(guides.count - (guideEnds.last ?? 0))
     }
 
     private mutating func appendPrefix(isLast: Bool) {
         let hidden = stack.count - renderer.maxIndentation
         if hidden > 0 {
-            line.append(renderer.style("┆+\(hidden) ", .dim))
+            line.append(contentsOf: renderer.style("┆+\(hidden) ", .dim))
             for entry in stack.dropFirst(1 + hidden) {
-                line.append(entry.isLast ? "    " : "│   ")
+                line.append(entry.isLast ? Self.blank : Self.guide)
             }
         } else {
             let end = guideEnds[stack.count - 1]
-            guides.withUnsafeBufferPointer { line.append(UnsafeBufferPointer(rebasing: $0[..<end])) }
+            guides.withBytes { line.append(UnsafeBufferPointer(rebasing: $0[..<end])) }
         }
-        line.append(isLast ? "└── " : "├── ")
+        line.append(isLast ? Self.lastBranch : Self.branch)
     }
 
     private mutating func writeOut(to output: inout some TextOutputStream) {
@@ -242,7 +248,7 @@ private struct TextTreeWriter: ~Copyable {
         if below > 0 {
             push(index, isLast: isLast)
             appendPrefix(isLast: true)
-            line.append(renderer.style("… \(count(below, "node")) below depth \(maxDepth)", .dim))
+            line.append(contentsOf: renderer.style("… \(count(below, "node")) below depth \(maxDepth)", .dim))
             endLine(to: &output)
             pop()
             leftOut += below

@@ -18,6 +18,7 @@ extension TreeSnapshot.Node: CustomStringConvertible {
 
     /// The one writer of headlines, for node values and for a snapshot's columns alike; the
     /// type and the id are appended, already escaped, by `appendType` and `appendID`.
+    @inline(__always)
     static func appendHeadline(
         order: Int,
         label: String,
@@ -33,13 +34,13 @@ extension TreeSnapshot.Node: CustomStringConvertible {
         appendID(&bytes)
         if !label.isEmpty {
             bytes.append(UInt8(ascii: " "))
-            bytes.append(TerminalText.quoted(label))
+            bytes.append(contentsOf: TerminalText.quoted(label))
         }
         for attribute in attributes {
             bytes.append(UInt8(ascii: " "))
             TerminalText.appendEscaped(attribute.key, to: &bytes)
             bytes.append(UInt8(ascii: "="))
-            bytes.append(TerminalText.displayValue(attribute.value))
+            bytes.append(contentsOf: TerminalText.displayValue(attribute.value))
         }
     }
 }

@@ -17,7 +17,12 @@ struct UTF8Buffer: ~Copyable {
 
     /// The bytes as a string; invalid UTF-8 (which the writers never produce) would be
     /// repaired, as `String(decoding:as:)` does.
-    var string: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { string in
+            string.baseAddress!.initialize(from: start, count: count)
+            return count
+        }
+    }
 
     var isEmpty: Bool { count == 0 }
 
@@ -28,17 +33,38 @@ struct UTF8Buffer: ~Copyable {
 
     mutating func removeAll() { count = 0 }
 
+    mutating func removeLast(_ k: Int) {
+        precondition(k >= 0 && k <= count, "removing more bytes than there are")
+        count -= k
+    }
+
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: 1) }
         start[count] = byte
         count &+= 1
     }
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        if count &+ bytes.count > capacity { grow(toHold: bytes.count) }
-        (start + count).update(from: base, count: bytes.count)
-        count &+= bytes.count
+        let length = bytes.count
+        if count &+ length > capacity { grow(toHold: length) }
+        let target = UnsafeMutableRawPointer(start + count)
+        if length >= 8 && length <= 16 {
+            // The first and the last eight bytes, which may overlap: cheaper than a call to
+            // memmove for the short pieces a line is made of.
+            let source = UnsafeRawPointer(base)
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+        } else if length < 8 {
+            for offset in 0..<length { (start + count + offset).pointee = base[offset] }
+        } else {
+            target.copyMemory(from: base, byteCount: length)
+        }
+        count &+= length
     }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -46,12 +72,13 @@ struct UTF8Buffer: ~Copyable {
     }
 
     /// Appends a string's UTF-8 as it is, unescaped: for text the package writes.
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends a string's UTF-8 as it is, unescaped: for text the package wrote or escaped.
-    mutating func append(_ text: String) {
+    mutating func append(contentsOf text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -67,6 +94,7 @@ struct UTF8Buffer: ~Copyable {
 }
 
 /// Appends `number` in decimal.
+@inline(__always)
 func appendDecimal(_ number: Int, to bytes: inout UTF8Buffer) {
     if number < 0 { bytes.append(UInt8(ascii: "-")) }
     // The digits, last first, in a buffer on the stack: 20 digits hold any Int.
