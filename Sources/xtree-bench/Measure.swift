@@ -50,6 +50,12 @@ func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
+/// A `TextOutputStream` that keeps the UTF-8 of everything written.
+struct CollectingStream: TextOutputStream {
+    var bytes: [UInt8] = []
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+}
+
 /// A `TextOutputStream` that counts what it is given and keeps nothing.
 struct DiscardingStream: TextOutputStream {
     var bytes = 0

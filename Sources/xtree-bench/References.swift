@@ -34,21 +34,20 @@ import XTree
         return met
     }
 
-    /// The snapshot representation's own cost: `count` ``TreeSnapshot/Node`` values of a 4-ary
-    /// tree, as a snapshot holds them (shared type name and names, an id, each parent's links),
-    /// built without walking anything, naming anything or checking ids. Returns the count.
-    static func snapshotNodeValues(count: Int) -> Int {
-        let type = "Node"
-        let names = ["xtree_bench.Node"]
-        var nodes: [TreeSnapshot.Node] = []
-        for index in 0..<count {
-            if index > 0 { nodes[(index - 1) / 4].links.append(TreeSnapshot.Link(kind: .child, node: index)) }
-            nodes.append(
-                TreeSnapshot.Node(
-                    id: "abcdefgh", type: type, label: "", attributes: [], depth: 0, order: index,
-                    parent: index == 0 ? nil : (index - 1) / 4, links: [], names: names))
+    /// The part of writing text to a `TextOutputStream` that no renderer can avoid: making
+    /// `String`s of `bytes` in blocks of 64 KB, as ``TextRenderer`` writes them, which checks
+    /// that they are UTF-8. Returns the number of bytes.
+    static func makingStrings(of bytes: [UInt8]) -> Int {
+        var total = 0
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = Swift.min(bytes.count, start + 65_536)
+                total &+= String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).utf8.count
+                start = end
+            }
         }
-        return nodes.count
+        return total
     }
 
     /// The algorithm XUI 1.0 published for `firstReceiver`: a method that calls itself once

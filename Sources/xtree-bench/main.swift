@@ -19,7 +19,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
         stars and DAGs of 1,000 to 1,000,000 nodes, and a 10,000-node realistic app of 36 types
         (where per-search fixed costs show); then snapshot, rendering, JSON and diff, beside
-        the cost of building a snapshot's node values alone; a snapshot streamed from an app's
+        the cost of making strings of the text's UTF-8 alone; a snapshot streamed from an app's
         inspector to a client (time, and the app's peak memory against the snapshot's size);
         deep links on the recipes app inside a large tree; and the cost of a @Published set
         and an objectWillChange read. Prints medians.
@@ -214,7 +214,7 @@ if runs("operations") {
     log("## Snapshot, render, JSON and diff of a 4-ary tree (ns per node; ratio to the floor walk)")
     log(
         pad([
-            "size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "node values/in-place",
+            "size", "in-place", "snapshot", "text", "json", "diff", "snapshot+text/in-place", "strings/in-place",
             "snapshot peak MB",
         ]))
     for size in operationSizes {
@@ -226,9 +226,6 @@ if runs("operations") {
         let snapshotTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(TreeSnapshot(of: root))
         }
-        let values = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-            consume(References.snapshotNodeValues(count: size))
-        }
         let snapshot = TreeSnapshot(of: root)
         let again = TreeSnapshot(of: root)
         hierarchy.dismantle()
@@ -236,6 +233,12 @@ if runs("operations") {
             var stream = DiscardingStream()
             TextRenderer().render(snapshot, to: &stream)
             consume(stream.bytes)
+        }
+        // The text's UTF-8, to time making strings of it alone.
+        var textBytes = CollectingStream()
+        TextRenderer().render(snapshot, to: &textBytes)
+        let strings = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
+            consume(References.makingStrings(of: textBytes.bytes))
         }
         let jsonTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             var stream = DiscardingStream()
@@ -254,12 +257,13 @@ if runs("operations") {
             "snapshot_ns_per_node": format(snapshotTime / n), "text_ns_per_node": format(text / n),
             "json_ns_per_node": format(jsonTime / n), "diff_ns_per_node": format(diff / n),
             "snapshot_text_over_in_place": format((snapshotTime + text) / floor),
-            "node_values_over_in_place": format(values / floor), "snapshot_peak_extra_mb": memoryCell,
+            "strings_over_in_place": format(strings / floor), "snapshot_peak_extra_mb": memoryCell,
         ])
         log(
             pad([
                 "\(size)", format(floor / n), format(snapshotTime / n), format(text / n), format(jsonTime / n),
-                format(diff / n), format((snapshotTime + text) / floor) + "x", format(values / floor) + "x", memoryCell,
+                format(diff / n), format((snapshotTime + text) / floor) + "x", format(strings / floor) + "x",
+                memoryCell,
             ])
         )
     }

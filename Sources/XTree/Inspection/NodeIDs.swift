@@ -34,6 +34,7 @@ struct NodeIDs {
     }
 
     /// Adds the next node's candidate; `parent` is an earlier node or `nil` for the root.
+    @inline(__always)
     mutating func append(step: UInt64, parent: Int?) {
         hashes.append(mix((parent == nil ? 0 : hashes[parent!]) ^ mix(step)))
         steps.append(step)
@@ -72,7 +73,8 @@ struct NodeIDs {
 }
 
 /// Which nodes share a key, for keys of 40 bits or fewer: nodes are partitioned by the high bits
-/// of their keys into pieces of about 512, each small enough for a hash table in the cache.
+/// of their keys into pieces of about 4,096 (few enough pieces for the partitioning's writes
+/// to stay in the cache), each then checked with a hash table that fits it too.
 private struct KeyGroups {
     // Each entry: the key's bits below the piece's, above 30 bits of node number; in node
     // order within each piece.
@@ -80,7 +82,8 @@ private struct KeyGroups {
     // Where each piece starts in `entries`, and one past the last.
     private var starts: [Int]
     private let lowBits: UInt64
-    private var repeated: [Bool]
+    // The nodes whose key another node has: few or none.
+    private var repeated: Set<Int> = []
     /// The first node whose key an earlier node has, if any.
     private(set) var firstRepeat: Int?
 
@@ -91,52 +94,73 @@ private struct KeyGroups {
         let count = hashes.count
         let keyMask: UInt64 = (1 << UInt64(keyBits)) - 1
         // At least 64 pieces, so that the low bits of a 40-bit key and a node number fit 64 bits.
-        let pieceBits = Swift.min(keyBits, Swift.max(6, Swift.min(20, Int.bitWidth - count.leadingZeroBitCount - 9)))
-        lowBits = UInt64(keyBits - pieceBits)
+        let pieceBits = Swift.min(keyBits, Swift.max(6, Swift.min(20, Int.bitWidth - count.leadingZeroBitCount - 12)))
+        let lowBits = UInt64(keyBits - pieceBits)
+        self.lowBits = lowBits
         let lowMask: UInt64 = (1 << lowBits) - 1
         var starts = [Int](repeating: 0, count: (1 << pieceBits) + 1)
-        for hash in hashes { starts[Int((hash & keyMask) >> lowBits) + 1] += 1 }
-        for piece in 1..<starts.count { starts[piece] += starts[piece - 1] }
-        var next = starts
         var entries = [UInt64](repeating: 0, count: count)
-        for (node, hash) in hashes.enumerated() {
-            let key = hash & keyMask
-            let piece = Int(key >> lowBits)
-            entries[next[piece]] = (key & lowMask) << Self.nodeBits | UInt64(node)
-            next[piece] += 1
+        // Two passes over the hashes, through pointers: this runs once per node of every
+        // snapshot, and bounds checks would be a large share of it.
+        hashes.withUnsafeBufferPointer { hashes in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for hash in hashes { starts[Int((hash & keyMask) >> lowBits) &+ 1] &+= 1 }
+                for piece in 1..<starts.count { starts[piece] &+= starts[piece - 1] }
+            }
+            var next = starts
+            next.withUnsafeMutableBufferPointer { next in
+                entries.withUnsafeMutableBufferPointer { entries in
+                    for node in 0..<hashes.count {
+                        let key = hashes[node] & keyMask
+                        let piece = Int(key >> lowBits)
+                        entries[next[piece]] = (key & lowMask) << Self.nodeBits | UInt64(node)
+                        next[piece] &+= 1
+                    }
+                }
+            }
         }
         // Each piece's entries go into an open-addressing table of the piece's low keys; an
-        // entry whose low key is there already repeats an earlier node's key.
-        var repeated = [Bool](repeating: false, count: count)
-        var firstRepeat: Int?
-        var table: [UInt64] = []
+        // entry whose low key is there already repeats an earlier node's key. `.max` marks an
+        // empty slot: no entry has every bit set, since node numbers near 2^30 come with
+        // 18 or more piece bits, which leave at most 22 low bits.
+        var table = [UInt64](repeating: .max, count: 64)
         for piece in 0..<starts.count - 1 where starts[piece + 1] - starts[piece] > 1 {
             let size = starts[piece + 1] - starts[piece]
             let capacity = 1 << (Int.bitWidth - (2 * size).leadingZeroBitCount)
-            table.removeAll(keepingCapacity: true)
-            table.append(contentsOf: repeatElement(.max, count: capacity))
-            for entry in entries[starts[piece]..<starts[piece + 1]] {
-                let low = entry >> Self.nodeBits
-                var slot = Int(truncatingIfNeeded: low &* 0x9E37_79B9_7F4A_7C15 >> 40) & (capacity - 1)
-                while table[slot] != .max, table[slot] >> Self.nodeBits != low { slot = (slot + 1) & (capacity - 1) }
-                if table[slot] == .max {
-                    table[slot] = entry
-                } else {
-                    let node = Int(entry & Self.nodeMask)
-                    repeated[node] = true
-                    repeated[Int(table[slot] & Self.nodeMask)] = true
-                    firstRepeat = Swift.min(firstRepeat ?? node, node)
+            if table.count < capacity { table = [UInt64](repeating: .max, count: capacity) }
+            let pieceEntries = starts[piece]..<starts[piece + 1]
+            let repeats: [(node: Int, earlier: Int)] = table.withUnsafeMutableBufferPointer { table in
+                entries.withUnsafeBufferPointer { entries in
+                    var repeats: [(node: Int, earlier: Int)] = []
+                    for entry in entries[pieceEntries] {
+                        let low = entry >> Self.nodeBits
+                        var slot = Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
+                        while table[slot] != .max, table[slot] >> Self.nodeBits != low {
+                            slot = (slot + 1) & (capacity - 1)
+                        }
+                        if table[slot] == .max {
+                            table[slot] = entry
+                        } else {
+                            repeats.append((Int(entry & Self.nodeMask), Int(table[slot] & Self.nodeMask)))
+                        }
+                    }
+                    // Clear what this piece used, for the next.
+                    for slot in 0..<capacity { table[slot] = .max }
+                    return repeats
                 }
+            }
+            for (node, earlier) in repeats {
+                repeated.insert(node)
+                repeated.insert(earlier)
+                firstRepeat = Swift.min(firstRepeat ?? node, node)
             }
         }
         self.entries = entries
         self.starts = starts
-        self.repeated = repeated
-        self.firstRepeat = firstRepeat
     }
 
     /// Whether another node has the key of `node`'s candidate.
-    func isRepeated(_ node: Int) -> Bool { repeated[node] }
+    func isRepeated(_ node: Int) -> Bool { repeated.contains(node) }
 
     /// Whether a node before `node` that has not changed has `key` as its candidate's key:
     /// a scan of the key's piece, made only for the few nodes a collision changes.

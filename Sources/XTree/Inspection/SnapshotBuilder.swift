@@ -20,7 +20,7 @@ struct SnapshotBuilder {
     /// The columns of a snapshot of `root`; if `target` is reachable, its number goes to
     /// `locatedOrder`.
     mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> TreeSnapshot.Columns {
-        var core = BreadthFirstCore<VisitOrders>(root: root)
+        var core = BreadthFirstCore<VisitOrders>(root: root, expandsVisits: false)
         var ids = NodeIDs()
         var laterLinks: [(node: Int, link: Int)] = []
         var siblingTypes: [(type: UInt64, count: Int)] = []
@@ -64,7 +64,8 @@ struct SnapshotBuilder {
             columns.depths.append(UInt32(truncatingIfNeeded: core.depth(ofArray: element.array)))
             columns.parents.append(parent == nil ? -1 : Int32(truncatingIfNeeded: parent!))
             columns.nameList.append(type.searchNames)
-            columns.identities.append(identity)
+            columns.appendIdentity(identity, of: element.order)
+            core.enqueue(children: child.children)
         }
         endLinks(before: columns.count)
         ids.resolveCollisions(parents: columns.parents)

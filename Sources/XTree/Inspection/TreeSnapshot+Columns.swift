@@ -54,7 +54,10 @@ extension TreeSnapshot {
         var links: [UInt32] = []
         var nameLists: [[String]] = []
         var nameList: [UInt32] = []
-        var identities: [String?] = []
+        /// The nodes that supplied an identity, in order, and their identities: few nodes
+        /// have one, so they are not a column of every node.
+        var identityNodes: [UInt32] = []
+        var identities: [String] = []
 
         var count: Int { labels.count }
 
@@ -74,6 +77,24 @@ extension TreeSnapshot {
         }
 
         func type(of node: Int) -> String { typeNames[Int(types[node])] }
+
+        /// The identity the node supplied, found by binary search.
+        func identity(of node: Int) -> String? {
+            var lower = 0
+            var upper = identityNodes.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if identityNodes[middle] < node { lower = middle + 1 } else { upper = middle }
+            }
+            return lower < identityNodes.count && identityNodes[lower] == node ? identities[lower] : nil
+        }
+
+        /// Records `identity` for `node`, which comes after every node recorded so far.
+        mutating func appendIdentity(_ identity: String?, of node: Int) {
+            guard let identity else { return }
+            identityNodes.append(UInt32(truncatingIfNeeded: node))
+            identities.append(identity)
+        }
 
         func link(at index: Int) -> Link {
             Link(kind: Self.kind(links[index]), node: Self.target(links[index]))
@@ -110,7 +131,7 @@ extension TreeSnapshot {
                 parent: parent(of: index),
                 links: linkRange(of: index).map(link(at:)),
                 names: nameLists[Int(nameList[index])],
-                identity: identities[index]
+                identity: identity(of: index)
             )
         }
 
@@ -162,7 +183,7 @@ extension TreeSnapshot {
                 } else {
                     nameList.append(Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers))
                 }
-                identities.append(node.identity)
+                appendIdentity(node.identity, of: labels.count - 1)
             }
             ids = packedIDs.map(IDs.packed) ?? .text(textIDs)
         }

@@ -150,8 +150,8 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     public var duplicateIdentities: [[Int]] {
         let columns = columns
         var groups: [String: [Int]] = [:]
-        for (index, identity) in columns.identities.enumerated() {
-            guard let identity else { continue }
+        for (node, identity) in zip(columns.identityNodes, columns.identities) {
+            let index = Int(node)
             groups["\(columns.parents[index]) \(columns.types[index]) \(identity)", default: []].append(index)
         }
         return groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }

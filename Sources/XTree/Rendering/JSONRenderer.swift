@@ -25,6 +25,7 @@ public struct JSONRenderer: TreeRenderer {
         // Read from the columns: no node value is built.
         let nodes = snapshot.columns
         var line = ""
+        var nextIdentity = 0
         for node in nodes.indices {
             line.removeAll(keepingCapacity: true)
             if node > 0 { line += ",\n" }
@@ -39,9 +40,11 @@ public struct JSONRenderer: TreeRenderer {
             }
             line += "],\"depth\":\(nodes.depths[node]),\"id\":"
             appendJSONString(nodes.ids[node], to: &line)
-            if let identity = nodes.identities[node] {
+            // Identities are kept in node order: the next one is the only one to check.
+            if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
                 line += ",\"identity\":"
-                appendJSONString(identity, to: &line)
+                appendJSONString(nodes.identities[nextIdentity], to: &line)
+                nextIdentity += 1
             }
             line += ",\"label\":"
             appendJSONString(nodes.labels[node], to: &line)

@@ -136,14 +136,13 @@ private struct TextTreeWriter: ~Copyable {
     let columns: TreeSnapshot.Columns
     let types: TreeSnapshot.EscapedTypeNames
     let subtreeSizes: [Int]
-    // Each entry: a node, the next of its links to draw, and whether it is the last line of
-    // its parent's block (which decides the guide drawn under it).
-    var stack: [(node: Int, nextLink: Int, isLast: Bool)] = []
-    // The guides that lines under the stack's entries start with, as UTF-8, and where each
-    // entry's guides end: each entry within `maxIndentation` adds its guide once, rather than
-    // every line adding one per level.
+    // Each entry: a node's next link to draw and the end of its links (in the links column),
+    // where the guides of the lines under it end, and whether it is the last line of its
+    // parent's block (which decides the guide drawn under it).
+    var stack: [(nextLink: Int, linkEnd: Int, guideEnd: Int, isLast: Bool)] = []
+    // The guides that lines under the stack's entries start with, as UTF-8: each entry within
+    // `maxIndentation` adds its guide once, rather than every line adding one per level.
     var guides = UTF8Buffer()
-    var guideEnds: [Int] = []
     // The UTF-8 of whole lines, written out in blocks of about 64 KB: one string and one
     // write per block.
     var line = UTF8Buffer(capacity: TextRenderer.blockSize + 1_024)
@@ -168,14 +167,13 @@ private struct TextTreeWriter: ~Copyable {
     mutating func writeLines(to output: inout some TextOutputStream) {
         if show(0, isLast: true, to: &output) { push(0, isLast: true) }
         while let top = stack.last {
-            let links = columns.linkRange(of: top.node)
-            guard top.nextLink < links.count else {
+            guard top.nextLink < top.linkEnd else {
                 pop()
                 continue
             }
             stack[stack.count - 1].nextLink += 1
-            let link = columns.link(at: links.lowerBound + top.nextLink)
-            let isLast = top.nextLink == links.count - 1
+            let link = columns.link(at: top.nextLink)
+            let isLast = top.nextLink == top.linkEnd - 1
             switch link.kind {
             case .cycle, .shared:
                 appendPrefix(isLast: isLast)
@@ -204,14 +202,13 @@ private struct TextTreeWriter: ~Copyable {
         if !stack.isEmpty, stack.count < renderer.maxIndentation {
             guides.append(isLast ? Self.blank : Self.guide)
         }
-        guideEnds.append(guides.count)
-        stack.append((node, 0, isLast))
+        let links = columns.linkRange(of: node)
+        stack.append((links.lowerBound, links.upperBound, guides.count, isLast))
     }
 
     private mutating func pop() {
         stack.removeLast()
-        guideEnds.removeLast()
-        guides.removeLast(guides.count - (guideEnds.last ?? 0))
+        guides.removeLast(guides.count - (stack.last?.guideEnd ?? 0))
     }
 
     private mutating func appendPrefix(isLast: Bool) {
@@ -222,7 +219,7 @@ private struct TextTreeWriter: ~Copyable {
                 line.append(entry.isLast ? Self.blank : Self.guide)
             }
         } else {
-            let end = guideEnds[stack.count - 1]
+            let end = stack[stack.count - 1].guideEnd
             guides.withBytes { line.append(UnsafeBufferPointer(rebasing: $0[..<end])) }
         }
         line.append(isLast ? Self.lastBranch : Self.branch)

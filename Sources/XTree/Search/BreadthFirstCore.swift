@@ -41,14 +41,20 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
 
     // Depth and parent of each array; a plain search needs neither and keeps neither.
     private let tracksStructure: Bool
+    // Whether the walk reads the children of each visited object itself.
+    private let expandsVisits: Bool
 
     /// Creates a walk from `root`; without `tracksStructure`, ``parent(ofArray:)`` and
     /// ``depth(ofArray:)`` must not be asked, and the walk keeps 8 bytes less per array.
-    init(root: any DeepLinkable, tracksStructure: Bool = true) {
+    /// Without `expandsVisits`, the caller gives the children of each visited element to
+    /// ``enqueue(children:)``: a caller that holds the object anyway reads them without the
+    /// walk taking the object out of its array a second time (a retain and a release).
+    init(root: any DeepLinkable, tracksStructure: Bool = true, expandsVisits: Bool = true) {
         arrays = [[root]]
         parents = [-1]
         depths = [0]
         self.tracksStructure = tracksStructure
+        self.expandsVisits = expandsVisits
     }
 
     /// The order of the object whose `children` are `array`, or `nil` for the root's array.
@@ -79,7 +85,7 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
                     return Element(node: nil, order: first, isNew: false, array: head, position: position &- 1)
                 }
                 visited &+= 1
-                expandsLast = true
+                expandsLast = expandsVisits
                 return Element(
                     node: arrays[head][position &- 1], order: visited &- 1, isNew: true, array: head,
                     position: position &- 1)
@@ -101,7 +107,7 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
                 pending &-= 1
                 if marks.firstOrder(ofAddress: address(at: position &- 1), ifNewThen: visited) != nil { continue }
                 visited &+= 1
-                expandsLast = true
+                expandsLast = expandsVisits
                 return true
             }
             head &+= 1
@@ -133,7 +139,12 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
 
     private mutating func expandLast() {
         expandsLast = false
-        let children = arrays[head][position &- 1].children
+        enqueue(children: arrays[head][position &- 1].children)
+    }
+
+    /// Queues `children`, those of the element ``nextElement()`` has just visited, in a walk
+    /// that does not expand its visits; call it before the next element, once per visit.
+    mutating func enqueue(children: [any DeepLinkable]) {
         guard !children.isEmpty else { return }
         arrays.append(children)
         if tracksStructure {
@@ -164,6 +175,7 @@ struct VisitOrders: ObjectMarks {
 
     init() {}
 
+    @inline(__always)
     mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int? {
         if seen.insert(address: address) {
             if orders == nil {
