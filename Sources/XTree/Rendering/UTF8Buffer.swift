@@ -18,7 +18,12 @@ struct UTF8Buffer: ~Copyable {
     /// The bytes as a string; invalid UTF-8 (which the writers never produce) would be
     /// repaired, as `String(decoding:as:)` does.
     var string: String {
-        String(unsafeUninitializedCapacity: count) { string in
+        // Initialising the string's own storage checks the bytes a little faster than
+        // decoding them; the package's oldest platforms have only the decoding.
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
+            return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: count) { string in
             string.baseAddress!.initialize(from: start, count: count)
             return count
         }
