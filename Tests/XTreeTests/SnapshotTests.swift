@@ -40,6 +40,26 @@ import XTree
         #expect(third.nodes.first { $0.label == "Orange Marmalade" }?.id == first.nodes[5].id)
     }
 
+    /// A snapshot keeps its nodes field by field; node values read back from it make the same
+    /// snapshot, and ids that are not in the short form (as a hand-written snapshot may have)
+    /// are kept as they are.
+    @Test func nodeValuesReadBackMakeTheSameSnapshot() throws {
+        let snapshot = tangledSnapshot()
+        let rebuilt = try TreeSnapshot(nodes: Array(snapshot.nodes))
+        #expect(rebuilt == snapshot)
+        #expect(rebuilt.nodes == snapshot.nodes)
+        #expect(rebuilt.hashValue == snapshot.hashValue)
+        #expect(TextRenderer().rendered(rebuilt) == TextRenderer().rendered(snapshot))
+
+        var renamed = Array(snapshot.nodes)
+        renamed[3].id = "settings, not a short id"
+        renamed[4].attributes = [.init(key: "note", value: "kept")]
+        let handWritten = try TreeSnapshot(nodes: renamed)
+        #expect(handWritten != snapshot)
+        #expect(Array(handWritten.nodes) == renamed)
+        #expect(TextRenderer().rendered(handWritten).contains("#settings, not a short id"))
+    }
+
     @Test func attributesComeFromTheNodeDescription() {
         let model = DefaultCounterModel()
         model.count = 3

@@ -3,8 +3,18 @@ extension TreeSnapshot {
     ///
     /// A snapshot stores its nodes field by field, so reading one builds its ``Node`` value:
     /// O(1) plus its attributes, links and names.
-    public struct Nodes: RandomAccessCollection, Sendable {
+    public struct Nodes: RandomAccessCollection, Sendable, Hashable {
         let storage: ColumnStorage
+
+        /// Whether both hold the same nodes.
+        public static func == (lhs: Nodes, rhs: Nodes) -> Bool {
+            lhs.storage === rhs.storage || lhs.storage.columns == rhs.storage.columns
+        }
+
+        /// Hashes the nodes.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(storage.columns)
+        }
 
         /// 0, the root's number.
         public var startIndex: Int { 0 }

@@ -256,12 +256,12 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
 
     /// Whether two snapshots have the same nodes.
     public static func == (lhs: TreeSnapshot, rhs: TreeSnapshot) -> Bool {
-        lhs.storage === rhs.storage || lhs.columns == rhs.columns
+        lhs.nodes == rhs.nodes
     }
 
     /// Hashes the nodes.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(columns)
+        hasher.combine(nodes)
     }
 
     private enum CodingKeys: String, CodingKey {
