@@ -1,30 +1,19 @@
 /// Dynamic type names, computed once per type.
 ///
-/// `String(describing:)` of a metatype is slow enough to dominate a snapshot of a large
-/// tree of few types; the cache makes it one dictionary look-up per node.
+/// `String(describing:)` of a metatype is slow enough to dominate a search trace of a large
+/// tree of few types; the cache makes it one comparison per node in runs of one type.
 struct TypeNameCache {
-    private var names: [ObjectIdentifier: (name: String, hash: UInt64)] = [:]
-    private var last: (type: ObjectIdentifier, entry: (name: String, hash: UInt64))?
+    private var names: [ObjectIdentifier: String] = [:]
+    private var last: (type: ObjectIdentifier, name: String)?
 
     mutating func name(of object: AnyObject) -> String {
-        entry(of: object).name
-    }
-
-    /// The type's name and a hash of its module-qualified name that is the same in every
-    /// process, so that two apps' types of the same name hash apart.
-    mutating func entry(of object: AnyObject) -> (name: String, hash: UInt64) {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
-        if let last, last.type == key { return last.entry }
-        if let entry = names[key] {
-            last = (key, entry)
-            return entry
-        }
-        let name = Self.name(of: type)
-        let hash = stableHash(qualifiedName(of: type))
-        names[key] = (name, hash)
-        last = (key, (name, hash))
-        return (name, hash)
+        if let last, last.type == key { return last.name }
+        let name = names[key] ?? Self.name(of: type)
+        names[key] = name
+        last = (key, name)
+        return name
     }
 
     static func name(of type: Any.Type) -> String {
