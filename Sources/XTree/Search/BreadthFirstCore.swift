@@ -65,9 +65,6 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
     /// The object at `position` in `array`.
     func node(inArray array: Int, at position: Int) -> any DeepLinkable { arrays[array][position] }
 
-    /// How many elements `array` has.
-    func count(ofArray array: Int) -> Int { arrays[array].count }
-
     /// The depth of the objects in `array`.
     func depth(ofArray array: Int) -> Int { Int(depths[array]) }
 
