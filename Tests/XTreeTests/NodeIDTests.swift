@@ -51,6 +51,13 @@ import Testing
         }
     }
 
+    @Test func unmixUndoesMix() {
+        var random = SystemRandomNumberGenerator()
+        for value in [0, 1, .max, 0x9E37_79B9_7F4A_7C15] + (0..<1_000).map({ _ in random.next() as UInt64 }) {
+            #expect(unmix(mix(value)) == value, "\(value)")
+        }
+    }
+
     @Test func shortIDsReadBackAndRejectOtherText() {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<1_000 {

@@ -30,16 +30,24 @@ import Testing
     @Test func visitOrdersGiveTheOrderOfTheFirstVisitBeforeAndAfterTheFirstRepeat() {
         var marks = VisitOrders()
         var reference: [UInt: Int] = [:]
-        var visited = 0
+        var visits: [UInt] = []
+        var askedForOrders = 0
         for address in Self.addresses() {
-            let first = marks.firstOrder(ofAddress: address, ifNewThen: visited)
+            var first = marks.firstOrder(ofAddress: address, ifNewThen: visits.count)
+            if let order = first, order < 0 {
+                // As a walk does: every address so far was a visit.
+                askedForOrders += 1
+                marks.recordOrders(visits)
+                first = marks.firstOrder(ofAddress: address, ifNewThen: visits.count)
+            }
             #expect(first == reference[address])
             if first == nil {
-                reference[address] = visited
-                visited += 1
+                reference[address] = visits.count
+                visits.append(address)
             }
         }
-        #expect(visited == reference.count)
+        #expect(visits.count == reference.count)
+        #expect(askedForOrders == 1)
     }
 
     @Test func identityTableReturnsTheFirstValueStored() {

@@ -15,7 +15,6 @@
 struct NodeIDs {
     /// Each node's hash, by breadth-first number.
     private(set) var hashes: [UInt64] = []
-    private var steps: [UInt64] = []
     private let keyBits: Int
     private let keyMask: UInt64
 
@@ -37,7 +36,6 @@ struct NodeIDs {
     @inline(__always)
     mutating func append(step: UInt64, parent: Int?) {
         hashes.append(mix((parent == nil ? 0 : hashes[parent!]) ^ mix(step)))
-        steps.append(step)
     }
 
     /// Applies the rule to every candidate that an earlier node's id took; `parents` holds
@@ -50,10 +48,17 @@ struct NodeIDs {
         // earlier one (looked up in the groups, only for candidates not known to be unique).
         var changed = [Bool](repeating: false, count: hashes.count)
         var changedKeys = Set<UInt64>()
+        // The first candidates of the changed nodes: a child's step is found again from its
+        // own first candidate and its parent's, since `mix` can be undone.
+        var firstCandidates: [Int: UInt64] = [:]
         for node in first..<hashes.count {
             let parent = Int(parents[node])
             let parentChanged = parent >= 0 && changed[parent]
-            var candidate = parentChanged ? mix(hashes[parent] ^ mix(steps[node])) : hashes[node]
+            var candidate = hashes[node]
+            if parentChanged {
+                let mixedStep = unmix(hashes[node]) ^ firstCandidates[parent]!
+                candidate = mix(hashes[parent] ^ mixedStep)
+            }
             let mayBeTaken = parentChanged || groups.isRepeated(node)
             if mayBeTaken || !changedKeys.isEmpty {
                 while changedKeys.contains(candidate & keyMask)
@@ -65,6 +70,7 @@ struct NodeIDs {
             }
             if candidate != hashes[node] {
                 changed[node] = true
+                firstCandidates[node] = hashes[node]
                 hashes[node] = candidate
                 changedKeys.insert(candidate & keyMask)
             }
@@ -119,33 +125,41 @@ private struct KeyGroups {
                 }
             }
         }
-        // Each piece's entries go into an open-addressing table of the piece's low keys; an
-        // entry whose low key is there already repeats an earlier node's key. `.max` marks an
-        // empty slot: no entry has every bit set, since node numbers near 2^30 come with
-        // 18 or more piece bits, which leave at most 22 low bits.
-        var table = [UInt64](repeating: .max, count: 64)
+        // Each piece's entries go into an open-addressing table of their places in the piece,
+        // at the slot their low key gives (keys are hashes, so their bits are already mixed);
+        // an entry that finds its low key there repeats an earlier node's key. For a piece of
+        // about 4,096, the table of 32-bit places fits the first-level cache.
+        var table = [UInt32](repeating: 0, count: 64)
         for piece in 0..<starts.count - 1 where starts[piece + 1] - starts[piece] > 1 {
-            let size = starts[piece + 1] - starts[piece]
+            let start = starts[piece]
+            let size = starts[piece + 1] - start
             let capacity = 1 << (Int.bitWidth - (2 * size).leadingZeroBitCount)
-            if table.count < capacity { table = [UInt64](repeating: .max, count: capacity) }
-            let pieceEntries = starts[piece]..<starts[piece + 1]
+            if table.count < capacity { table = [UInt32](repeating: 0, count: capacity) }
             let repeats: [(node: Int, earlier: Int)] = table.withUnsafeMutableBufferPointer { table in
                 entries.withUnsafeBufferPointer { entries in
                     var repeats: [(node: Int, earlier: Int)] = []
-                    for entry in entries[pieceEntries] {
+                    let mask = capacity &- 1
+                    for place in 0..<size {
+                        let entry = entries[start &+ place]
                         let low = entry >> Self.nodeBits
-                        var slot = Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
-                        while table[slot] != .max, table[slot] >> Self.nodeBits != low {
-                            slot = (slot + 1) & (capacity - 1)
-                        }
-                        if table[slot] == .max {
-                            table[slot] = entry
-                        } else {
-                            repeats.append((Int(entry & Self.nodeMask), Int(table[slot] & Self.nodeMask)))
+                        var slot = Int(truncatingIfNeeded: low) & mask
+                        while true {
+                            let held = table[slot]
+                            if held == 0 {
+                                // Places are stored plus one: 0 marks an empty slot.
+                                table[slot] = UInt32(truncatingIfNeeded: place &+ 1)
+                                break
+                            }
+                            let earlier = entries[start &+ Int(held) &- 1]
+                            if earlier >> Self.nodeBits == low {
+                                repeats.append((Int(entry & Self.nodeMask), Int(earlier & Self.nodeMask)))
+                                break
+                            }
+                            slot = (slot &+ 1) & mask
                         }
                     }
                     // Clear what this piece used, for the next.
-                    for slot in 0..<capacity { table[slot] = .max }
+                    table.baseAddress!.update(repeating: 0, count: capacity)
                     return repeats
                 }
             }
@@ -240,4 +254,32 @@ func mix(_ value: UInt64) -> UInt64 {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+}
+
+/// The value `mix` was given: each of its steps can be undone (a shifted xor by repeating
+/// it, a product with an odd number by multiplying with its inverse modulo 2^64).
+func unmix(_ mixed: UInt64) -> UInt64 {
+    var z = unshift(mixed, 31) &* inverse(0x94D0_49BB_1331_11EB)
+    z = unshift(z, 27) &* inverse(0xBF58_476D_1CE4_E5B9)
+    return unshift(z, 30) &- 0x9E37_79B9_7F4A_7C15
+}
+
+/// The `x` with `x ^ (x >> shift) == value`.
+private func unshift(_ value: UInt64, _ shift: UInt64) -> UInt64 {
+    // Each round makes `shift` more of the high bits right.
+    var x = value
+    var known = shift
+    while known < 64 {
+        x = value ^ (x >> shift)
+        known += shift
+    }
+    return x
+}
+
+/// The inverse of an odd number modulo 2^64, by Newton's iteration (each step doubles the
+/// bits that are right, from three).
+private func inverse(_ odd: UInt64) -> UInt64 {
+    var x = odd
+    for _ in 0..<5 { x = x &* (2 &- odd &* x) }
+    return x
 }

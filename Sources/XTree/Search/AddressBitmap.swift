@@ -53,6 +53,9 @@ struct AddressBitmap: ObjectMarks {
         insert(address: address) ? nil : 0
     }
 
+    /// Keeps no orders: a search needs only to know whether an object was met.
+    mutating func recordOrders(_ addresses: [UInt]) {}
+
     private mutating func insertTagged(_ address: UInt) -> Bool {
         if tagged == nil { tagged = IdentityTable(storesValues: false) }
         return tagged!.value(forKey: address, insertingIfAbsent: 0) == nil

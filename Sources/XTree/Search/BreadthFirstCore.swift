@@ -78,7 +78,9 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
                 position &+= 1
                 pending &-= 1
                 // Checked in place: only an object visited now is copied out.
-                if let first = marks.firstOrder(ofAddress: address(at: position &- 1), ifNewThen: visited) {
+                let address = address(at: position &- 1)
+                if var first = marks.firstOrder(ofAddress: address, ifNewThen: visited) {
+                    if first < 0 { first = orderOfFirstRepeat(address) }
                     return Element(node: nil, order: first, isNew: false, array: head, position: position &- 1)
                 }
                 visited &+= 1
@@ -112,6 +114,23 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
             if head < arrays.count { headCount = arrays[head].count }
         }
         return false
+    }
+
+    /// The order of the object at `address`, met again for the first time in the walk, by
+    /// marks that keep orders only from then on: every element met before this one was a
+    /// visit, so the arrays give the address of each order.
+    private mutating func orderOfFirstRepeat(_ address: UInt) -> Int {
+        var addresses: [UInt] = []
+        addresses.reserveCapacity(visited)
+        for array in arrays[..<head] {
+            for object in array { addresses.append(UInt(bitPattern: ObjectIdentifier(object))) }
+        }
+        for object in arrays[head][..<(position &- 1)] {
+            addresses.append(UInt(bitPattern: ObjectIdentifier(object)))
+        }
+        assert(addresses.count == visited, "every element before the first repeat is a visit")
+        marks.recordOrders(addresses)
+        return marks.firstOrder(ofAddress: address, ifNewThen: visited)!
     }
 
     /// The address of the object at `position` in the head array, read without a retain.
@@ -156,18 +175,20 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
 protocol ObjectMarks {
     init()
     /// The order stored for the object at `address` if it was met before; otherwise stores
-    /// `order` for it and returns `nil`.
+    /// `order` for it and returns `nil`. Marks that keep orders only once an object is met
+    /// again return a negative number the first time: ``recordOrders(_:)`` then gives the
+    /// addresses visited so far, and the question is asked again.
     mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int?
+    /// Stores the order of each address in `addresses`: its position.
+    mutating func recordOrders(_ addresses: [UInt])
 }
 
 /// The visited set of snapshots, which need the order of an object met again: a bitmap for
-/// membership and the addresses in order, so that a walk without shared objects or cycles
-/// never builds a hash table. At the first object met again, the orders of all objects so
-/// far go into an ``IdentityTable``, which every later object joins.
+/// membership, so that a walk without shared objects or cycles keeps nothing else. At the
+/// first object met again, the walk gives the addresses of all objects so far, in order, to
+/// an ``IdentityTable``, which every later object joins.
 struct VisitOrders: ObjectMarks {
     private var seen = AddressBitmap()
-    // The address of each visited object, by order, until `orders` exists.
-    private var addresses: [UInt] = []
     private var orders: IdentityTable?
 
     init() {}
@@ -175,22 +196,18 @@ struct VisitOrders: ObjectMarks {
     @inline(__always)
     mutating func firstOrder(ofAddress address: UInt, ifNewThen order: Int) -> Int? {
         if seen.insert(address: address) {
-            if orders == nil {
-                assert(order == addresses.count, "orders are given in sequence")
-                addresses.append(address)
-            } else {
-                _ = orders!.value(forKey: address, insertingIfAbsent: order)
-            }
+            if orders != nil { _ = orders!.value(forKey: address, insertingIfAbsent: order) }
             return nil
         }
-        if orders == nil {
-            var table = IdentityTable()
-            for (order, address) in addresses.enumerated() {
-                _ = table.value(forKey: address, insertingIfAbsent: order)
-            }
-            orders = table
-            addresses = []
-        }
+        guard orders != nil else { return -1 }
         return orders!.value(forKey: address, insertingIfAbsent: order)
+    }
+
+    mutating func recordOrders(_ addresses: [UInt]) {
+        var table = IdentityTable()
+        for (order, address) in addresses.enumerated() {
+            _ = table.value(forKey: address, insertingIfAbsent: order)
+        }
+        orders = table
     }
 }
