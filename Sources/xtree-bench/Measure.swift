@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// Runs `body` repeatedly and returns the median duration of one run, in nanoseconds.
 ///
@@ -50,14 +51,16 @@ func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-/// A `TextOutputStream` that keeps the UTF-8 of everything written.
-struct CollectingStream: TextOutputStream {
-    var bytes: [UInt8] = []
-    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-}
-
 /// A `TextOutputStream` that counts what it is given and keeps nothing.
 struct DiscardingStream: TextOutputStream {
     var bytes = 0
     mutating func write(_ string: String) { bytes &+= string.utf8.count }
+}
+
+/// How many bytes of text `snapshot` renders to, written as the CLI writes them: as UTF-8,
+/// with no strings made.
+func textBytes(of snapshot: TreeSnapshot) -> Int {
+    var bytes = 0
+    TextRenderer().render(snapshot, toUTF8: { bytes &+= $0.count })
+    return bytes
 }

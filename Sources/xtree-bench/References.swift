@@ -34,22 +34,6 @@ import XTree
         return met
     }
 
-    /// The part of writing text to a `TextOutputStream` that no renderer can avoid: making
-    /// `String`s of `bytes` in blocks of 64 KB, as ``TextRenderer`` writes them, which checks
-    /// that they are UTF-8. Returns the number of bytes.
-    static func makingStrings(of bytes: [UInt8]) -> Int {
-        var total = 0
-        bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            while start < bytes.count {
-                let end = Swift.min(bytes.count, start + 65_536)
-                total &+= String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).utf8.count
-                start = end
-            }
-        }
-        return total
-    }
-
     /// The algorithm XUI 1.0 published for `firstReceiver`: a method that calls itself once
     /// per visited node; a Swift array as the queue, advanced with `removeFirst()`; children
     /// filtered against a `Set<ObjectIdentifier>` before being appended; nodes marked

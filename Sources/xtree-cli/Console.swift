@@ -26,8 +26,14 @@ final class Console {
     var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     func out(_ text: String) {
+        var text = text
+        text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes UTF-8 that is already escaped for a terminal, such as a renderer's.
+    func out(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosed, writeError == nil else { return }
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 

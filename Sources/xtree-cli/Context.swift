@@ -110,8 +110,7 @@ extension Context {
             case .dot: DOTRenderer(highlighted: Set(highlighted))
             case .mermaid: MermaidRenderer(highlighted: Set(highlighted))
             }
-        var stream = ConsoleStream(console: console)
-        renderer.render(snapshot, to: &stream)
+        renderer.render(snapshot, toUTF8: console.out)
     }
 
     /// The snapshot of `home` with the path to the object a link reached.

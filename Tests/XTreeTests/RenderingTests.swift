@@ -71,6 +71,27 @@ import XTree
         #expect(lines.map(\.count).max()! < 60)
     }
 
+    @Test func utf8OutputIsTheBytesOfTheStringsInBlocksOfWholeLines() {
+        let large = star(20_000)
+        defer { dismantle(large) }
+        let renderers: [any TreeRenderer] = [
+            TextRenderer(), TextRenderer(maxDepth: 1, highlighted: [0, 2, 5], colors: true),
+            TextRenderer(maxNodes: 4), JSONRenderer(), DOTRenderer(highlighted: [0, 1]), MermaidRenderer(),
+        ]
+        for snapshot in [tangledSnapshot(), TreeSnapshot(of: large)] {
+            for renderer in renderers {
+                var blocks: [[UInt8]] = []
+                renderer.render(snapshot, toUTF8: { blocks.append(Array($0)) })
+                #expect(blocks.joined().elementsEqual(renderer.rendered(snapshot).utf8), "\(renderer)")
+                guard let text = renderer as? TextRenderer else { continue }
+                #expect(blocks.allSatisfy { $0.last == UInt8(ascii: "\n") }, "\(renderer)")
+                if text.maxNodes == nil, text.maxDepth == nil, snapshot.nodes.count > 1_000 {
+                    #expect(blocks.count > 2, "a large tree is written in several blocks")
+                }
+            }
+        }
+    }
+
     @Test func jsonIsTheCodableFormOneNodePerLine() throws {
         let snapshot = tangledSnapshot()
         let json = JSONRenderer().rendered(snapshot)

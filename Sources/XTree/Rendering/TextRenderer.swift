@@ -56,8 +56,17 @@ public struct TextRenderer: TreeRenderer {
     ///   constant stack depth.
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
         var writer = TextTreeWriter(renderer: self, columns: snapshot.columns)
-        writer.writeLines(to: &output)
+        writer.writeLines { output.write($0.string) }
         output.write(summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated))
+    }
+
+    /// Writes the tree's UTF-8 to `write` in blocks of whole lines (about 64 KB each), then
+    /// the closing line on its own: the bytes of ``render(_:to:)``, with no strings made.
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (UnsafeRawBufferPointer) -> Void) {
+        var writer = TextTreeWriter(renderer: self, columns: snapshot.columns)
+        writer.writeLines { $0.withBytes { write(UnsafeRawBufferPointer($0)) } }
+        var summary = summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated)
+        summary.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// The line of the node at `index`, without its guides.
@@ -163,9 +172,9 @@ private struct TextTreeWriter: ~Copyable {
         subtreeSizes = renderer.maxDepth == nil ? [] : TextRenderer.subtreeSizes(columns)
     }
 
-    /// Writes every line but the closing one.
-    mutating func writeLines(to output: inout some TextOutputStream) {
-        if show(0, isLast: true, to: &output) { push(0, isLast: true) }
+    /// Writes every line but the closing one, passing each block of lines to `output`.
+    mutating func writeLines(to output: (borrowing UTF8Buffer) -> Void) {
+        if show(0, isLast: true, to: output) { push(0, isLast: true) }
         while let top = stack.last {
             guard top.nextLink < top.linkEnd else {
                 pop()
@@ -183,7 +192,7 @@ private struct TextTreeWriter: ~Copyable {
                 line.append(
                     contentsOf: link.kind == .cycle
                         ? renderer.style("↺ cycle to \(text)", .cycle) : renderer.style("→ shared \(text)", .shared))
-                endLine(to: &output)
+                endLine(to: output)
             case .child:
                 if let maxNodes = renderer.maxNodes, shown >= maxNodes {
                     truncated = true
@@ -191,11 +200,11 @@ private struct TextTreeWriter: ~Copyable {
                     continue
                 }
                 appendPrefix(isLast: isLast)
-                if show(link.node, isLast: isLast, to: &output) { push(link.node, isLast: isLast) }
+                if show(link.node, isLast: isLast, to: output) { push(link.node, isLast: isLast) }
             }
         }
         if truncated { leftOut = columns.count - shown }
-        if !line.isEmpty { writeOut(to: &output) }
+        if !line.isEmpty { writeOut(to: output) }
     }
 
     private mutating func push(_ node: Int, isLast: Bool) {
@@ -225,20 +234,20 @@ private struct TextTreeWriter: ~Copyable {
         line.append(isLast ? Self.lastBranch : Self.branch)
     }
 
-    private mutating func writeOut(to output: inout some TextOutputStream) {
-        output.write(line.string)
+    private mutating func writeOut(to output: (borrowing UTF8Buffer) -> Void) {
+        output(line)
         line.removeAll()
     }
 
-    private mutating func endLine(to output: inout some TextOutputStream) {
+    private mutating func endLine(to output: (borrowing UTF8Buffer) -> Void) {
         line.append(UInt8(ascii: "\n"))
-        if line.count >= TextRenderer.blockSize { writeOut(to: &output) }
+        if line.count >= TextRenderer.blockSize { writeOut(to: output) }
     }
 
     /// Writes a node's line; returns whether its links are to be drawn under it.
-    private mutating func show(_ index: Int, isLast: Bool, to output: inout some TextOutputStream) -> Bool {
+    private mutating func show(_ index: Int, isLast: Bool, to output: (borrowing UTF8Buffer) -> Void) -> Bool {
         renderer.appendNodeLine(index, of: columns, types: types, to: &line)
-        endLine(to: &output)
+        endLine(to: output)
         shown += 1
         guard let maxDepth = renderer.maxDepth, columns.depths[index] >= maxDepth else { return true }
         let below = subtreeSizes[index] - 1
@@ -246,7 +255,7 @@ private struct TextTreeWriter: ~Copyable {
             push(index, isLast: isLast)
             appendPrefix(isLast: true)
             line.append(contentsOf: renderer.style("… \(count(below, "node")) below depth \(maxDepth)", .dim))
-            endLine(to: &output)
+            endLine(to: output)
             pop()
             leftOut += below
         }
