@@ -58,6 +58,23 @@ import XTree
         #expect(handWritten != snapshot)
         #expect(Array(handWritten.nodes) == renamed)
         #expect(TextRenderer().rendered(handWritten).contains("#settings, not a short id"))
+
+        // Names are kept by type while every node of a type has the same; one that differs
+        // makes them kept by node, and nothing is lost either way.
+        renamed[6].names = ["Elsewhere.ListModel"]
+        let renamedList = try TreeSnapshot(nodes: renamed)
+        #expect(Array(renamedList.nodes) == renamed)
+        #expect(renamedList.search(forName: "Elsewhere.ListModel").path == [0, 2, 6])
+        #expect(try TreeSnapshot(nodes: Array(renamedList.nodes)) == renamedList)
+    }
+
+    @Test func typesOfOneNameKeepTheirOwnSearchNames() throws {
+        let snapshot = TreeSnapshot(of: TestNode("root", [FirstScreen.Model("first"), SecondScreen.Model("second")]))
+        #expect(snapshot.nodes[1].type == snapshot.nodes[2].type)
+        #expect(snapshot.nodes[1].names.first?.hasSuffix("FirstScreen.Model") == true)
+        #expect(snapshot.nodes[2].names.first?.hasSuffix("SecondScreen.Model") == true)
+        #expect(snapshot.search(forName: "XTreeTests.SecondScreen.Model").path == [0, 2])
+        #expect(try TreeSnapshot(json: Data(JSONRenderer().rendered(snapshot).utf8)) == snapshot)
     }
 
     @Test func attributesComeFromTheNodeDescription() {
@@ -139,4 +156,13 @@ import XTree
         #expect(diff.changed.map(\.changes) == [[.init(key: "count", old: "0", new: "4")]])
         #expect(diff.description.hasSuffix("0 added, 0 removed, 1 changed, 1 unchanged\n"))
     }
+}
+
+/// Two screens whose models share a name, as nested types do.
+enum FirstScreen {
+    final class Model: TestNode {}
+}
+
+enum SecondScreen {
+    final class Model: TestNode {}
 }

@@ -61,9 +61,9 @@ struct SnapshotBuilder {
             columns.types.append(type.name)
             columns.labels.append(child.nodeLabel)
             appendAttributes(of: child)
-            columns.depths.append(UInt32(truncatingIfNeeded: core.depth(ofArray: element.array)))
+            columns.noteDepth(core.depth(ofArray: element.array))
             columns.parents.append(parent == nil ? -1 : Int32(truncatingIfNeeded: parent!))
-            columns.nameList.append(type.searchNames)
+            columns.noteNameList(type.searchNames, type: type.name)
             columns.appendIdentity(identity, of: element.order)
             core.enqueue(children: child.children)
         }

@@ -55,7 +55,9 @@ extension TreeSnapshot {
         /// node's end.
         var attributeEnds: [UInt32] = []
         var attributes: [Attribute] = []
-        var depths: [UInt32] = []
+        /// Where the nodes of each depth start: nodes are in breadth-first order, so their
+        /// depths never decrease.
+        var levelStarts: [UInt32] = []
         /// `-1` for the root.
         var parents: [Int32] = []
         /// Where each node's links end in `links`.
@@ -63,6 +65,10 @@ extension TreeSnapshot {
         /// Each link's node shifted left by two, with its kind in the two low bits.
         var links: [UInt32] = []
         var nameLists: [[String]] = []
+        /// The list of names of each type, when every node of the type has the same list (as in
+        /// a snapshot taken in-process, where names depend on the type alone); empty otherwise.
+        var typeNameLists: [UInt32] = []
+        /// The list of names of each node, when `typeNameLists` is empty.
         var nameList: [UInt32] = []
         /// The nodes that supplied an identity, in order, and their identities: few nodes
         /// have one, so they are not a column of every node.
@@ -87,6 +93,46 @@ extension TreeSnapshot {
         }
 
         func type(of node: Int) -> String { typeNames[Int(types[node])] }
+
+        /// The depth of `node`, found by binary search over the starts of the levels.
+        func depth(of node: Int) -> Int {
+            var lower = 1
+            var upper = levelStarts.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if levelStarts[middle] <= node { lower = middle + 1 } else { upper = middle }
+            }
+            return lower - 1
+        }
+
+        /// The largest depth of any node.
+        var depth: Int { levelStarts.count - 1 }
+
+        /// The number of the list of names `node` answers to, in `nameLists`.
+        func nameListNumber(of node: Int) -> Int {
+            Int(nameList.isEmpty ? typeNameLists[Int(types[node])] : nameList[node])
+        }
+
+        /// Records that the last node so far is at `depth`, the same as the node before's or
+        /// one more.
+        @inline(__always)
+        mutating func noteDepth(_ depth: Int) {
+            if depth == levelStarts.count { levelStarts.append(UInt32(truncatingIfNeeded: count - 1)) }
+        }
+
+        /// Numbers the list of names of a node of `type`, the last node so far: by type while
+        /// every node of a type has one list, by node from the first that does not.
+        mutating func noteNameList(_ list: UInt32, type: UInt32) {
+            if !nameList.isEmpty {
+                nameList.append(list)
+            } else if Int(type) == typeNameLists.count {
+                typeNameLists.append(list)
+            } else if typeNameLists[Int(type)] != list {
+                nameList = types.dropLast().map { typeNameLists[Int($0)] }
+                nameList.append(list)
+                typeNameLists = []
+            }
+        }
 
         /// The identity the node supplied, found by binary search.
         func identity(of node: Int) -> String? {
@@ -136,11 +182,11 @@ extension TreeSnapshot {
                 type: type(of: index),
                 label: labels[index],
                 attributes: Array(attributes[attributeRange(of: index)]),
-                depth: Int(depths[index]),
+                depth: depth(of: index),
                 order: index,
                 parent: parent(of: index),
                 links: linkRange(of: index).map(link(at:)),
-                names: nameLists[Int(nameList[index])],
+                names: nameLists[nameListNumber(of: index)],
                 identity: identity(of: index)
             )
         }
@@ -164,6 +210,7 @@ extension TreeSnapshot {
             var nameListNumbers: [[String]: UInt32] = [:]
             var packedIDs: [UInt64]? = []
             var textIDs: [String] = []
+            var lastList: UInt32?
             for node in nodes {
                 if packedIDs != nil, let value = ShortID.value(of: node.id) {
                     packedIDs!.append(value)
@@ -184,15 +231,14 @@ extension TreeSnapshot {
                 labels.append(node.label)
                 attributes += node.attributes
                 attributeEnds.append(UInt32(truncatingIfNeeded: attributes.count))
-                depths.append(UInt32(truncatingIfNeeded: node.depth))
+                noteDepth(node.depth)
                 parents.append(node.parent.map { Int32(truncatingIfNeeded: $0) } ?? -1)
                 for link in node.links { links.append(Self.packed(link.node, link.kind)) }
                 linkEnds.append(UInt32(truncatingIfNeeded: links.count))
-                if let lastList = nameList.last, nameLists[Int(lastList)] == node.names {
-                    nameList.append(lastList)
-                } else {
-                    nameList.append(Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers))
+                if lastList == nil || nameLists[Int(lastList!)] != node.names {
+                    lastList = Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers)
                 }
+                noteNameList(lastList!, type: types[types.count - 1])
                 appendIdentity(node.identity, of: labels.count - 1)
             }
             ids = packedIDs.map(IDs.packed) ?? .text(textIDs)

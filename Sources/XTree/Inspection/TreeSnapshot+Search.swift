@@ -34,7 +34,7 @@ extension TreeSnapshot {
         for node in nodes.indices {
             largestFrontier = Swift.max(largestFrontier, discovered - node)
             discovered += nodes.linkRange(of: node).count { Columns.kind(nodes.links[$0]) == .child }
-            let list = Int(nodes.nameList[node])
+            let list = nodes.nameListNumber(of: node)
             let answers: Bool
             if let known = answersByList[list] {
                 answers = known
@@ -51,7 +51,7 @@ extension TreeSnapshot {
             steps.append(
                 SearchTrace.Step(
                     order: node,
-                    depth: Int(nodes.depths[node]),
+                    depth: nodes.depth(of: node),
                     parentOrder: nodes.parent(of: node),
                     type: nodes.type(of: node),
                     label: nodes.labels[node],

@@ -143,7 +143,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     public var root: Node { columns.node(at: 0) }
 
     /// The largest depth of any node.
-    public var depth: Int { columns.depths.last.map(Int.init) ?? 0 }
+    public var depth: Int { columns.depth }
 
     /// Groups of sibling nodes of one type that supplied the same identity, each group in
     /// breadth-first order; their ids tell them apart by position, so report them.

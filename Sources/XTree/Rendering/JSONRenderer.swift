@@ -38,7 +38,7 @@ public struct JSONRenderer: TreeRenderer {
                 appendJSONString(attribute.value, to: &line)
                 line += "}"
             }
-            line += "],\"depth\":\(nodes.depths[node]),\"id\":"
+            line += "],\"depth\":\(nodes.depth(of: node)),\"id\":"
             appendJSONString(nodes.ids[node], to: &line)
             // Identities are kept in node order: the next one is the only one to check.
             if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
@@ -54,7 +54,7 @@ public struct JSONRenderer: TreeRenderer {
                 line += "{\"kind\":\"\(link.kind.rawValue)\",\"node\":\(link.node)}"
             }
             line += "],\"names\":["
-            for (index, name) in nodes.nameLists[Int(nodes.nameList[node])].enumerated() {
+            for (index, name) in nodes.nameLists[nodes.nameListNumber(of: node)].enumerated() {
                 if index > 0 { line += "," }
                 appendJSONString(name, to: &line)
             }

@@ -249,7 +249,7 @@ private struct TextTreeWriter: ~Copyable {
         renderer.appendNodeLine(index, of: columns, types: types, to: &line)
         endLine(to: output)
         shown += 1
-        guard let maxDepth = renderer.maxDepth, columns.depths[index] >= maxDepth else { return true }
+        guard let maxDepth = renderer.maxDepth, columns.depth(of: index) >= maxDepth else { return true }
         let below = subtreeSizes[index] - 1
         if below > 0 {
             push(index, isLast: isLast)
