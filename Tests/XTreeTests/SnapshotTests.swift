@@ -68,6 +68,15 @@ import XTree
         #expect(try TreeSnapshot(nodes: Array(renamedList.nodes)) == renamedList)
     }
 
+    @Test func aProtocolMadeSearchableLaterIsInLaterSnapshots() {
+        let root = TestNode("root", [LateScreen("late")])
+        let name = "XTreeTests.LateSearchable"
+        #expect(!TreeSnapshot(of: root).nodes[1].names.contains(name))
+        SearchableProtocols.register((any LateSearchable).self)
+        #expect(TreeSnapshot(of: root).nodes[1].names.contains(name))
+        #expect(!TreeSnapshot(of: root).nodes[0].names.contains(name))
+    }
+
     @Test func typesOfOneNameKeepTheirOwnSearchNames() throws {
         let snapshot = TreeSnapshot(of: TestNode("root", [FirstScreen.Model("first"), SecondScreen.Model("second")]))
         #expect(snapshot.nodes[1].type == snapshot.nodes[2].type)
@@ -166,3 +175,9 @@ enum FirstScreen {
 enum SecondScreen {
     final class Model: TestNode {}
 }
+
+/// A protocol that only ``SnapshotTests/aProtocolMadeSearchableLaterIsInLaterSnapshots()``
+/// makes searchable, after a snapshot of a conforming node.
+@MainActor protocol LateSearchable: DeepLinkable {}
+
+final class LateScreen: TestNode, LateSearchable {}

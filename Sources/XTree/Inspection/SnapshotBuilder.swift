@@ -1,17 +1,31 @@
 /// Walks a live tree once, breadth first, and records it as a ``TreeSnapshot``'s columns.
 @MainActor
 struct SnapshotBuilder {
-    /// What a snapshot records of each dynamic type, found once per type.
+    /// What every snapshot records of a dynamic type: found once per type in the process
+    /// (a type's name, superclasses and conformances never change), and again only when
+    /// more protocols are made searchable.
+    private struct TypeFacts {
+        var hash: UInt64
+        var name: String
+        var searchNames: [String]
+    }
+    @MainActor private static var knownTypes: [ObjectIdentifier: TypeFacts] = [:]
+    // How many protocols were searchable when `knownTypes` was filled: they are only added.
+    @MainActor private static var knownSearchableCount = 0
+
+    /// What this snapshot records of a dynamic type: its facts' hash, and the numbers of its
+    /// name and of its list of search names in this snapshot's columns.
     private struct TypeEntry {
         var hash: UInt64
         var name: UInt32
         var searchNames: UInt32
     }
-    private var types: [ObjectIdentifier: TypeEntry] = [:]
+    private var entries: [TypeEntry] = []
+    // The place in `entries` of each type met, by the address of its metadata.
+    private var entryPlaces = IdentityTable()
     private var lastType: (type: ObjectIdentifier, entry: TypeEntry)?
     private var typeNumbers: [String: UInt32] = [:]
     private var nameListNumbers: [[String]: UInt32] = [:]
-    private let searchable = SearchableProtocols.entries
     private var columns = TreeSnapshot.Columns()
 
     /// The breadth-first number of the object being located, once captured.
@@ -94,9 +108,8 @@ struct SnapshotBuilder {
         columns.attributeEnds.append(UInt32(truncatingIfNeeded: columns.attributes.count))
     }
 
-    /// What the snapshot records of the object's dynamic type: its name, the hash of its
-    /// qualified name, and the names it answers to in searches, each computed once per type
-    /// (conformance and superclasses depend on nothing else).
+    /// What the snapshot records of the object's dynamic type, the last one's checked first
+    /// (nodes of one type often come in runs).
     private mutating func entry(of object: any DeepLinkable) -> TypeEntry {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
@@ -106,10 +119,32 @@ struct SnapshotBuilder {
 
     private mutating func newEntry(of object: any DeepLinkable, type: AnyObject.Type) -> TypeEntry {
         let key = ObjectIdentifier(type)
-        if let known = types[key] {
-            lastType = (key, known)
-            return known
+        let place = entryPlaces.value(forKey: UInt(bitPattern: key), insertingIfAbsent: entries.count)
+        if let place {
+            lastType = (key, entries[place])
+            return entries[place]
         }
+        let facts = Self.facts(of: object, type: type)
+        let entry = TypeEntry(
+            hash: facts.hash,
+            name: TreeSnapshot.Columns.number(of: facts.name, in: &columns.typeNames, numbers: &typeNumbers),
+            searchNames: TreeSnapshot.Columns.number(
+                of: facts.searchNames, in: &columns.nameLists, numbers: &nameListNumbers)
+        )
+        entries.append(entry)
+        lastType = (key, entry)
+        return entry
+    }
+
+    /// The facts of `object`'s dynamic type `type`, found the first time it is asked.
+    private static func facts(of object: any DeepLinkable, type: AnyObject.Type) -> TypeFacts {
+        let searchable = SearchableProtocols.entries
+        if searchable.count != knownSearchableCount {
+            knownTypes = [:]
+            knownSearchableCount = searchable.count
+        }
+        let key = ObjectIdentifier(type)
+        if let known = knownTypes[key] { return known }
         var searchNames = [qualifiedName(of: type)]
         var ancestor = Mirror(reflecting: object).superclassMirror
         while let mirror = ancestor {
@@ -117,16 +152,10 @@ struct SnapshotBuilder {
             ancestor = mirror.superclassMirror
         }
         searchNames += searchable.filter { $0.matches(object) }.map(\.name)
-        let entry = TypeEntry(
-            hash: stableHash(qualifiedName(of: type)),
-            name: TreeSnapshot.Columns.number(
-                of: TypeNameCache.name(of: type), in: &columns.typeNames, numbers: &typeNumbers),
-            searchNames: TreeSnapshot.Columns.number(
-                of: searchNames, in: &columns.nameLists, numbers: &nameListNumbers)
-        )
-        types[key] = entry
-        lastType = (key, entry)
-        return entry
+        let facts = TypeFacts(
+            hash: stableHash(searchNames[0]), name: TypeNameCache.name(of: type), searchNames: searchNames)
+        knownTypes[key] = facts
+        return facts
     }
 
     /// Marks each link to an already-seen node as a cycle (to an ancestor or itself) or
