@@ -11,6 +11,28 @@ import XTree
 
 @MainActor
 @Suite struct DescriptionTests {
+    /// Headlines copy plain text as it is and escape the rest: the same text as composing
+    /// the escaping functions, for text on either side of every fast path's bounds.
+    @Test func headlinesEscapeExactlyAsTheEscapingFunctions() {
+        let texts = [
+            "", "plain", "two words", "Crème brûlée", "東京", "🍊 marmalade", "a=b", "say \"hi\"", "back\\slash",
+            "copyright ©", "dash — dash", "Tea\u{1B}]0;pwned\u{7}", "line\nbreak", "tab\there", "del\u{7F}",
+            "c1 \u{85}", "rtl \u{202E}gnp.exe", "iso \u{2066}x\u{2069}", "sep \u{2028}",
+            String(repeating: "x", count: 100),
+            String(repeating: "y", count: 101), String(repeating: "é", count: 60),
+        ]
+        for text in texts {
+            let node = TreeSnapshot.Node(
+                id: text, type: text, label: text, attributes: [.init(key: text, value: text)], depth: 0, order: 7,
+                parent: nil, links: [])
+            var expected = "7 \(TerminalText.escaped(text)) #\(TerminalText.escaped(text))"
+            if !text.isEmpty { expected += " " + TerminalText.quoted(text) }
+            expected += " \(TerminalText.escaped(text))=\(TerminalText.displayValue(text))"
+            #expect(node.description == expected)
+            #expect(!node.description.unicodeScalars.contains { TerminalText.isUnsafe($0) })
+        }
+    }
+
     @Test func privateValuesAreRedactedInEverySnapshotAndOutput() throws {
         let root = TestNode("root", [AccountModel()])
         let snapshot = TreeSnapshot(of: root)

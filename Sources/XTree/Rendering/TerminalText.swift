@@ -40,12 +40,48 @@ public enum TerminalText {
         return result
     }
 
-    /// Appends the UTF-8 bytes of ``escaped(_:)``: printable ASCII is copied as it is, and
-    /// only text with other bytes is escaped scalar by scalar.
+    /// Appends the UTF-8 bytes of ``escaped(_:)``: text with no byte that can start an
+    /// unsafe scalar is copied as it is, and only other text is escaped scalar by scalar.
     static func appendEscaped(_ text: String, to bytes: inout UTF8Buffer) {
+        if isPlain(text, except: { _ in false }) {
+            bytes.append(contentsOf: text)
+        } else {
+            bytes.append(contentsOf: escaped(text))
+        }
+    }
+
+    /// Appends the UTF-8 bytes of ``quoted(_:)``, copying plain text as it is.
+    static func appendQuoted(_ text: String, to bytes: inout UTF8Buffer) {
+        guard isPlain(text, except: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            bytes.append(contentsOf: quoted(text))
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 bytes of ``displayValue(_:)``, copying a short plain word as it is.
+    static func appendDisplayValue(_ value: String, to bytes: inout UTF8Buffer) {
+        // At most `displayLimit` bytes are at most as many characters: nothing is cut.
+        let isWord =
+            !value.isEmpty && value.utf8.count <= displayLimit
+            && isPlain(value) {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+                    || $0 == UInt8(ascii: "=")
+            }
+        bytes.append(contentsOf: isWord ? value : displayValue(value))
+    }
+
+    /// Whether `text` holds no unsafe scalar and no byte that `excluded` names, judged from
+    /// its UTF-8 alone: every unsafe scalar is an ASCII control or DEL, or starts with the
+    /// byte 0xC2 (U+0080 to U+00BF) or 0xE2 (U+2000 to U+2FFF). Text with those lead bytes
+    /// is not plain, though most of it is safe; it takes the scalar by scalar path.
+    private static func isPlain(_ text: String, except excluded: (UInt8) -> Bool) -> Bool {
         var text = text
-        let plain = text.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-        bytes.append(contentsOf: plain ? text : escaped(text))
+        return text.withUTF8 { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 && !excluded($0) }
+        }
     }
 
     /// `text` in double quotes, with quotes, backslashes and unsafe scalars escaped, so that it

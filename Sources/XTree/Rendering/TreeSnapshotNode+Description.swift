@@ -34,13 +34,13 @@ extension TreeSnapshot.Node: CustomStringConvertible {
         appendID(&bytes)
         if !label.isEmpty {
             bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: TerminalText.quoted(label))
+            TerminalText.appendQuoted(label, to: &bytes)
         }
         for attribute in attributes {
             bytes.append(UInt8(ascii: " "))
             TerminalText.appendEscaped(attribute.key, to: &bytes)
             bytes.append(UInt8(ascii: "="))
-            bytes.append(contentsOf: TerminalText.displayValue(attribute.value))
+            TerminalText.appendDisplayValue(attribute.value, to: &bytes)
         }
     }
 }
