@@ -73,7 +73,7 @@ struct SnapshotBuilder {
             if let identityHash { step = mix(type.hash ^ mix(identityHash)) &+ UInt64(sameKey) }
             ids.append(step: step, parent: parent)
             columns.types.append(type.name)
-            columns.labels.append(child.nodeLabel)
+            columns.appendLabel(child.nodeLabel)
             appendAttributes(of: child)
             columns.noteDepth(core.depth(ofArray: element.array))
             columns.parents.append(parent == nil ? -1 : Int32(truncatingIfNeeded: parent!))

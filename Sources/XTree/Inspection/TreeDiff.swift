@@ -80,8 +80,8 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
             }
             matched[oldIndex] = true
             let changes = Self.changes(
-                from: (old.labels[oldIndex], old.attributes[old.attributeRange(of: oldIndex)]),
-                to: (new.labels[index], new.attributes[new.attributeRange(of: index)]))
+                from: (old.label(of: oldIndex), old.attributes[old.attributeRange(of: oldIndex)]),
+                to: (new.label(of: index), new.attributes[new.attributeRange(of: index)]))
             if changes.isEmpty {
                 unchangedCount += 1
             } else {

@@ -50,7 +50,11 @@ extension TreeSnapshot {
         var ids = IDs.packed([])
         var types: [UInt32] = []
         var typeNames: [String] = []
-        var labels: [String] = []
+        /// The UTF-8 of every node's label, node after node: no string, and no allocation for
+        /// a long label, per node.
+        var labelBytes: [UInt8] = []
+        /// Where each node's label ends in `labelBytes`.
+        var labelEnds: [UInt32] = []
         /// Where each node's attributes end in `attributes`; they start where the previous
         /// node's end.
         var attributeEnds: [UInt32] = []
@@ -75,7 +79,7 @@ extension TreeSnapshot {
         var identityNodes: [UInt32] = []
         var identities: [String] = []
 
-        var count: Int { labels.count }
+        var count: Int { labelEnds.count }
 
         /// The nodes' numbers.
         var indices: Range<Int> { 0..<count }
@@ -86,6 +90,26 @@ extension TreeSnapshot {
 
         func attributeRange(of node: Int) -> Range<Int> {
             (node == 0 ? 0 : Int(attributeEnds[node &- 1]))..<Int(attributeEnds[node])
+        }
+
+        func labelRange(of node: Int) -> Range<Int> {
+            (node == 0 ? 0 : Int(labelEnds[node &- 1]))..<Int(labelEnds[node])
+        }
+
+        /// The label of `node`, as its object gave it.
+        func label(of node: Int) -> String {
+            labelBytes.withUnsafeBufferPointer { String(decoding: $0[labelRange(of: node)], as: UTF8.self) }
+        }
+
+        /// Appends a node's label.
+        @inline(__always)
+        mutating func appendLabel(_ label: String) {
+            if !label.isEmpty {
+                var label = label
+                label.withUTF8 { labelBytes.append(contentsOf: $0) }
+            }
+            precondition(labelBytes.count <= UInt32.max, "a snapshot holds at most 4 GB of labels")
+            labelEnds.append(UInt32(truncatingIfNeeded: labelBytes.count))
         }
 
         func linkRange(of node: Int) -> Range<Int> {
@@ -180,7 +204,7 @@ extension TreeSnapshot {
             Node(
                 id: ids[index],
                 type: type(of: index),
-                label: labels[index],
+                label: label(of: index),
                 attributes: Array(attributes[attributeRange(of: index)]),
                 depth: depth(of: index),
                 order: index,
@@ -198,10 +222,12 @@ extension TreeSnapshot {
             of index: Int, to bytes: inout UTF8Buffer, attributes showsAttributes: Bool = true,
             types: borrowing EscapedTypeNames
         ) {
-            Node.appendHeadline(
-                order: index, label: labels[index],
-                attributes: showsAttributes ? attributes[attributeRange(of: index)] : [], to: &bytes,
-                type: { types.append(self.types[index], to: &$0) }, id: { ids.append(index, to: &$0) })
+            labelBytes.withUnsafeBufferPointer { labels in
+                Node.appendHeadline(
+                    order: index, label: UnsafeBufferPointer(rebasing: labels[labelRange(of: index)]),
+                    attributes: showsAttributes ? attributes[attributeRange(of: index)] : [], to: &bytes,
+                    type: { types.append(self.types[index], to: &$0) }, id: { ids.append(index, to: &$0) })
+            }
         }
 
         /// The columns of `nodes`, which are in breadth-first order (`order` is not read).
@@ -228,7 +254,7 @@ extension TreeSnapshot {
                 } else {
                     types.append(Self.number(of: node.type, in: &typeNames, numbers: &typeNumbers))
                 }
-                labels.append(node.label)
+                appendLabel(node.label)
                 attributes += node.attributes
                 attributeEnds.append(UInt32(truncatingIfNeeded: attributes.count))
                 noteDepth(node.depth)
@@ -239,7 +265,7 @@ extension TreeSnapshot {
                     lastList = Self.number(of: node.names, in: &nameLists, numbers: &nameListNumbers)
                 }
                 noteNameList(lastList!, type: types[types.count - 1])
-                appendIdentity(node.identity, of: labels.count - 1)
+                appendIdentity(node.identity, of: count - 1)
             }
             ids = packedIDs.map(IDs.packed) ?? .text(textIDs)
         }

@@ -54,7 +54,7 @@ extension TreeSnapshot {
                     depth: nodes.depth(of: node),
                     parentOrder: nodes.parent(of: node),
                     type: nodes.type(of: node),
-                    label: nodes.labels[node],
+                    label: nodes.label(of: node),
                     verdict: verdict
                 )
             )

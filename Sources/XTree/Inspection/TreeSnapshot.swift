@@ -213,12 +213,16 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         }
         var attributeCount = 0
         var linkCount = 0
+        var labelBytes = 0
         for node in nodes {
             attributeCount += node.attributes.count
             linkCount += node.links.count
-            guard attributeCount <= UInt32.max, linkCount <= UInt32.max else {
+            labelBytes += node.label.utf8.count
+            guard attributeCount <= UInt32.max, linkCount <= UInt32.max, labelBytes <= UInt32.max else {
                 throw .invalidNode(
-                    index: node.order, problem: "a snapshot holds at most \(UInt32.max) attributes and as many links")
+                    index: node.order,
+                    problem:
+                        "a snapshot holds at most \(UInt32.max) attributes, as many links and as many bytes of labels")
             }
         }
         try Self.validate(nodes)

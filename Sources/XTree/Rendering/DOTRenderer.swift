@@ -36,7 +36,8 @@ public struct DOTRenderer: TreeRenderer {
         let nodes = snapshot.columns
         for node in nodes.indices {
             var label = "\(node) \(nodes.type(of: node)) #\(nodes.ids[node])"
-            if !nodes.labels[node].isEmpty { label += "\n\(nodes.labels[node])" }
+            let nodeLabel = nodes.label(of: node)
+            if !nodeLabel.isEmpty { label += "\n\(nodeLabel)" }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
                 label += "\n\(attribute.key)=\(TerminalText.shortened(attribute.value))"
             }

@@ -47,7 +47,7 @@ public struct JSONRenderer: TreeRenderer {
                 nextIdentity += 1
             }
             line += ",\"label\":"
-            appendJSONString(nodes.labels[node], to: &line)
+            appendJSONString(nodes.label(of: node), to: &line)
             line += ",\"links\":["
             for (index, link) in nodes.linkRange(of: node).map(nodes.link(at:)).enumerated() {
                 if index > 0 { line += "," }

@@ -35,7 +35,8 @@ public struct MermaidRenderer: TreeRenderer {
         let nodes = snapshot.columns
         for node in nodes.indices {
             var label = mermaidText("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
-            if !nodes.labels[node].isEmpty { label += "<br/>\(mermaidText(nodes.labels[node]))" }
+            let nodeLabel = nodes.label(of: node)
+            if !nodeLabel.isEmpty { label += "<br/>\(mermaidText(nodeLabel))" }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
                 label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(TerminalText.shortened(attribute.value)))"
             }

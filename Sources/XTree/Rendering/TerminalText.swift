@@ -50,14 +50,15 @@ public enum TerminalText {
         }
     }
 
-    /// Appends the UTF-8 bytes of ``quoted(_:)``, copying plain text as it is.
-    static func appendQuoted(_ text: String, to bytes: inout UTF8Buffer) {
-        guard isPlain(text, except: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            bytes.append(contentsOf: quoted(text))
+    /// Appends the UTF-8 bytes of ``quoted(_:)`` for the text whose UTF-8 is `text`, copying
+    /// plain text as it is.
+    static func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout UTF8Buffer) {
+        guard isPlain(utf8: text, except: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            bytes.append(contentsOf: quoted(String(decoding: text, as: UTF8.self)))
             return
         }
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text)
+        bytes.append(text)
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -79,9 +80,11 @@ public enum TerminalText {
     /// is not plain, though most of it is safe; it takes the scalar by scalar path.
     private static func isPlain(_ text: String, except excluded: (UInt8) -> Bool) -> Bool {
         var text = text
-        return text.withUTF8 { utf8 in
-            utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 && !excluded($0) }
-        }
+        return text.withUTF8 { isPlain(utf8: $0, except: excluded) }
+    }
+
+    private static func isPlain(utf8: UnsafeBufferPointer<UInt8>, except excluded: (UInt8) -> Bool) -> Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 && !excluded($0) }
     }
 
     /// `text` in double quotes, with quotes, backslashes and unsafe scalars escaped, so that it

@@ -11,9 +11,12 @@ extension TreeSnapshot.Node: CustomStringConvertible {
     /// Appends the headline's UTF-8 bytes; built as bytes, since renderers write a line per
     /// node and a byte append costs a fraction of a string append.
     func appendHeadline(to bytes: inout UTF8Buffer, attributes showsAttributes: Bool = true) {
-        Self.appendHeadline(
-            order: order, label: label, attributes: showsAttributes ? attributes[...] : [], to: &bytes,
-            type: { TerminalText.appendEscaped(type, to: &$0) }, id: { TerminalText.appendEscaped(id, to: &$0) })
+        var label = label
+        label.withUTF8 { label in
+            Self.appendHeadline(
+                order: order, label: label, attributes: showsAttributes ? attributes[...] : [], to: &bytes,
+                type: { TerminalText.appendEscaped(type, to: &$0) }, id: { TerminalText.appendEscaped(id, to: &$0) })
+        }
     }
 
     /// The one writer of headlines, for node values and for a snapshot's columns alike; the
@@ -21,7 +24,7 @@ extension TreeSnapshot.Node: CustomStringConvertible {
     @inline(__always)
     static func appendHeadline(
         order: Int,
-        label: String,
+        label: UnsafeBufferPointer<UInt8>,
         attributes: ArraySlice<TreeSnapshot.Attribute>,
         to bytes: inout UTF8Buffer,
         type appendType: (inout UTF8Buffer) -> Void,
@@ -34,7 +37,7 @@ extension TreeSnapshot.Node: CustomStringConvertible {
         appendID(&bytes)
         if !label.isEmpty {
             bytes.append(UInt8(ascii: " "))
-            TerminalText.appendQuoted(label, to: &bytes)
+            TerminalText.appendQuoted(utf8: label, to: &bytes)
         }
         for attribute in attributes {
             bytes.append(UInt8(ascii: " "))

@@ -160,14 +160,16 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
 
     /// Queues `children`, those of the element ``nextElement()`` has just visited, in a walk
     /// that does not expand its visits; call it before the next element, once per visit.
-    mutating func enqueue(children: [any DeepLinkable]) {
+    ///
+    /// The array is taken, not copied: the queue keeps the caller's reference.
+    mutating func enqueue(children: consuming [any DeepLinkable]) {
         guard !children.isEmpty else { return }
-        arrays.append(children)
         if tracksStructure {
             parents.append(Int32(truncatingIfNeeded: visited &- 1))
             depths.append(depths[head] &+ 1)
         }
         pending &+= children.count
+        arrays.append(children)
     }
 }
 
