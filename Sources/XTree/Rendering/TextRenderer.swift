@@ -69,21 +69,7 @@ public struct TextRenderer: TreeRenderer {
         summary.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The line of the node at `index`, without its guides.
-    fileprivate func appendNodeLine(
-        _ index: Int, of columns: TreeSnapshot.Columns, types: borrowing TreeSnapshot.EscapedTypeNames,
-        to bytes: inout UTF8Buffer
-    ) {
-        let isHighlighted = !highlighted.isEmpty && highlighted.contains(index)
-        guard colors else {
-            columns.appendHeadline(of: index, to: &bytes, types: types)
-            if isHighlighted { bytes.append(" ◀") }
-            return
-        }
-        bytes.append(contentsOf: colored(columns.node(at: index), isHighlighted: isHighlighted))
-    }
-
-    private func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
+    fileprivate func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {
         var text = style("\(node.order)", .order) + " "
         text += style(TerminalText.escaped(node.type), isHighlighted ? .path : .type)
         text += " " + style("#\(TerminalText.escaped(node.id))", .dim)
@@ -244,9 +230,22 @@ private struct TextTreeWriter: ~Copyable {
         if line.count >= TextRenderer.blockSize { writeOut(to: output) }
     }
 
+    /// Appends the line of the node at `index`, without its guides. Inlined, so that the
+    /// columns are read where they are rather than passed to a call (a copy of the struct).
+    @inline(__always)
+    private mutating func appendNodeLine(_ index: Int) {
+        let isHighlighted = !renderer.highlighted.isEmpty && renderer.highlighted.contains(index)
+        guard renderer.colors else {
+            columns.appendHeadline(of: index, to: &line, types: types)
+            if isHighlighted { line.append(" ◀") }
+            return
+        }
+        line.append(contentsOf: renderer.colored(columns.node(at: index), isHighlighted: isHighlighted))
+    }
+
     /// Writes a node's line; returns whether its links are to be drawn under it.
     private mutating func show(_ index: Int, isLast: Bool, to output: (borrowing UTF8Buffer) -> Void) -> Bool {
-        renderer.appendNodeLine(index, of: columns, types: types, to: &line)
+        appendNodeLine(index)
         endLine(to: output)
         shown += 1
         guard let maxDepth = renderer.maxDepth, columns.depth(of: index) >= maxDepth else { return true }
