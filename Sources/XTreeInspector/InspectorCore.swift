@@ -231,10 +231,10 @@ final class InspectorCore: Sendable {
         var reply = reply
         reply.snapshot = .init(lines: snapshot.nodes.count + 2)
         guard send(reply, to: connection) else { return false }
-        var stream = ConnectionStream(connection: connection)
-        JSONRenderer().render(snapshot, to: &stream)
-        stream.flush()
-        return !stream.failed
+        var output = ConnectionOutput(connection: connection)
+        JSONRenderer().render(snapshot, toUTF8: { output.write($0) })
+        output.flush()
+        return !output.failed
     }
 
     /// Runs `body` on the main actor and waits for it; `nil` if the inspector stopped first.
@@ -253,8 +253,8 @@ final class InspectorCore: Sendable {
     }
 }
 
-/// Renderer output written to a connection in 64 KiB chunks.
-private struct ConnectionStream: TextOutputStream {
+/// A renderer's UTF-8 written to a connection in 64 KiB chunks.
+private struct ConnectionOutput {
     let connection: Connection
     private var buffer: [UInt8] = []
     private(set) var failed = false
@@ -264,9 +264,9 @@ private struct ConnectionStream: TextOutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
-    mutating func write(_ string: String) {
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard !failed else { return }
-        buffer.append(contentsOf: string.utf8)
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 

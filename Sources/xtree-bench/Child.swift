@@ -74,7 +74,7 @@ func runChild(_ arguments: [String]) async {
         resetPeakResidentBytes()
         let before = residentBytes().current
         if arguments.count > 3, arguments[3] == "snapshot" {
-            consume(textBytes(of: TreeSnapshot(of: root)))
+            consume(utf8Bytes(of: TreeSnapshot(of: root), TextRenderer()))
         } else {
             for _ in 0..<(arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1) {
                 consume(root.firstReceiver(as: (any Absent).self))

@@ -57,10 +57,10 @@ struct DiscardingStream: TextOutputStream {
     mutating func write(_ string: String) { bytes &+= string.utf8.count }
 }
 
-/// How many bytes of text `snapshot` renders to, written as the CLI writes them: as UTF-8,
-/// with no strings made.
-func textBytes(of snapshot: TreeSnapshot) -> Int {
+/// How many bytes `renderer` writes for `snapshot` as the CLI writes them: as UTF-8, with
+/// no strings made.
+func utf8Bytes(of snapshot: TreeSnapshot, _ renderer: some TreeRenderer) -> Int {
     var bytes = 0
-    TextRenderer().render(snapshot, toUTF8: { bytes &+= $0.count })
+    renderer.render(snapshot, toUTF8: { bytes &+= $0.count })
     return bytes
 }

@@ -18,8 +18,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Measures XTree's breadth-first search against the cheapest possible walk (the floor)
         and against the algorithm XUI 1.0 published (the baseline), on 4-ary trees, chains,
         stars and DAGs of 1,000 to 1,000,000 nodes, and a 10,000-node realistic app of 36 types
-        (where per-search fixed costs show); then snapshot, text (as bytes, as the CLI writes
-        it, and through a TextOutputStream, which is given strings), JSON and diff; a snapshot streamed from an app's
+        (where per-search fixed costs show); then snapshot, text and JSON as the CLI writes
+        them (UTF-8), text through a TextOutputStream (which is given strings), and diff; a snapshot streamed from an app's
         inspector to a client (time, and the app's peak memory against the snapshot's size);
         deep links on the recipes app inside a large tree; and the cost of a @Published set
         and an objectWillChange read. Prints medians.
@@ -192,7 +192,7 @@ if runs("realistic") {
             consume(References.inPlaceFloorWalk(root))
         }
         let snapshotText = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-            consume(textBytes(of: TreeSnapshot(of: root)))
+            consume(utf8Bytes(of: TreeSnapshot(of: root), TextRenderer()))
         }
         report([
             "table": "realistic", "types": "\(app.types)", "absent_us": format(absent / 1000),
@@ -228,7 +228,7 @@ if runs("operations") {
         let again = TreeSnapshot(of: root)
         hierarchy.dismantle()
         let text = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-            consume(textBytes(of: snapshot))
+            consume(utf8Bytes(of: snapshot, TextRenderer()))
         }
         // The same text through a TextOutputStream, which is given strings.
         let textStrings = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
@@ -237,9 +237,7 @@ if runs("operations") {
             consume(stream.bytes)
         }
         let jsonTime = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-            var stream = DiscardingStream()
-            JSONRenderer().render(snapshot, to: &stream)
-            consume(stream.bytes)
+            consume(utf8Bytes(of: snapshot, JSONRenderer()))
         }
         let diff = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
             consume(TreeDiff(from: snapshot, to: again))

@@ -121,7 +121,10 @@ import XTree
         let node = TestNode("quote \" backslash \\ slash / newline \n tab \t bell \u{7} é 😀")
         let model = DefaultCounterModel()
         model.name = "\u{1}\u{8}\u{C}\r"
-        let root = TestNode("root", [node, model])
+        // Every control, DEL, a C1 control and the line separators, which JSONEncoder leaves.
+        let controls = TestNode(String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init))))
+        let others = TestNode("del \u{7F} c1 \u{85} separators \u{2028}\u{2029} rtl \u{202E}")
+        let root = TestNode("root", [node, model, controls, others])
         let snapshot = TreeSnapshot(of: root)
         let json = JSONRenderer().rendered(snapshot)
         let encoder = JSONEncoder()

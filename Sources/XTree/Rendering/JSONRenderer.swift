@@ -17,75 +17,132 @@ public struct JSONRenderer: TreeRenderer {
     /// Creates a renderer.
     public init() {}
 
-    /// Writes the snapshot to `output`, one node per line.
+    /// Writes the snapshot to `output`, one node per line, in blocks of whole lines (about
+    /// 64 KB each).
     ///
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
     public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
-        output.write("{\"nodes\":[\n")
-        // Read from the columns: no node value is built.
+        write(snapshot) { output.write($0.string) }
+    }
+
+    /// Writes the snapshot's UTF-8 to `write` in blocks of whole lines (about 64 KB each):
+    /// the bytes of ``render(_:to:)``, with no strings made.
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (UnsafeRawBufferPointer) -> Void) {
+        self.write(snapshot) { $0.withBytes { write(UnsafeRawBufferPointer($0)) } }
+    }
+
+    /// Writes the document into a buffer of bytes, read from the columns (no node value is
+    /// built), passing each block of lines to `output`.
+    private func write(_ snapshot: TreeSnapshot, blocks output: (borrowing UTF8Buffer) -> Void) {
         let nodes = snapshot.columns
-        var line = ""
+        var bytes = UTF8Buffer(capacity: UTF8Buffer.blockSize + 1_024)
+        bytes.append("{\"nodes\":[\n")
         var nextIdentity = 0
         for node in nodes.indices {
-            line.removeAll(keepingCapacity: true)
-            if node > 0 { line += ",\n" }
-            line += "{\"attributes\":["
-            for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
-                if index > 0 { line += "," }
-                line += "{\"key\":"
-                appendJSONString(attribute.key, to: &line)
-                line += ",\"value\":"
-                appendJSONString(attribute.value, to: &line)
-                line += "}"
+            if node > 0 {
+                bytes.append(",\n")
+                if bytes.count >= UTF8Buffer.blockSize {
+                    output(bytes)
+                    bytes.removeAll()
+                }
             }
-            line += "],\"depth\":\(nodes.depth(of: node)),\"id\":"
-            appendJSONString(nodes.ids[node], to: &line)
+            bytes.append("{\"attributes\":[")
+            for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append("{\"key\":")
+                appendJSONString(attribute.key, to: &bytes)
+                bytes.append(",\"value\":")
+                appendJSONString(attribute.value, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append("],\"depth\":")
+            appendDecimal(nodes.depth(of: node), to: &bytes)
+            bytes.append(",\"id\":")
+            switch nodes.ids {
+            case .packed(let values):
+                // Eight letters and digits: nothing to escape.
+                bytes.append(UInt8(ascii: "\""))
+                ShortID.append(values[node], to: &bytes)
+                bytes.append(UInt8(ascii: "\""))
+            case .text(let strings): appendJSONString(strings[node], to: &bytes)
+            }
             // Identities are kept in node order: the next one is the only one to check.
             if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
-                line += ",\"identity\":"
-                appendJSONString(nodes.identities[nextIdentity], to: &line)
+                bytes.append(",\"identity\":")
+                appendJSONString(nodes.identities[nextIdentity], to: &bytes)
                 nextIdentity += 1
             }
-            line += ",\"label\":"
-            appendJSONString(nodes.label(of: node), to: &line)
-            line += ",\"links\":["
-            for (index, link) in nodes.linkRange(of: node).map(nodes.link(at:)).enumerated() {
-                if index > 0 { line += "," }
-                line += "{\"kind\":\"\(link.kind.rawValue)\",\"node\":\(link.node)}"
+            bytes.append(",\"label\":")
+            nodes.labelBytes.withUnsafeBufferPointer { labels in
+                appendJSONString(utf8: UnsafeBufferPointer(rebasing: labels[nodes.labelRange(of: node)]), to: &bytes)
             }
-            line += "],\"names\":["
+            bytes.append(",\"links\":[")
+            for index in nodes.linkRange(of: node) {
+                if index > nodes.linkRange(of: node).lowerBound { bytes.append(UInt8(ascii: ",")) }
+                let link = nodes.link(at: index)
+                let start: StaticString =
+                    switch link.kind {
+                    case .child: "{\"kind\":\"child\",\"node\":"
+                    case .cycle: "{\"kind\":\"cycle\",\"node\":"
+                    case .shared: "{\"kind\":\"shared\",\"node\":"
+                    }
+                bytes.append(start)
+                appendDecimal(link.node, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append("],\"names\":[")
             for (index, name) in nodes.nameLists[nodes.nameListNumber(of: node)].enumerated() {
-                if index > 0 { line += "," }
-                appendJSONString(name, to: &line)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendJSONString(name, to: &bytes)
             }
-            line += "],\"order\":\(node)"
-            if let parent = nodes.parent(of: node) { line += ",\"parent\":\(parent)" }
-            line += ",\"type\":"
-            appendJSONString(nodes.type(of: node), to: &line)
-            line += "}"
-            output.write(line)
+            bytes.append("],\"order\":")
+            appendDecimal(node, to: &bytes)
+            if let parent = nodes.parent(of: node) {
+                bytes.append(",\"parent\":")
+                appendDecimal(parent, to: &bytes)
+            }
+            bytes.append(",\"type\":")
+            appendJSONString(nodes.type(of: node), to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
-        output.write("\n],\"version\":\(TreeSnapshot.formatVersion)}\n")
+        bytes.append("\n],\"version\":")
+        appendDecimal(TreeSnapshot.formatVersion, to: &bytes)
+        bytes.append("}\n")
+        output(bytes)
     }
 }
 
 /// Appends `text` as a JSON string literal, escaped as Foundation's `JSONEncoder` does.
-private func appendJSONString(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": output += "\\\""
-        case "\\": output += "\\\\"
-        case "\n": output += "\\n"
-        case "\r": output += "\\r"
-        case "\t": output += "\\t"
-        case "\u{8}": output += "\\b"
-        case "\u{C}": output += "\\f"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: output.unicodeScalars.append(scalar)
+private func appendJSONString(_ text: String, to bytes: inout UTF8Buffer) {
+    var text = text
+    text.withUTF8 { appendJSONString(utf8: $0, to: &bytes) }
+}
+
+/// Appends the text whose UTF-8 is `text` as a JSON string literal, escaped as Foundation's
+/// `JSONEncoder` does: quotes, backslashes and controls, every one of them ASCII, so the
+/// bytes of other characters are copied as they are.
+private func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout UTF8Buffer) {
+    bytes.append(UInt8(ascii: "\""))
+    if text.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        bytes.append(text)
+    } else {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append("\\\"")
+            case UInt8(ascii: "\\"): bytes.append("\\\\")
+            case 0x0A: bytes.append("\\n")
+            case 0x0D: bytes.append("\\r")
+            case 0x09: bytes.append("\\t")
+            case 0x08: bytes.append("\\b")
+            case 0x0C: bytes.append("\\f")
+            case ..<0x20:
+                let digits: StaticString = "0123456789abcdef"
+                bytes.append("\\u00")
+                bytes.append(digits.utf8Start[Int(byte >> 4)])
+                bytes.append(digits.utf8Start[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
         }
     }
-    output += "\""
+    bytes.append(UInt8(ascii: "\""))
 }

@@ -107,9 +107,6 @@ public struct TextRenderer: TreeRenderer {
         return sizes
     }
 
-    /// How many bytes of lines are written at once.
-    fileprivate static let blockSize = 65_536
-
     fileprivate enum Style: String {
         case order = "2"
         case type = "1"
@@ -140,7 +137,7 @@ private struct TextTreeWriter: ~Copyable {
     var guides = UTF8Buffer()
     // The UTF-8 of whole lines, written out in blocks of about 64 KB: one string and one
     // write per block.
-    var line = UTF8Buffer(capacity: TextRenderer.blockSize + 1_024)
+    var line = UTF8Buffer(capacity: UTF8Buffer.blockSize + 1_024)
     var shown = 0
     private(set) var leftOut = 0
     private(set) var truncated = false
@@ -227,7 +224,7 @@ private struct TextTreeWriter: ~Copyable {
 
     private mutating func endLine(to output: (borrowing UTF8Buffer) -> Void) {
         line.append(UInt8(ascii: "\n"))
-        if line.count >= TextRenderer.blockSize { writeOut(to: output) }
+        if line.count >= UTF8Buffer.blockSize { writeOut(to: output) }
     }
 
     /// Appends the line of the node at `index`, without its guides. Inlined, so that the

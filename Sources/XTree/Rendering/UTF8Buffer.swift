@@ -8,6 +8,9 @@ struct UTF8Buffer: ~Copyable {
     /// How many bytes have been written.
     private(set) var count = 0
 
+    /// How many bytes of whole lines renderers write at once.
+    static let blockSize = 65_536
+
     init(capacity: Int = 64) {
         self.capacity = Swift.max(capacity, 16)
         start = .allocate(capacity: self.capacity)
