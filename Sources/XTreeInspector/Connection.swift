@@ -45,13 +45,16 @@ final class Connection {
     /// Whether a complete line is already buffered.
     var hasBufferedLine: Bool { buffer[start...].contains(UInt8(ascii: "\n")) }
 
-    /// The next line, waiting at most `timeout` seconds for it.
+    /// The next line, waiting at most `timeout` seconds for it; a line of more than `limit`
+    /// bytes, its `\n` included, is ``Line/tooLong``.
     func readLine(limit: Int, timeout: Double) -> Line {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var searched = start
         var first = true
         while true {
             if let end = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                // The limit holds the line end too, and is checked after the read that found it.
+                guard end - start < limit else { return .tooLong }
                 let line = Array(buffer[start..<end])
                 start = end + 1
                 if start > 1 << 16, start * 2 > buffer.count {
@@ -61,7 +64,7 @@ final class Connection {
                 return .line(line)
             }
             searched = buffer.count
-            if buffer.count - start > limit { return .tooLong }
+            if buffer.count - start >= limit { return .tooLong }
             // Whatever the deadline, look once: a zero timeout means "what has arrived".
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline || first else { return .timedOut }

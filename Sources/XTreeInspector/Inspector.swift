@@ -71,7 +71,7 @@ public final class Inspector: Sendable {
         let directory = try InspectorDirectory.path(directory)
         _ = try? InspectorDirectory.runningApps(in: directory)  // removes the files of apps that are gone
         let pid = getpid()
-        socketPath = "\(directory)/\(pid).sock"
+        socketPath = InspectorDirectory.socket(for: pid, in: directory)
         discoveryFile = InspectorDirectory.file(for: pid, in: directory)
         var token = ""
         var generator = SystemRandomNumberGenerator()
@@ -89,7 +89,7 @@ public final class Inspector: Sendable {
                 addresses.append("tcp:127.0.0.1:\(port)")
             } catch {
                 for descriptor in listeners { _ = close(descriptor) }
-                unlink(socketPath)
+                InspectorDirectory.removeSocket(socketPath)
                 throw error
             }
         }
@@ -103,7 +103,7 @@ public final class Inspector: Sendable {
             try InspectorDirectory.announce(app, in: directory)
         } catch {
             for descriptor in listeners { _ = close(descriptor) }
-            unlink(socketPath)
+            InspectorDirectory.removeSocket(socketPath)
             throw error
         }
         let core = core
@@ -117,13 +117,14 @@ public final class Inspector: Sendable {
     public func stop() {
         guard core.stop() else { return }
         unlink(discoveryFile)
-        unlink(socketPath)
+        InspectorDirectory.removeSocket(socketPath)
     }
 
     deinit { stop() }
 
     private static func listen(unixPath: String) throws(InspectorError) -> Int32 {
-        unlink(unixPath)
+        // A socket left by an earlier process with this pid; anything else makes `bind` fail.
+        InspectorDirectory.removeSocket(unixPath)
         let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
         guard descriptor >= 0 else { throw .io("cannot make a socket: \(String(cString: strerror(errno)))") }
         // The socket is made 0600 from the start: no moment when others could connect.

@@ -26,6 +26,9 @@ public final class InspectorClient {
     public let app: InspectableApp
     /// How long to wait for each line of a reply.
     public var replyTimeout = 30.0
+    /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
+    /// `XTREE_MAX_INPUT_BYTES` says (in bytes, or with a `K`, `M` or `G` suffix).
+    public var maximumSnapshotBytes = (try? InputLimit.fromEnvironment().get()) ?? InputLimit.defaultBytes
     private let connection: Connection
     private var nextID = 1
     private var changes: [ChangeEvent] = []
@@ -156,6 +159,13 @@ public final class InspectorClient {
     /// Sends a request and reads lines until its reply; changes read meanwhile are kept.
     private func exchange(_ request: InspectorRequest) throws(InspectorError) -> InspectorReply {
         guard connection.write(request.line, timeout: replyTimeout) else {
+            // An app that turned the connection away said why before it closed.
+            if case .line(let line) = connection.readLine(
+                limit: InspectorProtocol.maximumReplyLineBytes, timeout: min(replyTimeout, 1)),
+                let reply = try? InspectorReply(line: line), !reply.ok
+            {
+                throw .refused(reply.error ?? "no reason given")
+            }
             throw .disconnected("the connection closed")
         }
         while true {
@@ -170,11 +180,16 @@ public final class InspectorClient {
         }
     }
 
-    private func readLine() throws(InspectorError) -> [UInt8] {
-        switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: replyTimeout) {
+    /// The next line; one longer than `limit` bytes, its line end included, is refused as
+    /// `tooLong` (by default, a line longer than the protocol allows).
+    private func readLine(limit: Int = InspectorProtocol.maximumReplyLineBytes, tooLong: InspectorError? = nil)
+        throws(InspectorError) -> [UInt8]
+    {
+        switch connection.readLine(limit: limit, timeout: replyTimeout) {
         case .line(let line): return line
         case .timedOut: throw .disconnected("no answer within \(Int(replyTimeout)) seconds")
-        case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
+        case .tooLong:
+            throw tooLong ?? .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
         case .closed: throw .disconnected("the connection closed")
         }
     }
@@ -182,10 +197,19 @@ public final class InspectorClient {
     /// Reads the lines a reply announced and checks them as any snapshot is checked.
     private func readSnapshot(announced reply: InspectorReply) throws(InspectorError) -> TreeSnapshot {
         guard let header = reply.snapshot, header.lines >= 3 else { throw .refused("a reply without its snapshot") }
+        // Every line holds at least its line end: more lines than bytes allowed cannot fit.
+        let limit = maximumSnapshotBytes
+        let tooLarge = InspectorError.refused(
+            "a snapshot larger than the client's limit of \(InputLimit.describe(limit)); "
+                + "set \(InputLimit.environmentVariable) to accept more")
+        guard header.lines <= limit else { throw tooLarge }
         var document: [UInt8] = []
         for index in 0..<header.lines {
             if index > 0 { document.append(UInt8(ascii: "\n")) }
-            document += try readLine()
+            let room = min(limit - document.count + 1, InspectorProtocol.maximumReplyLineBytes)
+            document += try readLine(
+                limit: room, tooLong: room < InspectorProtocol.maximumReplyLineBytes ? tooLarge : nil)
+            guard document.count <= limit else { throw tooLarge }
         }
         do {
             return try TreeSnapshot(json: Data(document))

@@ -10,10 +10,14 @@ import XTreeSupport
 
 /// The inspector's threads: one accepting connections, one per client.
 final class InspectorCore: Sendable {
-    /// Connections served at once; more are told so and closed.
+    /// Connections served at once after their hello; more are told so and closed.
     static let maximumClients = 32
-    /// How long a client has to present its token.
-    static let handshakeTimeout = 5.0
+    /// Connections that have not presented the token yet: a budget of their own, so that
+    /// connections that never say hello cannot keep real clients out. When one more arrives,
+    /// the oldest is dropped.
+    static let maximumUnauthenticated = 8
+    /// How long a new connection has to present its token.
+    static let handshakeTimeout = 1.0
     /// How long a connection may be silent between requests (a watcher may be silent).
     static let idleTimeout = 600.0
     /// How long a client may take to read what it is sent.
@@ -23,7 +27,15 @@ final class InspectorCore: Sendable {
     private let token: [UInt8]
     let hub: WatchHub
     let open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?
-    private let state = Locked<(stopped: Bool, clients: Set<Int32>)>((false, []))
+
+    private struct State {
+        var stopped = false
+        /// Connections waiting for their hello, oldest first.
+        var unauthenticated: [Int32] = []
+        var clients: Set<Int32> = []
+    }
+
+    private let state = Locked(State())
 
     init(
         name: String,
@@ -44,7 +56,7 @@ final class InspectorCore: Sendable {
         state.withLock { state in
             guard !state.stopped else { return false }
             state.stopped = true
-            for client in state.clients { _ = shutdown(client, Int32(SHUT_RDWR)) }
+            for client in state.clients.union(state.unauthenticated) { _ = shutdown(client, Int32(SHUT_RDWR)) }
             return true
         }
     }
@@ -58,21 +70,27 @@ final class InspectorCore: Sendable {
                 guard client >= 0 else { continue }
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 let admitted = state.withLock { state -> Bool in
-                    guard !state.stopped, state.clients.count < Self.maximumClients else { return false }
-                    state.clients.insert(client)
+                    guard !state.stopped else { return false }
+                    if state.unauthenticated.count >= Self.maximumUnauthenticated {
+                        // Its thread sees the connection closed, and closes it: numbers in the
+                        // lists are never closed yet, as threads forget theirs before closing.
+                        _ = shutdown(state.unauthenticated.removeFirst(), Int32(SHUT_RDWR))
+                    }
+                    state.unauthenticated.append(client)
                     return true
                 }
                 guard admitted else {
-                    send(
-                        InspectorReply(id: nil, ok: false, error: "too many clients"),
-                        to: Connection(descriptor: client))
+                    _ = closeDescriptor(client)
                     continue
                 }
                 let thread = Thread { [self] in
                     let connection = Connection(descriptor: client)
                     serve(connection)
                     // Forgotten before it is closed, so `stop()` never shuts down a reused number.
-                    state.withLock { _ = $0.clients.remove(client) }
+                    state.withLock { state in
+                        state.clients.remove(client)
+                        state.unauthenticated.removeAll { $0 == client }
+                    }
                     connection.close()
                 }
                 thread.name = "XTree inspector client"
@@ -81,6 +99,20 @@ final class InspectorCore: Sendable {
         }
         for listener in listeners { _ = close(listener) }
     }
+
+    /// Moves a connection that presented the token among the clients, if it was not dropped
+    /// meanwhile and there is room.
+    private func admit(_ client: Int32) -> Admission {
+        state.withLock { state in
+            guard let index = state.unauthenticated.firstIndex(of: client) else { return .dropped }
+            state.unauthenticated.remove(at: index)
+            guard state.clients.count < Self.maximumClients else { return .full }
+            state.clients.insert(client)
+            return .admitted
+        }
+    }
+
+    private enum Admission { case admitted, full, dropped }
 
     // MARK: - One client
 
@@ -121,12 +153,19 @@ final class InspectorCore: Sendable {
         }
     }
 
-    /// Reads the hello, checks version and token, answers; `false` closes the connection.
+    /// Reads the hello, checks version and token, admits the client if there is room, and
+    /// answers; `false` closes the connection.
     private func handshake(_ connection: Connection) -> Bool {
-        guard case .line(let bytes) = connection.readLine(limit: 4096, timeout: Self.handshakeTimeout),
-            let request = InspectorRequest(line: bytes), request.method == .hello
+        let line = connection.readLine(limit: InspectorProtocol.maximumHelloBytes, timeout: Self.handshakeTimeout)
+        guard case .line(let bytes) = line, let request = InspectorRequest(line: bytes), request.method == .hello
         else {
-            send(reject(nil, "the first request must be hello with the token"), to: connection)
+            let problem =
+                if case .tooLong = line {
+                    "a hello is at most \(InspectorProtocol.maximumHelloBytes) bytes"
+                } else {
+                    "the first request must be hello with the token"
+                }
+            send(reject(nil, problem), to: connection)
             return false
         }
         guard request.version == InspectorProtocol.version else {
@@ -141,11 +180,18 @@ final class InspectorCore: Sendable {
             send(reject(request.id, "wrong token"), to: connection)
             return false
         }
-        var reply = InspectorReply(id: request.id)
-        reply.version = InspectorProtocol.version
-        reply.name = name
-        reply.pid = getpid()
-        return send(reply, to: connection)
+        switch admit(connection.descriptor) {
+        case .dropped: return false
+        case .full:
+            send(reject(request.id, "too many clients"), to: connection)
+            return false
+        case .admitted:
+            var reply = InspectorReply(id: request.id)
+            reply.version = InspectorProtocol.version
+            reply.name = name
+            reply.pid = getpid()
+            return send(reply, to: connection)
+        }
     }
 
     /// Compares in time independent of where the first difference is.

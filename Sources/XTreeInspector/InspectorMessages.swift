@@ -12,6 +12,8 @@ public enum InspectorProtocol {
     public static let version = 1
     /// The longest request line the app reads, its `\n` included.
     public static let maximumRequestBytes = 1 << 20
+    /// The longest hello, the first request, its `\n` included.
+    public static let maximumHelloBytes = 4096
     /// The longest reply, event or snapshot line a client reads.
     public static let maximumReplyLineBytes = 64 << 20
 }

@@ -63,8 +63,14 @@ public enum InspectorDirectory {
         return path
     }
 
-    /// The apps running now, oldest process id first. Files of processes that are gone are
-    /// removed, with their sockets; files that do not parse are skipped.
+    /// The apps running now, oldest process id first.
+    ///
+    /// A discovery file is believed only as far as it can be checked: its name must be its
+    /// process id's (a positive number), and a process that cannot be signalled (gone, or
+    /// another user's) counts as gone unless its socket answers. The files of apps that are
+    /// gone are removed, and so are their sockets: only `<pid>.sock` in the directory, and
+    /// only if it is a socket, whatever address the file names. Files that do not parse are
+    /// skipped.
     ///
     /// - Parameter chosen: A directory to look in instead of the environment's choice.
     public static func runningApps(in chosen: String? = nil) throws(InspectorError) -> [InspectableApp] {
@@ -73,15 +79,37 @@ public enum InspectorDirectory {
         var apps: [InspectableApp] = []
         for name in names where name.hasSuffix(".json") {
             let file = directory + "/" + name
-            guard let app = read(file) else { continue }
-            if kill(app.pid, 0) != 0, errno == ESRCH {
-                unlink(file)
-                if app.address.hasPrefix("unix:") { unlink(String(app.address.dropFirst(5))) }
+            guard let app = read(file), app.pid > 0, name == "\(app.pid).json" else { continue }
+            if kill(app.pid, 0) == 0 || answers(app.address) {
+                apps.append(app)
                 continue
             }
-            apps.append(app)
+            unlink(file)
+            removeSocket(socket(for: app.pid, in: directory))
         }
         return apps.sorted { $0.pid < $1.pid }
+    }
+
+    /// The socket of process `pid`.
+    static func socket(for pid: Int32, in directory: String) -> String { "\(directory)/\(pid).sock" }
+
+    /// Removes `path` if it is a socket, and nothing else.
+    static func removeSocket(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return }
+        unlink(path)
+    }
+
+    /// Whether something accepts connections at a `unix:PATH` address.
+    private static func answers(_ address: String) -> Bool {
+        guard address.hasPrefix("unix:") else { return false }
+        let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
+        guard descriptor >= 0 else { return false }
+        defer { _ = close(descriptor) }
+        let status = SocketSystem.withUnixAddress(String(address.dropFirst(5))) {
+            SocketSystem.connect(descriptor, $0, $1)
+        }
+        return status == 0
     }
 
     /// The discovery file of process `pid`.

@@ -1,3 +1,6 @@
+import Foundation
+import XTree
+
 /// One option a command accepts.
 struct OptionSpec {
     /// The long name without dashes, such as `depth`.
@@ -27,23 +30,54 @@ struct CommandSpec {
     ]
 }
 
+/// One command-line argument: its bytes as `argv` held them, and as text (with invalid UTF-8
+/// repaired, as `CommandLine.arguments` has it). Paths are taken from the bytes.
+struct Argument {
+    let bytes: [UInt8]
+    let text: String
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// The bytes of the process's arguments, the program's name left out.
+    static var processArguments: [Argument] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map {
+                Argument(bytes: Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))))
+            }
+        }
+    }
+}
+
 /// A command line split into options and positional arguments, checked against a spec.
 ///
 /// Accepts `--name value`, `--name=value`, `-h`, and `--` to end options.
 @MainActor
 struct ParsedArguments {
-    private(set) var values: [String: [String]] = [:]
-    private(set) var positionals: [String] = []
+    private(set) var arguments: [String: [Argument]] = [:]
+    private(set) var positionalArguments: [Argument] = []
     let command: String
 
-    init(_ arguments: ArraySlice<String>, spec: CommandSpec) throws(CLIError) {
+    /// The values of every option given, by name.
+    var values: [String: [String]] { arguments.mapValues { $0.map(\.text) } }
+    /// The positional arguments, as text.
+    var positionals: [String] { positionalArguments.map(\.text) }
+
+    init(_ arguments: ArraySlice<Argument>, spec: CommandSpec) throws(CLIError) {
         command = spec.name
         let options = spec.options + CommandSpec.common
         var rest = arguments
         var optionsEnded = false
-        while let argument = rest.popFirst() {
+        while let raw = rest.popFirst() {
+            let argument = raw.text
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                positionals.append(argument)
+                positionalArguments.append(raw)
                 continue
             }
             if argument == "--" {
@@ -51,26 +85,28 @@ struct ParsedArguments {
                 continue
             }
             if argument == "-h" {
-                values["help", default: []].append("")
+                self.arguments["help", default: []].append(Argument(""))
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw .usage("unknown option '\(argument)' for '\(command)'", command: command)
+                throw .usage("unknown option '\(TerminalText.shortened(argument))' for '\(command)'", command: command)
             }
             var name = String(argument.dropFirst(2))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            var inlineValue: Argument?
+            if let equals = raw.bytes.firstIndex(of: UInt8(ascii: "=")) {
+                inlineValue = Argument(bytes: Array(raw.bytes[(equals + 1)...]))
+                name = String(decoding: raw.bytes[2..<equals], as: UTF8.self)
             }
             guard let option = options.first(where: { $0.name == name }) else {
                 let known = options.map { "--\($0.name)" }.joined(separator: ", ")
-                throw .usage("unknown option '--\(name)' for '\(command)'; options: \(known)", command: command)
+                throw .usage(
+                    "unknown option '--\(TerminalText.shortened(name))' for '\(command)'; options: \(known)",
+                    command: command)
             }
-            let value: String
+            let value: Argument
             if option.value == nil {
                 guard inlineValue == nil else { throw .usage("option '--\(name)' takes no value", command: command) }
-                value = ""
+                value = Argument("")
             } else if let inlineValue {
                 value = inlineValue
             } else if let next = rest.popFirst() {
@@ -78,35 +114,42 @@ struct ParsedArguments {
             } else {
                 throw .usage("option '--\(name)' needs a value (\(option.value ?? ""))", command: command)
             }
-            if !option.repeatable, values[name] != nil, option.value != nil {
+            if !option.repeatable, self.arguments[name] != nil, option.value != nil {
                 throw .usage("option '--\(name)' is given more than once", command: command)
             }
-            values[name, default: []].append(value)
+            self.arguments[name, default: []].append(value)
         }
-        if values["help"] != nil { throw .help(Help.text(for: spec)) }
-        guard spec.positionals.contains(positionals.count) else {
+        if self.arguments["help"] != nil { throw .help(Help.text(for: spec)) }
+        guard spec.positionals.contains(positionalArguments.count) else {
             let bounds = spec.positionals
             let noun = bounds.lowerBound == 1 ? "argument" : "arguments"
             let expected = bounds.count == 1 ? "\(bounds.lowerBound) \(noun)" : "at least \(bounds.lowerBound) \(noun)"
-            throw .usage("'\(command)' takes \(expected), got \(positionals.count)", command: command)
+            throw .usage("'\(command)' takes \(expected), got \(positionalArguments.count)", command: command)
         }
     }
 
     /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { values[name] != nil }
+    func flag(_ name: String) -> Bool { arguments[name] != nil }
 
     /// Every value of a repeatable option, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ name: String) -> [String] { arguments[name]?.map(\.text) ?? [] }
 
     /// The value of an option given at most once.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { arguments[name]?.last?.text }
+
+    /// The value of an option that names a file, as the bytes given.
+    func path(_ name: String) -> RawPath? { arguments[name]?.last.map { RawPath(bytes: $0.bytes) } }
+
+    /// The positional argument at `index`, as a path.
+    func positionalPath(_ index: Int) -> RawPath { RawPath(bytes: positionalArguments[index].bytes) }
 
     /// The value of an option as a whole number of at least `minimum`.
     func integer(_ name: String, minimum: Int) throws(CLIError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), number >= minimum else {
             throw .usage(
-                "option '--\(name)' takes a whole number of at least \(minimum), got '\(text)'", command: command)
+                "option '--\(name)' takes a whole number of at least \(minimum), got '\(TerminalText.shortened(text))'",
+                command: command)
         }
         return number
     }
@@ -118,7 +161,8 @@ struct ParsedArguments {
         guard let text = value(name) else { return nil }
         guard let choice = Choice(rawValue: text) else {
             let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .usage("option '--\(name)' takes one of \(choices), got '\(text)'", command: command)
+            throw .usage(
+                "option '--\(name)' takes one of \(choices), got '\(TerminalText.shortened(text))'", command: command)
         }
         return choice
     }

@@ -7,7 +7,9 @@ import XTreeSupport
 @MainActor
 struct Context {
     let console: Console
-    private(set) var catalogPath: String?
+    private(set) var catalogPath: RawPath?
+    /// The most bytes one input may hold (``InputLimit``).
+    private(set) var inputLimit = InputLimit.defaultBytes
 
     init(console: Console) {
         self.console = console
@@ -17,7 +19,11 @@ struct Context {
 
     /// Reads the options every command takes.
     mutating func configure(with arguments: ParsedArguments) throws(CLIError) {
-        catalogPath = arguments.value("catalog")
+        catalogPath = arguments.path("catalog")
+        switch InputLimit.fromEnvironment() {
+        case .success(let limit): inputLimit = limit
+        case .failure(let problem): throw .usage(problem.description, command: arguments.command)
+        }
         switch try arguments.choice("color", as: ColorChoice.self) ?? .auto {
         case .always: console.colors = true
         case .never: console.colors = false
@@ -39,7 +45,7 @@ struct Context {
     }
 
     /// A navigation state saved by `--save-state`, read strictly.
-    func state(from path: String) throws(CLIError) -> NavigationState {
+    func state(from path: RawPath) throws(CLIError) -> NavigationState {
         let data = try read(path, what: "state")
         if let problem = DecodingProblem.strictProblem(in: data) {
             throw .failure("invalid state \(path): \(problem)")
@@ -71,18 +77,12 @@ struct Context {
         return links
     }
 
-    /// Writes a file the user named, with errors that name it.
-    ///
-    /// Through a symbolic link the link's target is written, not the link replaced, and an
-    /// existing file keeps its permissions. The write is atomic: a failure leaves the old file.
-    func write(_ data: Data, to path: String, what: String) throws(CLIError) {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let mode = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.posixPermissions]
+    /// Writes a file the user named, by ``OutputFile``'s rule, with errors that name it.
+    func write(_ data: Data, to path: RawPath, what: String) throws(CLIError) {
         do {
-            try data.write(to: target, options: .atomic)
-            if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path) }
+            try OutputFile.write(Array(data), to: path)
         } catch {
-            throw .failure("cannot write \(what) \(path): \((error as NSError).localizedDescription)")
+            throw .failure("cannot write \(what) \(path): \(error)")
         }
     }
 }

@@ -25,13 +25,13 @@ extension Command {
         guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else {
             throw .usage("only one of BEFORE and AFTER can be - (standard input)", command: "diff")
         }
-        let before = try context.snapshot(from: arguments.positionals[0])
+        let before = try context.snapshot(from: arguments.positionalPath(0))
         let after: TreeSnapshot
         if let attach {
             let client = try context.attach(attach)
             after = try live { () throws(InspectorError) in try client.snapshot() }
         } else {
-            after = try context.snapshot(from: arguments.positionals[1])
+            after = try context.snapshot(from: arguments.positionalPath(1))
         }
         var stream = ConsoleStream(console: context.console)
         TreeDiff(from: before, to: after).write(to: &stream)

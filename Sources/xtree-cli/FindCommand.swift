@@ -58,14 +58,14 @@ extension Command {
             var conditions: [NodeCondition] = []
             for text in arguments.all("where") {
                 guard let condition = NodeCondition(text) else {
-                    throw .usage("--where takes KEY=VALUE, got '\(text)'", command: "find")
+                    throw .usage("--where takes KEY=VALUE, got '\(TerminalText.shortened(text))'", command: "find")
                 }
                 conditions.append(condition)
             }
             name = arguments.positionals[0]
             guard Command.isWellFormed(name) else {
                 throw .usage(
-                    "'\(name)' is not a type name; names are letters, digits and '_', "
+                    "'\(TerminalText.shortened(name))' is not a type name; names are letters, digits and '_', "
                         + "optionally after 'Module.'",
                     command: "find"
                 )
@@ -84,7 +84,7 @@ extension Command {
             guard !matches.isEmpty else {
                 context.console.out(trace.description)
                 let description =
-                    name
+                    TerminalText.shortened(name)
                     + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))
                 throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
             }

@@ -2,6 +2,7 @@ import Foundation
 import RecipesDomain
 import XTree
 import XTreeInspector
+import XTreeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -44,7 +45,7 @@ extension Context {
             )
         }
         if let attach { return .attached(try self.attach(attach)) }
-        return .snapshot(try snapshot(from: source ?? "-"))
+        return .snapshot(try snapshot(from: arguments.path("snapshot") ?? RawPath("-")))
     }
 
     /// Connects to the running app that `target` names.
@@ -57,7 +58,7 @@ extension Context {
     }
 
     /// A snapshot from a file, a pipe or `-` (standard input), validated.
-    func snapshot(from source: String) throws(CLIError) -> TreeSnapshot {
+    func snapshot(from source: RawPath) throws(CLIError) -> TreeSnapshot {
         let data = try read(source, what: "snapshot")
         do {
             return try TreeSnapshot(json: data)
@@ -66,36 +67,30 @@ extension Context {
         }
     }
 
-    private func sourceName(_ source: String) -> String {
-        source == "-" ? "(standard input)" : source
+    private func sourceName(_ source: RawPath) -> String {
+        source.isStandardStream ? "(standard input)" : source.description
     }
 
-    /// Reads what a user named: `-` for standard input, a regular file, a pipe, a FIFO or a
-    /// device, with errors in our own words.
-    func read(_ source: String, what: String) throws(CLIError) -> Data {
-        if source == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason =
-                switch errno {
-                case ENOENT: "no such file"
-                case EACCES: "permission denied"
-                case ELOOP: "a loop of symbolic links"
-                case ENOTDIR: "a part of the path is not a directory"
-                case ENAMETOOLONG: "the path is too long"
-                default: String(cString: strerror(errno))
-                }
-            throw .failure("cannot read \(what) \(source): \(reason)")
+    /// Reads the JSON document a user named: `-` for standard input, a regular file, a pipe,
+    /// a FIFO or a device, held to the input limit and given up at the first byte that cannot
+    /// be JSON, with errors in our own words.
+    func read(_ source: RawPath, what: String) throws(CLIError) -> Data {
+        var descriptor = STDIN_FILENO
+        if !source.isStandardStream {
+            descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else {
+                throw .failure("cannot read \(what) \(source): \(OutputFile.Problem.reason(errno, reading: true))")
+            }
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw .failure("cannot read \(what) \(source): it is a directory, not a file")
+            throw .failure("cannot read \(what) \(sourceName(source)): it is a directory, not a file")
         }
         do {
-            return try handle.readToEnd() ?? Data()
+            return try JSONInput.read(descriptor: descriptor, limit: inputLimit)
         } catch {
-            throw .failure("cannot read \(what) \(source): \(error.localizedDescription)")
+            throw .failure("cannot read \(what) \(sourceName(source)): \(error)")
         }
     }
 }

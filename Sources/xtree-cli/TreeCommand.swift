@@ -49,7 +49,7 @@ extension Command {
         case .app(let app):
             home = app
         }
-        if let path = arguments.value("restore") {
+        if let path = arguments.path("restore") {
             let state = try context.state(from: path)
             do {
                 try await home.restore(state)
@@ -61,7 +61,7 @@ extension Command {
         let (snapshot, path) = context.located(outcomes.last, in: home)
         context.render(snapshot, format: format, highlighted: path, maxDepth: maxDepth, maxNodes: maxNodes)
         if let failure { throw failure }
-        if let path = arguments.value("save-state") {
+        if let path = arguments.path("save-state") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             do {

@@ -139,7 +139,7 @@ extension Context {
         search: (Command.Query) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot)
     ) {
         do throws(CLIError) {
-            let parsed = try ParsedArguments(words.dropFirst()[...], spec: Command.find.spec)
+            let parsed = try ParsedArguments(words.dropFirst().map(Argument.init)[...], spec: Command.find.spec)
             let elsewhere = ["open", "catalog", "snapshot", "attach"].filter { parsed.values[$0] != nil }
             guard elsewhere.isEmpty else {
                 throw CLIError.usage(

@@ -11,7 +11,7 @@ enum XTreeCLI {
         // A reader that goes away (`| head -1`) is then an EPIPE to handle, not a signal.
         signal(SIGPIPE, SIG_IGN)
         let console = Console()
-        var status = await run(Array(CommandLine.arguments.dropFirst()), console: console)
+        var status = await run(Argument.processArguments, console: console)
         console.flush()
         if let error = console.writeError {
             console.err("error: cannot write to standard output: \(String(cString: strerror(error)))\n")
@@ -20,9 +20,15 @@ enum XTreeCLI {
         exit(status.rawValue)
     }
 
-    /// Runs the command line and returns its exit status.
+    /// Runs a command line given as text and returns its exit status.
     @MainActor
     static func run(_ arguments: [String], console: Console) async -> ExitStatus {
+        await run(arguments.map(Argument.init), console: console)
+    }
+
+    /// Runs the command line and returns its exit status.
+    @MainActor
+    static func run(_ arguments: [Argument], console: Console) async -> ExitStatus {
         do {
             try await dispatch(arguments, console: console)
             return .success
@@ -44,24 +50,29 @@ enum XTreeCLI {
     }
 
     @MainActor
-    private static func dispatch(_ arguments: [String], console: Console) async throws(CLIError) {
-        if arguments.first == "--version" {
+    private static func dispatch(_ arguments: [Argument], console: Console) async throws(CLIError) {
+        let texts = arguments.map(\.text)
+        if texts.first == "--version" {
+            guard texts.count == 1 else {
+                throw .usage(
+                    "--version takes no other arguments, got '\(TerminalText.shortened(texts[1]))'", command: nil)
+            }
             console.out("xtree-cli \(version)\n")
             return
         }
         let name: String
         var rest = arguments[...]
-        if let first = arguments.first, !first.hasPrefix("-") {
+        if let first = texts.first, !first.hasPrefix("-") {
             name = first
             rest = rest.dropFirst()
-        } else if arguments.contains("-h") || arguments.contains("--help") {
+        } else if texts.contains("-h") || texts.contains("--help") {
             throw .help(Help.overview)
         } else {
             name = "tree"
         }
         guard let command = Command.all[name] else {
             throw .usage(
-                "unknown command '\(name)'; commands: \(Command.all.keys.sorted().joined(separator: ", "))",
+                "unknown command '\(TerminalText.shortened(name))'; commands: \(Command.all.keys.sorted().joined(separator: ", "))",
                 command: nil
             )
         }

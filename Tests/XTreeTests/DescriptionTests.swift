@@ -27,7 +27,7 @@ import XTree
                 parent: nil, links: [])
             var expected = "7 \(TerminalText.escaped(text)) #\(TerminalText.escaped(text))"
             if !text.isEmpty { expected += " " + TerminalText.quoted(text) }
-            expected += " \(TerminalText.escaped(text))=\(TerminalText.displayValue(text))"
+            expected += " \(TerminalText.displayKey(text))=\(TerminalText.displayValue(text))"
             #expect(node.description == expected)
             #expect(!node.description.unicodeScalars.contains { TerminalText.isUnsafe($0) })
         }

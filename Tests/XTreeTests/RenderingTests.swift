@@ -194,8 +194,74 @@ import XTree
         )
     }
 
+    @Test func dotBreaksLinesBetweenFieldsOnlyAndShowsLineBreaksInDataAsText() {
+        let node = AttributedNode([("note", "one\r\ntwo")])
+        let dot = DOTRenderer().rendered(TreeSnapshot(of: node))
+        let label = dot.split(separator: "\n").first { $0.hasPrefix("  n0 ") }.map(String.init) ?? ""
+        // One DOT line break (`\n`) between the headline and the attribute, none from the data.
+        #expect(label.hasSuffix(#"\nnote=one\\u{d}\\u{a}two"];"#), "\(label)")
+        #expect(label.components(separatedBy: #"\n"#).count == 2, "\(label)")
+    }
+
+    @Test func mermaidShowsLineBreaksInDataAsEntityCodes() {
+        let mermaid = MermaidRenderer().rendered(TreeSnapshot(of: TestNode("one\r\ntwo")))
+        #expect(mermaid.contains("<br/>one#13;#10;two\"]"))
+    }
+
+    @Test func keysThatCouldPoseAsSeveralAttributesAreQuotedEverywhereTheyAreShown() {
+        let node = AttributedNode([("plain_key.v-2", "1"), ("a=1 b", "2"), ("", "3"), ("tab\t", "4")])
+        let text = TextRenderer().rendered(TreeSnapshot(of: node))
+        #expect(text.hasPrefix(#"0 AttributedNode #"#))
+        #expect(text.contains(#" plain_key.v-2=1 "a=1 b"=2 ""=3 "tab\t"=4"#), "\(text)")
+        let colored = TextRenderer(colors: true).rendered(TreeSnapshot(of: node))
+        #expect(colored.contains(#" plain_key.v-2=1 "a=1 b"=2 ""=3 "tab\t"=4"#), "\(colored)")
+        let before = TreeSnapshot(of: node)
+        node.attributes = [("plain_key.v-2", "1"), ("a=1 b", "9"), ("", "3"), ("tab\t", "4")]
+        let diff = TreeDiff(from: before, to: TreeSnapshot(of: node))
+        #expect(diff.description.contains(#": "a=1 b" "2" -> "9""#), "\(diff)")
+    }
+
+    /// Each scalar a terminal obeys, in each field of a node, through every renderer that
+    /// writes for people and through the diff: none reaches the output as it is, whichever
+    /// fast path the field takes (plain ASCII, the 0xC2 and 0xE2 lead bytes, long values).
+    @Test(arguments: unsafeTestScalars)
+    func noRendererWritesAnUnsafeScalarAsItIs(scalar: Unicode.Scalar) throws {
+        for text in ["\(scalar)", "x\(scalar)y", "é\(scalar)", String(repeating: "v", count: 120) + "\(scalar)"] {
+            let nodes = [
+                TreeSnapshot.Node(
+                    id: "i\(text)", type: "T\(text)", label: text, attributes: [.init(key: "k\(text)", value: text)],
+                    depth: 0, order: 0, parent: nil, links: [.init(kind: .child, node: 1), .init(kind: .cycle, node: 0)]),
+                TreeSnapshot.Node(
+                    id: "j", type: "U\(text)", label: text, attributes: [.init(key: text, value: "v")], depth: 1, order: 1,
+                    parent: 0, links: []),
+            ]
+            let snapshot = try TreeSnapshot(nodes: nodes)
+            var changed = nodes
+            changed[1].attributes = [.init(key: text, value: text), .init(key: "k", value: text)]
+            changed[1].label = "other"
+            let outputs = [
+                TextRenderer().rendered(snapshot), TextRenderer(maxDepth: 0).rendered(snapshot), DOTRenderer().rendered(snapshot),
+                MermaidRenderer().rendered(snapshot), TreeDiff(from: snapshot, to: try TreeSnapshot(nodes: changed)).description,
+                TreeDiff(from: try TreeSnapshot(nodes: changed), to: snapshot).description,
+                snapshot.search(forName: "T\(text)", all: true) { _ in true }.description,
+            ]
+            for output in outputs {
+                #expect(!output.unicodeScalars.contains(scalar), "\(output)")
+            }
+            // Colours are escape sequences of the renderer's own; nothing else is.
+            let colored = TextRenderer(colors: true).rendered(snapshot).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+            #expect(!colored.unicodeScalars.contains(scalar), "\(colored)")
+        }
+    }
+
     @Test func mermaidEscapesMarkup() {
         let mermaid = MermaidRenderer().rendered(TreeSnapshot(of: TestNode(#"<b>"x"</b> #1"#)))
         #expect(mermaid.contains("<br/>#lt;b#gt;#quot;x#quot;#lt;/b#gt; #35;1\"]"))
     }
 }
+
+/// Every scalar a terminal obeys but the line feed, listed here rather than taken from the
+/// code under test.
+let unsafeTestScalars: [Unicode.Scalar] =
+    ((0x00...0x1F).filter { $0 != 0x0A } + Array(0x7F...0x9F) + [0x200E, 0x200F, 0x2028, 0x2029]
+        + Array(0x202A...0x202E) + Array(0x2066...0x2069)).map { Unicode.Scalar($0)! }

@@ -156,6 +156,48 @@ import XTree
         #expect(TreeDiff(from: before, to: before).unchangedCount == 7)
     }
 
+    @Test func aKeyGivenTwiceIsRefusedWhenReadNamingTheNodeAndTheKey() throws {
+        var nodes = Array(tangledSnapshot().nodes)
+        nodes[3].attributes = [.init(key: "tab", value: "1"), .init(key: "x", value: ""), .init(key: "tab", value: "2")]
+        #expect(throws: TreeSnapshotError.invalidNode(index: 3, problem: "attribute 'tab' is given twice; keys must be unique")) {
+            try TreeSnapshot(nodes: nodes)
+        }
+        // Past the pairwise comparison too.
+        nodes[3].attributes = (0..<20).map { .init(key: "k\($0)", value: "") } + [.init(key: "k7", value: "")]
+        #expect(throws: TreeSnapshotError.invalidNode(index: 3, problem: "attribute 'k7' is given twice; keys must be unique")) {
+            try TreeSnapshot(nodes: nodes)
+        }
+        nodes[3].attributes.removeLast()
+        let json = JSONRenderer().rendered(try TreeSnapshot(nodes: nodes))
+        let repeated = json.replacingOccurrences(of: #"{"key":"k19","value":""}"#, with: #"{"key":"k0","value":""}"#)
+        #expect(throws: TreeSnapshotError.invalidNode(index: 3, problem: "attribute 'k0' is given twice; keys must be unique")) {
+            try TreeSnapshot(json: Data(repeated.utf8))
+        }
+    }
+
+    @Test func aLiveNodeThatGivesAKeyTwiceKeepsItsFirstValueSoItsSnapshotReadsBack() throws {
+        let node = AttributedNode([("tab", "veggie"), ("count", "1"), ("tab", "meat")])
+        let snapshot = TreeSnapshot(of: node)
+        #expect(snapshot.root.attributes == [.init(key: "tab", value: "veggie"), .init(key: "count", value: "1")])
+        #expect(try TreeSnapshot(json: Data(JSONRenderer().rendered(snapshot).utf8)) == snapshot)
+    }
+
+    @Test func diffReportsAnAttributeThatWasRemovedAddedOrChanged() {
+        let node = AttributedNode([("a", "1"), ("b", "2")])
+        let before = TreeSnapshot(of: node)
+        node.attributes = [("a", "1")]
+        let lost = TreeDiff(from: before, to: TreeSnapshot(of: node))
+        #expect(lost.changed.map(\.changes) == [[.init(key: "b", old: "2", new: nil)]])
+        #expect(lost.unchangedCount == 0)
+        #expect(lost.description.hasPrefix(#"~ 0 AttributedNode #"#))
+        #expect(lost.description.hasSuffix(#": b "2" -> (none)"# + "\n0 added, 0 removed, 1 changed, 0 unchanged\n"))
+        let gained = TreeDiff(from: TreeSnapshot(of: node), to: before)
+        #expect(gained.changed.map(\.changes) == [[.init(key: "b", old: nil, new: "2")]])
+        node.attributes = [("b", "2"), ("a", "1")]
+        // Order alone is not a change: attributes are matched by key.
+        #expect(TreeDiff(from: before, to: TreeSnapshot(of: node)).isEmpty)
+    }
+
     @Test func diffReportsAttributeChanges() {
         let model = DefaultCounterModel()
         let root = TestNode("root", [model])
@@ -181,3 +223,10 @@ enum SecondScreen {
 @MainActor protocol LateSearchable: DeepLinkable {}
 
 final class LateScreen: TestNode, LateSearchable {}
+
+/// A node whose attributes a test sets, in any order and with any keys.
+@MainActor final class AttributedNode: DeepLinkable {
+    var attributes: [(key: String, value: String)]
+    init(_ attributes: [(key: String, value: String)]) { self.attributes = attributes }
+    var nodeAttributes: [(key: String, value: String)] { attributes }
+}

@@ -16,6 +16,8 @@ public protocol NodeDescribing: AnyObject {
     var nodeLabel: String { get }
 
     /// Key/value pairs that describe the object's state, in the order to show them.
+    ///
+    /// Each key once: of a key given twice, snapshots keep the first value.
     var nodeAttributes: [(key: String, value: String)] { get }
 
     /// What tells this object apart from its siblings of the same type, such as a recipe's

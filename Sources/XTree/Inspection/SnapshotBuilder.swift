@@ -94,15 +94,22 @@ struct SnapshotBuilder {
         while columns.linkEnds.count < node { columns.linkEnds.append(end) }
     }
 
-    /// The node's attributes with its private values redacted.
+    /// The node's attributes with its private values redacted; of a key given twice, the
+    /// first value (snapshots hold each key once, so that diffs match them by key).
     private mutating func appendAttributes(of object: any DeepLinkable) {
         let attributes = object.nodeAttributes
         if !attributes.isEmpty {
             let hidden = object.privateAttributeKeys
+            let start = columns.attributes.count
             for attribute in attributes {
                 columns.attributes.append(
                     TreeSnapshot.Attribute(
                         key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value))
+            }
+            if attributes.count > 1, TreeSnapshot.firstRepeatedKey(columns.attributes[start...]) != nil {
+                var keys = Set<String>()
+                let unique = columns.attributes[start...].filter { keys.insert($0.key).inserted }
+                columns.attributes.replaceSubrange(start..., with: unique)
             }
         }
         columns.attributeEnds.append(UInt32(truncatingIfNeeded: columns.attributes.count))

@@ -129,7 +129,7 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
             let details = change.changes.map { change in
                 let old = change.old.map(TerminalText.displayValue(quotedAlways:)) ?? "(none)"
                 let new = change.new.map(TerminalText.displayValue(quotedAlways:)) ?? "(none)"
-                return "\(TerminalText.escaped(change.key)) \(old) -> \(new)"
+                return "\(TerminalText.displayKey(change.key)) \(old) -> \(new)"
             }
             output.write("~ \(change.node.headline(attributes: false)): \(details.joined(separator: ", "))\n")
         }

@@ -332,6 +332,9 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
                 guard index == 0 else { throw fail("only the root (node 0) may have no parent") }
                 guard node.depth == 0 else { throw fail("the root's depth is \(node.depth), not 0") }
             }
+            if let key = Self.firstRepeatedKey(node.attributes[...]) {
+                throw fail("attribute '\(TerminalText.shortened(key))' is given twice; keys must be unique")
+            }
             var lastChild = index
             for link in node.links {
                 guard nodes.indices.contains(link.node) else {
@@ -351,6 +354,20 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
         for index in 1..<nodes.count where childLinksTo[index] != 1 {
             throw .invalidNode(index: index, problem: "has \(childLinksTo[index]) child links to it; expected 1")
         }
+    }
+
+    /// The first key that an earlier attribute of the same node already has.
+    static func firstRepeatedKey(_ attributes: ArraySlice<Attribute>) -> String? {
+        // Nodes hold a few attributes: comparing pairs is cheaper than hashing up to about 8.
+        if attributes.count <= 8 {
+            for index in attributes.indices
+            where attributes[..<index].contains(where: { $0.key == attributes[index].key }) {
+                return attributes[index].key
+            }
+            return nil
+        }
+        var keys = Set<String>(minimumCapacity: attributes.count)
+        return attributes.first { !keys.insert($0.key).inserted }?.key
     }
 
     /// Checks that a link back to the node or an ancestor is a cycle, and any other repeated

@@ -186,7 +186,7 @@ extension ReachabilityReport {
             } else {
                 let message = "\(problems.count) forgotten \(problems.count == 1 ? "child" : "children")"
                 text += ">\n      <failure message=\"\(message)\" type=\"forgotten child\">"
-                text += xml(audit.description) + "</failure>\n    </testcase>\n"
+                text += xml(audit.description, keepingLineBreaks: true) + "</failure>\n    </testcase>\n"
             }
         }
         for result in results {
@@ -197,23 +197,33 @@ extension ReachabilityReport {
                 continue
             }
             text += ">\n      <failure message=\"\(xml(explanation))\" type=\"unreachable\">"
-            text += xml(result.details) + "</failure>\n    </testcase>\n"
+            text += xml(result.details, keepingLineBreaks: true) + "</failure>\n    </testcase>\n"
         }
         return text + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// Text fit for XML 1.0 attribute values and character data: unsafe scalars escaped as
-    /// everywhere (XML cannot hold most controls at all), then the markup characters.
-    private func xml(_ text: String) -> String {
+    /// Text fit for XML 1.0 attribute values and character data: the scalars a terminal must
+    /// not get (``TerminalText``) and those XML 1.0 cannot hold at all (outside its `Char`
+    /// production: most C0 controls, U+FFFE, U+FFFF) written as `\u{…}` text, then the markup
+    /// characters as entities. With `keepingLineBreaks`, for element text, a line feed stays a
+    /// line break; in an attribute value a parser would read it as a space, so it is `\n`.
+    private func xml(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var result = ""
-        for character in TerminalText.escaped(text) {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            default: result.append(character)
+            case "\n" where keepingLineBreaks: result += "\n"
+            case "\u{FFFE}", "\u{FFFF}": result += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                if TerminalText.isUnsafe(scalar) {
+                    result += TerminalText.escaped(String(scalar))
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

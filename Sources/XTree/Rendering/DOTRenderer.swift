@@ -35,14 +35,15 @@ public struct DOTRenderer: TreeRenderer {
         // Read from the columns: no node value is built.
         let nodes = snapshot.columns
         for node in nodes.indices {
-            var label = "\(node) \(nodes.type(of: node)) #\(nodes.ids[node])"
+            // Lines of the label, each escaped on its own: only these breaks are DOT's `\n`.
+            var label = dotText("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
             let nodeLabel = nodes.label(of: node)
-            if !nodeLabel.isEmpty { label += "\n\(nodeLabel)" }
+            if !nodeLabel.isEmpty { label += "\\n" + dotText(nodeLabel) }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
-                label += "\n\(attribute.key)=\(TerminalText.shortened(attribute.value))"
+                label += "\\n\(dotText(attribute.key))=\(dotText(TerminalText.shortened(attribute.value)))"
             }
             let extra = highlighted.contains(node) ? emphasis : ""
-            output.write("  n\(node) [label=\(dotString(label))\(extra)];\n")
+            output.write("  n\(node) [label=\"\(label)\"\(extra)];\n")
         }
         for node in nodes.indices {
             for link in nodes.linkRange(of: node).map(nodes.link(at:)) {
@@ -61,16 +62,15 @@ public struct DOTRenderer: TreeRenderer {
     }
 }
 
-/// A DOT double-quoted string: quotes and backslashes escaped, line breaks as DOT's `\n`,
-/// and the other characters ``TerminalText`` finds unsafe as the visible text `\u{…}`.
-/// Scalar by scalar, so a CR LF pair cannot slip through as one `Character`.
-private func dotString(_ text: String) -> String {
-    var result = "\""
+/// Text from data inside a DOT double-quoted string: quotes and backslashes escaped, and the
+/// characters ``TerminalText`` finds unsafe, line breaks among them, as the visible text
+/// `\u{…}`. Scalar by scalar, so a CR LF pair cannot slip through as one `Character`.
+private func dotText(_ text: String) -> String {
+    var result = ""
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\"": result += "\\\""
         case "\\": result += "\\\\"
-        case "\n", "\r": result += "\\n"
         default:
             if TerminalText.isUnsafe(scalar) {
                 result += "\\\\u{\(String(scalar.value, radix: 16))}"
@@ -79,5 +79,5 @@ private func dotString(_ text: String) -> String {
             }
         }
     }
-    return result + "\""
+    return result
 }

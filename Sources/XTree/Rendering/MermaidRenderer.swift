@@ -70,8 +70,8 @@ public struct MermaidRenderer: TreeRenderer {
 }
 
 /// Text safe inside a quoted Mermaid label: markup characters and the characters
-/// ``TerminalText`` finds unsafe as Mermaid's entity codes, line breaks as spaces. Scalar by
-/// scalar, so a CR LF pair cannot split a statement.
+/// ``TerminalText`` finds unsafe, line breaks among them, as Mermaid's entity codes. Scalar
+/// by scalar, so a CR LF pair cannot split a statement.
 private func mermaidText(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
@@ -81,7 +81,6 @@ private func mermaidText(_ text: String) -> String {
         case ">": result += "#gt;"
         case "#": result += "#35;"
         case "&": result += "#38;"
-        case "\n", "\r": result += " "
         default:
             if TerminalText.isUnsafe(scalar) {
                 result += "#\(scalar.value);"

@@ -75,7 +75,7 @@ public struct TextRenderer: TreeRenderer {
         text += " " + style("#\(TerminalText.escaped(node.id))", .dim)
         if !node.label.isEmpty { text += " " + TerminalText.quoted(node.label) }
         for attribute in node.attributes {
-            text += " \(TerminalText.escaped(attribute.key))=\(TerminalText.displayValue(attribute.value))"
+            text += " \(TerminalText.displayKey(attribute.key))=\(TerminalText.displayValue(attribute.value))"
         }
         if isHighlighted { text += style(" ◀", .path) }
         return text

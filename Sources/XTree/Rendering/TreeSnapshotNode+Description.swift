@@ -41,7 +41,7 @@ extension TreeSnapshot.Node: CustomStringConvertible {
         }
         for attribute in attributes {
             bytes.append(UInt8(ascii: " "))
-            TerminalText.appendEscaped(attribute.key, to: &bytes)
+            TerminalText.appendDisplayKey(attribute.key, to: &bytes)
             bytes.append(UInt8(ascii: "="))
             TerminalText.appendDisplayValue(attribute.value, to: &bytes)
         }

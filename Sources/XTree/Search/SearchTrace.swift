@@ -61,7 +61,7 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The trace as indented lines: a heading, each step, and the path.
     public var description: String {
-        var text = "search for \(TerminalText.escaped(receiverType)): "
+        var text = "search for \(TerminalText.escaped(TerminalText.shortened(receiverType))): "
         if let match {
             text += "matched \(match.order) after visiting \(steps.count)"
         } else {
