@@ -113,6 +113,31 @@ private struct Failure: Error, CustomStringConvertible {
         #expect(!report.text().unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{0}" })
     }
 
+    /// Scalars XML 1.0 cannot hold at all, in names and in failure bodies: written as text, so
+    /// the report still parses and CI still sees the failures; the bodies keep real line breaks.
+    @Test func theJUnitReportHoldsOnlyWhatXML10AllowsAndKeepsLineBreaksInFailures() async throws {
+        let forbidden = "\u{FFFE}\u{FFFF}\u{1}\u{8}\u{B}\u{C}\u{1F}"
+        var check = ReachabilityCheck<Library, NamedLink>(
+            "Suite\(forbidden)", makeApp: { Library(shelf: ForgetfulShelf()) }, apply: { $0.open($1.target) })
+        check.expect(NamedLink(description: "library://\(forbidden)", target: .book("9")), reaches: .receiver((any BookScreen).self))
+        let report = await check.run()
+        let xml = report.junitXML
+        let allowed = { (scalar: Unicode.Scalar) in
+            switch scalar.value {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+            default: false
+            }
+        }
+        #expect(xml.unicodeScalars.allSatisfy(allowed))
+        let shape = try XMLShape(xml)
+        #expect(shape.attributes["testsuite"]?["name"] == #"Suite\u{fffe}\u{ffff}\u{1}\u{8}\u{b}\u{c}\u{1f}"#)
+        #expect(shape.attributes["testsuite"]?["failures"] == "1")
+        #expect(shape.testcaseNames.last == #"library://\u{fffe}\u{ffff}\u{1}\u{8}\u{b}\u{c}\u{1f}"#)
+        // A trace is several lines, and stays so.
+        #expect(shape.failureText.contains("\n  0 Library"), "\(shape.failureText)")
+        #expect(!shape.failureText.contains(#"\n"#))
+    }
+
     @Test func theJSONReportCarriesTheVerdictAndEveryResult() async throws {
         let report = await libraryCheck().run()
         let object = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]

@@ -119,6 +119,35 @@ public enum TerminalText {
         return quoted(shown) + (cut > 0 ? "…(+\(cut))" : "")
     }
 
+    /// An attribute key as a display shows it: bare when it is made of `A-Z a-z 0-9 _ . -`
+    /// alone (as keys usually are), otherwise quoted and shortened as
+    /// ``displayValue(quotedAlways:)``, so a key holding `=` or a space cannot pose as several
+    /// attributes.
+    public static func displayKey(_ key: String) -> String {
+        var key = key
+        let bare = key.withUTF8 { isBareKey($0) }
+        return bare ? key : displayValue(quotedAlways: key)
+    }
+
+    /// Appends the UTF-8 bytes of ``displayKey(_:)``.
+    static func appendDisplayKey(_ key: String, to bytes: inout UTF8Buffer) {
+        var key = key
+        let bare = key.withUTF8 { isBareKey($0) }
+        bytes.append(contentsOf: bare ? key : displayValue(quotedAlways: key))
+    }
+
+    private static func isBareKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        !utf8.isEmpty && utf8.count <= displayLimit
+            && utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                    true
+                default: false
+                }
+            }
+    }
+
     /// A value as a display shows it, always quoted: for lists where a bare value could be
     /// misread, such as a diff's `old -> new`.
     public static func displayValue(quotedAlways value: String) -> String {
