@@ -100,6 +100,26 @@ final class DerivedModel: BaseModel {
         subscription.cancel()
     }
 
+    /// A property set before anyone read the object's publisher (so there was none to fire)
+    /// fires it once it exists, whatever other objects made publishers meanwhile; so does a
+    /// property of the same object that was never set before.
+    @Test func propertiesSetBeforeThePublisherWasFirstReadFireItOnceItExists() {
+        let model = DefaultCounterModel()
+        let other = DefaultCounterModel()
+        model.count = 1
+        model.count = 2
+        var log: [String] = []
+        let early = other.objectWillChange.sink { log.append("other") }
+        model.count = 3
+        let subscription = model.objectWillChange.sink { log.append("count \(model.count)") }
+        model.count = 4
+        model.name = "renamed"
+        other.count = 1
+        #expect(log == ["count 3", "count 4", "other"])
+        subscription.cancel()
+        early.cancel()
+    }
+
     @Test func theSynthesisedPublisherIsOnePerObject() {
         let model = DefaultCounterModel()
         let other = DefaultCounterModel()

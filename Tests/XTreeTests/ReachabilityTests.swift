@@ -119,7 +119,9 @@ private struct Failure: Error, CustomStringConvertible {
         let forbidden = "\u{FFFE}\u{FFFF}\u{1}\u{8}\u{B}\u{C}\u{1F}"
         var check = ReachabilityCheck<Library, NamedLink>(
             "Suite\(forbidden)", makeApp: { Library(shelf: ForgetfulShelf()) }, apply: { $0.open($1.target) })
-        check.expect(NamedLink(description: "library://\(forbidden)", target: .book("9")), reaches: .receiver((any BookScreen).self))
+        check.expect(
+            NamedLink(description: "library://\(forbidden)", target: .book("9")),
+            reaches: .receiver((any BookScreen).self))
         let report = await check.run()
         let xml = report.junitXML
         let allowed = { (scalar: Unicode.Scalar) in

@@ -230,9 +230,11 @@ import XTree
             let nodes = [
                 TreeSnapshot.Node(
                     id: "i\(text)", type: "T\(text)", label: text, attributes: [.init(key: "k\(text)", value: text)],
-                    depth: 0, order: 0, parent: nil, links: [.init(kind: .child, node: 1), .init(kind: .cycle, node: 0)]),
+                    depth: 0, order: 0, parent: nil,
+                    links: [.init(kind: .child, node: 1), .init(kind: .cycle, node: 0)]),
                 TreeSnapshot.Node(
-                    id: "j", type: "U\(text)", label: text, attributes: [.init(key: text, value: "v")], depth: 1, order: 1,
+                    id: "j", type: "U\(text)", label: text, attributes: [.init(key: text, value: "v")], depth: 1,
+                    order: 1,
                     parent: 0, links: []),
             ]
             let snapshot = try TreeSnapshot(nodes: nodes)
@@ -240,8 +242,10 @@ import XTree
             changed[1].attributes = [.init(key: text, value: text), .init(key: "k", value: text)]
             changed[1].label = "other"
             let outputs = [
-                TextRenderer().rendered(snapshot), TextRenderer(maxDepth: 0).rendered(snapshot), DOTRenderer().rendered(snapshot),
-                MermaidRenderer().rendered(snapshot), TreeDiff(from: snapshot, to: try TreeSnapshot(nodes: changed)).description,
+                TextRenderer().rendered(snapshot), TextRenderer(maxDepth: 0).rendered(snapshot),
+                DOTRenderer().rendered(snapshot),
+                MermaidRenderer().rendered(snapshot),
+                TreeDiff(from: snapshot, to: try TreeSnapshot(nodes: changed)).description,
                 TreeDiff(from: try TreeSnapshot(nodes: changed), to: snapshot).description,
                 snapshot.search(forName: "T\(text)", all: true) { _ in true }.description,
             ]
@@ -264,4 +268,4 @@ import XTree
 /// code under test.
 let unsafeTestScalars: [Unicode.Scalar] =
     ((0x00...0x1F).filter { $0 != 0x0A } + Array(0x7F...0x9F) + [0x200E, 0x200F, 0x2028, 0x2029]
-        + Array(0x202A...0x202E) + Array(0x2066...0x2069)).map { Unicode.Scalar($0)! }
+    + Array(0x202A...0x202E) + Array(0x2066...0x2069)).map { Unicode.Scalar($0)! }

@@ -158,19 +158,30 @@ import XTree
 
     @Test func aKeyGivenTwiceIsRefusedWhenReadNamingTheNodeAndTheKey() throws {
         var nodes = Array(tangledSnapshot().nodes)
-        nodes[3].attributes = [.init(key: "tab", value: "1"), .init(key: "x", value: ""), .init(key: "tab", value: "2")]
-        #expect(throws: TreeSnapshotError.invalidNode(index: 3, problem: "attribute 'tab' is given twice; keys must be unique")) {
+        nodes[3].attributes = [
+            .init(key: "tab", value: "1"), .init(key: "x", value: ""), .init(key: "tab", value: "2"),
+        ]
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 3, problem: "attribute 'tab' is given twice; keys must be unique")
+        ) {
             try TreeSnapshot(nodes: nodes)
         }
         // Past the pairwise comparison too.
         nodes[3].attributes = (0..<20).map { .init(key: "k\($0)", value: "") } + [.init(key: "k7", value: "")]
-        #expect(throws: TreeSnapshotError.invalidNode(index: 3, problem: "attribute 'k7' is given twice; keys must be unique")) {
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 3, problem: "attribute 'k7' is given twice; keys must be unique")
+        ) {
             try TreeSnapshot(nodes: nodes)
         }
         nodes[3].attributes.removeLast()
         let json = JSONRenderer().rendered(try TreeSnapshot(nodes: nodes))
         let repeated = json.replacingOccurrences(of: #"{"key":"k19","value":""}"#, with: #"{"key":"k0","value":""}"#)
-        #expect(throws: TreeSnapshotError.invalidNode(index: 3, problem: "attribute 'k0' is given twice; keys must be unique")) {
+        #expect(
+            throws: TreeSnapshotError.invalidNode(
+                index: 3, problem: "attribute 'k0' is given twice; keys must be unique")
+        ) {
             try TreeSnapshot(json: Data(repeated.utf8))
         }
     }
