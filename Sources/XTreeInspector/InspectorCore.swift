@@ -14,7 +14,7 @@ final class InspectorCore: Sendable {
     static let maximumClients = 32
     /// Connections that have not presented the token yet: a budget of their own, so that
     /// connections that never say hello cannot keep real clients out. When one more arrives,
-    /// the oldest is dropped.
+    /// the oldest that has sent nothing is dropped (the oldest, if all have).
     static let maximumUnauthenticated = 8
     /// How long a new connection has to present its token.
     static let handshakeTimeout = 1.0
@@ -74,7 +74,8 @@ final class InspectorCore: Sendable {
                     if state.unauthenticated.count >= Self.maximumUnauthenticated {
                         // Its thread sees the connection closed, and closes it: numbers in the
                         // lists are never closed yet, as threads forget theirs before closing.
-                        _ = shutdown(state.unauthenticated.removeFirst(), Int32(SHUT_RDWR))
+                        let dropped = state.unauthenticated.remove(at: Self.oldestSilent(state.unauthenticated))
+                        _ = shutdown(dropped, Int32(SHUT_RDWR))
                     }
                     state.unauthenticated.append(client)
                     return true
@@ -98,6 +99,15 @@ final class InspectorCore: Sendable {
             }
         }
         for listener in listeners { _ = close(listener) }
+    }
+
+    /// The index of the oldest connection that has sent nothing yet, or of the oldest if all
+    /// have: a client whose hello is waiting to be read (its thread slow to start on a busy
+    /// machine) is not dropped for a silent one.
+    private static func oldestSilent(_ connections: [Int32]) -> Int {
+        var entries = connections.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&entries, nfds_t(entries.count), 0) > 0 else { return 0 }
+        return entries.firstIndex { $0.revents == 0 } ?? 0
     }
 
     /// Moves a connection that presented the token among the clients, if it was not dropped

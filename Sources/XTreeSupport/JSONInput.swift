@@ -117,12 +117,14 @@ package enum JSONInput {
         }
     }
 
-    /// Finds bytes that cannot stand where they are in any JSON document.
-    struct Screen {
+    /// Finds bytes that cannot stand where they are in any JSON document, piece by piece.
+    package struct Screen {
         private var started = false
 
+        package init() {}
+
         /// The index of the first impossible byte in `bytes`, the next piece of the input.
-        mutating func firstImpossible(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        package mutating func firstImpossible(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             var index = 0
             if !started {
                 while index < bytes.count, Self.isWhiteSpace(bytes[index]) { index += 1 }

@@ -13,10 +13,11 @@ func cli(_ arguments: String..., input: String? = nil, environment: [String: Str
     try cli(arguments, input: input.map { Data($0.utf8) }, environment: environment)
 }
 
-func cli(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> CLIResult {
-    let binary = productsDirectory.appendingPathComponent("xtree-cli")
+func cli(
+    _ arguments: [String], input: Data? = nil, executable: URL? = nil, environment: [String: String] = [:]
+) throws -> CLIResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable ?? productsDirectory.appendingPathComponent("xtree-cli")
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil

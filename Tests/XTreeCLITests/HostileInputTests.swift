@@ -2,6 +2,10 @@ import Foundation
 import RecipesDomain
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The CLI under hostile input: each case ends with a clear error and the right status,
 /// and none hangs or crashes.
 @Suite struct HostileInputTests {
@@ -60,5 +64,37 @@ import Testing
             result.stderr
                 == "error: cannot load \(binary): catalog is not valid JSON at line 1, column 1: expected a value but found byte 0x00\n"
         )
+    }
+
+    @Test func aPlantedDiscoveryFileMakesListRemoveNothingItNames() throws {
+        let scratch = try ScratchFolder()
+        let directory = scratch.path("inspectors")
+        mkdir(directory, 0o700)
+        let victim = try scratch.write("victim.txt", "precious")
+        let planted = #"{"address":"unix:\#(victim)","name":"Planted","pid":999999,"token":"t","version":1}"#
+        _ = try scratch.write("inspectors/999999.json", planted)
+        let result = try cli(["list"], environment: ["XTREE_INSPECTOR_DIR": directory])
+        #expect(result.stdout == "no inspectable apps are running\n")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    }
+
+    @Test func echoedNamesAreShortenedAsDisplaysShortenThem() throws {
+        let name = String(repeating: "A", count: 100_000)
+        let result = try cli("find", name)
+        #expect(result.status == 1)
+        let shown = String(repeating: "A", count: 100) + "…(+99900)"
+        #expect(result.stdout.hasPrefix("search for \(shown): no match among 6 visited"))
+        #expect(result.stderr == "error: nothing matched \(shown) among 6 visited nodes\n")
+        let command = try cli(name)
+        #expect(command.status == 64)
+        #expect(command.stderr.hasPrefix("error: unknown command '\(shown)'; commands: "))
+    }
+
+    @Test func versionTakesNoOtherArguments() throws {
+        #expect(try cli("--version").stdout == "xtree-cli 0.1.0\n")
+        let extra = try cli("--version", "extra")
+        #expect(extra.status == 64)
+        #expect(
+            extra.stderr == "error: --version takes no other arguments, got 'extra'\nhint: see 'xtree-cli --help'\n")
     }
 }

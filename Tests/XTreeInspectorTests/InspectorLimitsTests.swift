@@ -93,7 +93,8 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
                 let (box, padded) = (UncheckedBox(connection), line)
                 let writing = Thread { _ = box.value.write(padded, timeout: 10) }
                 writing.start()
-                guard case .line(let reply) = connection.readLine(limit: 1 << 16, timeout: 10) else {
+                // The snapshot waits for the main actor, which other suites may keep busy.
+                guard case .line(let reply) = connection.readLine(limit: 1 << 16, timeout: 600) else {
                     replies.append("no reply")
                     continue
                 }
@@ -174,7 +175,7 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
         defer { stop.set() }
         let attached = try await offMain { () -> Int in
             var attached = 0
-            for _ in 0..<20 where (try? InspectorClient(app).snapshot()) != nil { attached += 1 }
+            for _ in 0..<20 where (try? patient(InspectorClient(app)).snapshot()) != nil { attached += 1 }
             return attached
         }
         #expect(attached == 20)
@@ -370,5 +371,37 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
         #expect(apps.map(\.name) == ["Answers"])
         #expect(exists(answering))
         #expect(!exists(silent))
+    }
+}
+
+/// The protocol document states the limits the code enforces: a change to either without the
+/// other fails here.
+@Suite struct ProtocolDocumentTests {
+    @Test func theDocumentStatesEveryLimitTheCodeEnforces() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs/InspectorProtocol.md")
+        let document = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\n  ", with: " ")
+        func grouped(_ number: Int) -> String {
+            let formatter = NumberFormatter()
+            formatter.numberStyle = .decimal
+            formatter.locale = Locale(identifier: "en_US")
+            return formatter.string(from: NSNumber(value: number)) ?? "\(number)"
+        }
+        let statements = [
+            "A request line is at most 1 MiB (\(grouped(InspectorProtocol.maximumRequestBytes)) bytes), its `\\n` included",
+            "The `hello` line is at most \(grouped(InspectorProtocol.maximumHelloBytes)) bytes",
+            "lines of at most \(InspectorProtocol.maximumReplyLineBytes >> 20) MiB",
+            "must arrive within \(Int(InspectorCore.handshakeTimeout)) second",
+            "closed after \(Int(InspectorCore.idleTimeout)) seconds without a request",
+            "within \(Int(InspectorCore.writeTimeout)) seconds closes the connection",
+            "A watcher with \(Outbox.limit) events not yet written is dropped",
+            "at most \(InspectorCore.maximumUnauthenticated) are kept",
+            "At most \(InspectorCore.maximumClients) clients that said hello are served at once",
+            "# The inspector protocol, version \(InspectorProtocol.version)",
+        ]
+        for statement in statements {
+            #expect(document.contains(statement), "Docs/InspectorProtocol.md does not say: \(statement)")
+        }
+        #expect(InspectorProtocol.maximumRequestBytes == 1 << 20)
     }
 }
