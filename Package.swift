@@ -24,14 +24,28 @@ let package = Package(
     targets: [
         // What several targets share (locking, JSON reading and its errors), at `package` access.
         .target(name: "XTreeSupport"),
-        .target(name: "XTree", dependencies: ["XTreeSupport"]),
+        // The escaping policies for terminals, DOT, Mermaid and XML, and the bytes they fill.
+        .target(name: "XTreeEscaping"),
+        // Combine's and SwiftUI's shapes where they are missing, and `@Store`.
+        .target(name: "XTreeObservation", dependencies: ["XTreeSupport"]),
+        // Snapshot values: columns, ids, the one codec of the format, diffs, search by name.
+        .target(name: "XTreeSnapshot", dependencies: ["XTreeEscaping", "XTreeSupport"]),
+        // Text, JSON, DOT and Mermaid renderers over snapshots.
+        .target(name: "XTreeRendering", dependencies: ["XTreeSnapshot", "XTreeEscaping"]),
+        // Hierarchy, search, taking snapshots, change monitoring, the audit and the reachability
+        // kit; it re-exports the modules above, so apps import XTree alone.
+        .target(
+            name: "XTree",
+            dependencies: ["XTreeEscaping", "XTreeObservation", "XTreeSnapshot", "XTreeRendering", "XTreeSupport"]),
         .target(name: "XTreeTesting", dependencies: ["XTree"]),
         .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
         .executableTarget(
             name: "xtree-cli", dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSupport"]),
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
-        .testTarget(name: "XTreeTests", dependencies: ["XTree", "XTreeTesting"]),
+        .testTarget(
+            name: "XTreeTests",
+            dependencies: ["XTree", "XTreeTesting", "XTreeSnapshot", "XTreeRendering", "XTreeEscaping"]),
         .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
         .testTarget(

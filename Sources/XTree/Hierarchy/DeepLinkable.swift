@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// An object in an app's tree of coordinators and view models that deep links can search.
 ///
 /// Conform coordinators and view models and list the objects they own, in the order a

@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// Builds a node's `children` from single objects, optionals, arrays, other sequences,
 /// conditionals and loops.
 ///

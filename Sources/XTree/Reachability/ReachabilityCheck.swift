@@ -1,4 +1,8 @@
 import Dispatch
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
 
 /// States what each of an app's deep links must reach, and checks it.
 ///

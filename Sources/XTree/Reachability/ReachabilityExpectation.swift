@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// What the object a deep link ends on must be.
 ///
 /// ```swift

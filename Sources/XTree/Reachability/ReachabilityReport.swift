@@ -1,4 +1,8 @@
 import Foundation
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
 
 /// What ``ReachabilityCheck/run(audits:progress:)`` found: the children audit, and per link
 /// and applier whether the link reached what it must, with the searches it made.

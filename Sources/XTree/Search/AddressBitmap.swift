@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// The visited set of searches: one bit per 16 bytes of address space, kept in 4 KB chunks.
 ///
 /// No two live objects start in the same 16 bytes, since every object is at least that

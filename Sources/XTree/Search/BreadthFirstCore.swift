@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// The walk under every traversal, search and snapshot: breadth first over the `children`
 /// arrays in place.
 ///

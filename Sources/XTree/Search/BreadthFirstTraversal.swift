@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// One object met by a breadth-first traversal, with where it was met.
 @MainActor
 public struct BreadthFirstVisit {

@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 extension DeepLinkable {
     /// Returns the first object in breadth-first order that is a `Receiver` and satisfies
     /// `predicate`.

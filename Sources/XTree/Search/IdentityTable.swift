@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// A hash map from an object's address (or another integer) to an integer: the orders of a
 /// snapshot's objects once one is met again (``VisitOrders``), the ids a snapshot has given,
 /// and the chunks and tagged pointers of an ``AddressBitmap``.

@@ -1,3 +1,7 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
 import XTreeSupport
 
 /// Runs `body` and returns, beside its result, the trace of every search it made.

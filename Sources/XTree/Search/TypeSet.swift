@@ -1,3 +1,8 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
 /// A set of dynamic types, with the last one added checked first.
 ///
 /// Searches remember the types whose objects were not of the receiver type: whether `as?`

@@ -1,0 +1,112 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+import XTreeSupport
+
+#if canImport(Observation)
+    import Observation
+#endif
+
+/// Watches every object of a live tree and collects which of them announced a change.
+///
+/// Two kinds of objects are watched, each the way its framework announces changes:
+/// `ObservableObject`s (every ``ViewModel``) through `objectWillChange`, and any other
+/// object, such as an `@Observable` class, through the Observation framework, by tracking
+/// what a snapshot reads of it: its ``NodeDescribing/nodeLabel``,
+/// ``NodeDescribing/nodeAttributes`` and ``DeepLinkable/children``. An `@Observable` node is
+/// therefore seen to change exactly when its snapshot would, provided it describes itself
+/// through its properties: the default attributes read `@Published` storage only, and
+/// reflection on `@Observable` storage is not tracked.
+///
+/// ```swift
+/// let monitor = TreeChangeMonitor(root: home)
+/// monitor.observe()
+/// try await home.open(link)
+/// for order in monitor.drain() { print("node \(order) changed") }
+/// monitor.observe()   // the tree may have new objects: watch them too
+/// ```
+///
+/// Changes are coalesced by the caller: ``drain()`` returns everything since the last drain,
+/// one entry per announcement. Observation tracking fires once per registration, so call
+/// ``observe()`` again after draining. Where the Observation framework is not available
+/// (before iOS 17 and macOS 14), only `ObservableObject`s are watched.
+@MainActor
+public final class TreeChangeMonitor {
+    private let root: any DeepLinkable
+    private var subscriptions: [AnyCancellable] = []
+    // Announcements, and which `observe()` is current: an Observation registration from an
+    // earlier one may still fire, from any thread, with numbers that are no longer true.
+    private let state = Locked<(generation: Int, fired: [Int])>((0, []))
+
+    private let onChange: (@Sendable () -> Void)?
+
+    /// Creates a monitor of the tree under `root`; it watches nothing until ``observe()``.
+    ///
+    /// - Parameters:
+    ///   - root: The tree's root.
+    ///   - onChange: Called after each announcement is recorded, on whatever thread made
+    ///     it, before the change is made (`objectWillChange`) or after it (Observation): to
+    ///     schedule a ``drain()``, not to read the tree.
+    public init(root: any DeepLinkable, onChange: (@Sendable () -> Void)? = nil) {
+        self.root = root
+        self.onChange = onChange
+    }
+
+    /// Starts watching every object reachable now, replacing earlier subscriptions.
+    ///
+    /// Announcements are recorded under the breadth-first number the object has now.
+    ///
+    /// - Complexity: O(*n* + *e*) for the *n* objects and *e* links reachable, plus reading
+    ///   the descriptions of the objects that are not `ObservableObject`s.
+    public func observe() {
+        subscriptions.removeAll()
+        let state = state
+        let generation = state.withLock { state in
+            state.generation += 1
+            return state.generation
+        }
+        let onChange = onChange
+        for visit in root.breadthFirst() {
+            let order = visit.order
+            if let observable = visit.node as? any AnyObservableObject {
+                subscriptions.append(
+                    observable.objectWillChange.sink { _ in
+                        state.withLock { $0.fired.append(order) }
+                        onChange?()
+                    })
+            } else {
+                track(visit.node, order: order, generation: generation)
+            }
+        }
+    }
+
+    /// The breadth-first numbers of the objects that announced a change since the last call,
+    /// one per announcement, in the order they came.
+    public func drain() -> [Int] {
+        state.withLock { state in
+            defer { state.fired.removeAll() }
+            return state.fired
+        }
+    }
+
+    private func track(_ node: any DeepLinkable, order: Int, generation: Int) {
+        #if canImport(Observation)
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            let state = state
+            let onChange = onChange
+            withObservationTracking {
+                _ = node.nodeLabel
+                _ = node.nodeAttributes
+                _ = node.children
+            } onChange: {
+                let current = state.withLock { state in
+                    guard state.generation == generation else { return false }
+                    state.fired.append(order)
+                    return true
+                }
+                if current { onChange?() }
+            }
+        #endif
+    }
+}

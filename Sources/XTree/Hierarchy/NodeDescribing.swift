@@ -1,0 +1,106 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
+/// How an object describes itself in snapshots, traces and the inspector.
+///
+/// Every ``DeepLinkable`` is `NodeDescribing`. The defaults are an empty label and one
+/// attribute per `@Published` property, in declaration order, superclasses' first; override
+/// them to show what a reader needs to recognise the screen's state:
+///
+/// ```swift
+/// extension DefaultRecipeViewModel {
+///     var nodeLabel: String { recipe.title }
+///     var nodeAttributes: [(key: String, value: String)] { [("recipe", recipe.slug)] }
+/// }
+/// ```
+@MainActor
+public protocol NodeDescribing: AnyObject {
+    /// A short human-readable name, such as a screen's title; may be empty.
+    var nodeLabel: String { get }
+
+    /// Key/value pairs that describe the object's state, in the order to show them.
+    ///
+    /// Each key once: of a key given twice, snapshots keep the first value.
+    var nodeAttributes: [(key: String, value: String)] { get }
+
+    /// What tells this object apart from its siblings of the same type, such as a recipe's
+    /// slug or a user id; `nil` (the default) to be told apart by position.
+    ///
+    /// Snapshot ids derive from the path of types and, at each step, this identity or else
+    /// the position among same-type siblings. With an identity, an id survives siblings
+    /// coming and going, so ``TreeDiff`` reports removing the middle of three screens as one
+    /// removal of the right one. Two siblings of one type with the same identity are told
+    /// apart by position and reported by ``TreeSnapshot/duplicateIdentities``, never merged.
+    ///
+    /// In a class hierarchy, declare it in the class that conforms, so subclasses can
+    /// override it: a subclass's own declaration does not replace the default that the
+    /// superclass's conformance uses.
+    var nodeIdentity: String? { get }
+
+    /// The keys of ``nodeAttributes`` whose values must not leave the process.
+    ///
+    /// Snapshots are written to files and sent to other processes, so every snapshot replaces
+    /// these values with `<private>` when it is taken: no renderer, diff, trace or file ever
+    /// holds them. The key stays, so a reader sees that a value exists. Default: none.
+    ///
+    /// ```swift
+    /// var privateAttributeKeys: Set<String> { ["email", "token"] }
+    /// ```
+    var privateAttributeKeys: Set<String> { get }
+
+    /// Whether the object is meant to be listed by several parents, such as a session shown
+    /// on two tabs. ``DeepLinkable/auditChildren(valueLimit:)`` reports other objects listed
+    /// by two parents. Default: `false`.
+    var isSharedByDesign: Bool { get }
+}
+
+extension NodeDescribing {
+    /// No label.
+    public var nodeLabel: String { "" }
+
+    /// No identity: told apart from same-type siblings by position.
+    public var nodeIdentity: String? { nil }
+
+    /// No private attributes.
+    public var privateAttributeKeys: Set<String> { [] }
+
+    /// Not shared by design: listed by two parents, it is reported by the children audit.
+    public var isSharedByDesign: Bool { false }
+
+    /// One attribute per `@Published` property, named without its underscore and valued by
+    /// `String(describing:)` (optionals unwrapped, `nil` for none).
+    ///
+    /// Best effort, the same on every platform: it finds the properties by reflection
+    /// (`Mirror`), so a class with a custom `customMirror` shows what that mirror lists, and
+    /// it reads each value through the property's projected publisher. Describe a type
+    /// yourself where the attributes matter, and in a large or hot tree.
+    public var nodeAttributes: [(key: String, value: String)] {
+        var levels: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let level = mirror {
+            levels.append(level)
+            mirror = level.superclassMirror
+        }
+        return levels.reversed().flatMap { level in
+            level.children.compactMap { child -> (key: String, value: String)? in
+                guard let label = child.label, var published = child.value as? any PublishedProperty,
+                    let value = published.currentValue()
+                else { return nil }
+                let key = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                return (key, describing(value))
+            }
+        }
+    }
+}
+
+/// `String(describing:)` with optionals unwrapped: `Optional("x")` reads as `x`.
+func describing(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+        guard let wrapped = mirror.children.first?.value else { return "nil" }
+        return describing(wrapped)
+    }
+    return String(describing: value)
+}

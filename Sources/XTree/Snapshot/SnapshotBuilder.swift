@@ -1,0 +1,196 @@
+import XTreeEscaping
+import XTreeObservation
+import XTreeRendering
+import XTreeSnapshot
+
+/// Walks a live tree once, breadth first, and records it as a ``TreeSnapshot``'s columns.
+@MainActor
+struct SnapshotBuilder {
+    /// What every snapshot records of a dynamic type: found once per type in the process
+    /// (a type's name, superclasses and conformances never change), and again only when
+    /// more protocols are made searchable.
+    private struct TypeFacts {
+        var hash: UInt64
+        var name: String
+        var searchNames: [String]
+    }
+    @MainActor private static var knownTypes: [ObjectIdentifier: TypeFacts] = [:]
+    // How many protocols were searchable when `knownTypes` was filled: they are only added.
+    @MainActor private static var knownSearchableCount = 0
+
+    /// What this snapshot records of a dynamic type: its facts' hash, and the numbers of its
+    /// name and of its list of search names in this snapshot's columns.
+    private struct TypeEntry {
+        var hash: UInt64
+        var name: UInt32
+        var searchNames: UInt32
+    }
+    private var entries: [TypeEntry] = []
+    // The place in `entries` of each type met, by the address of its metadata.
+    private var entryPlaces = IdentityTable()
+    private var lastType: (type: ObjectIdentifier, entry: TypeEntry)?
+    private var typeNumbers: [String: UInt32] = [:]
+    private var nameListNumbers: [[String]: UInt32] = [:]
+    private var columns = TreeSnapshot.Columns()
+
+    /// The breadth-first number of the object being located, once captured.
+    private(set) var locatedOrder: Int?
+
+    /// The columns of a snapshot of `root`; if `target` is reachable, its number goes to
+    /// `locatedOrder`.
+    mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> TreeSnapshot.Columns {
+        var core = BreadthFirstCore<VisitOrders>(root: root, expandsVisits: false)
+        var ids = NodeIDs()
+        var laterLinks: [(node: Int, link: Int)] = []
+        var siblingTypes: [(type: UInt64, count: Int)] = []
+        var currentArray = -1
+        // Each array is one parent's children in declaration order, and arrays come in the
+        // order of their parents, so links are appended node after node.
+        while let element = core.nextElement() {
+            let parent = core.parent(ofArray: element.array)
+            if element.array != currentArray {
+                currentArray = element.array
+                siblingTypes.removeAll(keepingCapacity: true)
+                if let parent { endLinks(before: parent) }
+            }
+            guard let child = element.node else {
+                // Only the root's array has no parent, and its one element is new.
+                guard let parent else { continue }
+                laterLinks.append((parent, columns.links.count))
+                columns.links.append(TreeSnapshot.Columns.packed(element.order, .shared))
+                continue
+            }
+            precondition(element.order < TreeSnapshot.Columns.maxCount, "a snapshot holds at most 2^30 nodes")
+            let type = entry(of: child)
+            // Number children per type, so an id survives siblings of other types coming and
+            // going; a child with an identity is named by it instead of its position.
+            let identity = child.nodeIdentity
+            // Plain conditions, not closures: a closure made on the main actor checks its
+            // executor each time a function of no actor calls it.
+            var identityHash: UInt64?
+            if let identity { identityHash = stableHash(identity) }
+            var key = type.hash
+            if let identityHash { key = type.hash ^ identityHash &* 0x9E37_79B9 }
+            let sameKey = countSibling(key, in: &siblingTypes)
+            if target != nil, child === target { locatedOrder = element.order }
+            if parent != nil { columns.links.append(TreeSnapshot.Columns.packed(element.order, .child)) }
+            var step = type.hash &+ UInt64(sameKey)
+            if let identityHash { step = mix(type.hash ^ mix(identityHash)) &+ UInt64(sameKey) }
+            ids.append(step: step, parent: parent)
+            columns.types.append(type.name)
+            columns.appendLabel(child.nodeLabel)
+            appendAttributes(of: child)
+            columns.noteDepth(core.depth(ofArray: element.array))
+            columns.parents.append(parent == nil ? -1 : Int32(truncatingIfNeeded: parent!))
+            columns.noteNameList(type.searchNames, type: type.name)
+            columns.appendIdentity(identity, of: element.order)
+            core.enqueue(children: child.children)
+        }
+        endLinks(before: columns.count)
+        ids.resolveCollisions(parents: columns.parents)
+        columns.ids = .packed(ids.ids())
+        classify(laterLinks)
+        return columns
+    }
+
+    /// Ends the links of the nodes before `node`: their arrays are behind the walk.
+    private mutating func endLinks(before node: Int) {
+        let end = UInt32(truncatingIfNeeded: columns.links.count)
+        while columns.linkEnds.count < node { columns.linkEnds.append(end) }
+    }
+
+    /// The node's attributes with its private values redacted; of a key given twice, the
+    /// first value (snapshots hold each key once, so that diffs match them by key).
+    private mutating func appendAttributes(of object: any DeepLinkable) {
+        let attributes = object.nodeAttributes
+        if !attributes.isEmpty {
+            let hidden = object.privateAttributeKeys
+            let start = columns.attributes.count
+            for attribute in attributes {
+                columns.attributes.append(
+                    TreeSnapshot.Attribute(
+                        key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value))
+            }
+            if attributes.count > 1, TreeSnapshot.firstRepeatedKey(columns.attributes[start...]) != nil {
+                var keys = Set<String>()
+                let unique = columns.attributes[start...].filter { keys.insert($0.key).inserted }
+                columns.attributes.replaceSubrange(start..., with: unique)
+            }
+        }
+        columns.attributeEnds.append(UInt32(truncatingIfNeeded: columns.attributes.count))
+    }
+
+    /// What the snapshot records of the object's dynamic type, the last one's checked first
+    /// (nodes of one type often come in runs).
+    private mutating func entry(of object: any DeepLinkable) -> TypeEntry {
+        let type: AnyObject.Type = Swift.type(of: object)
+        let key = ObjectIdentifier(type)
+        if let lastType, lastType.type == key { return lastType.entry }
+        return newEntry(of: object, type: type)
+    }
+
+    private mutating func newEntry(of object: any DeepLinkable, type: AnyObject.Type) -> TypeEntry {
+        let key = ObjectIdentifier(type)
+        let place = entryPlaces.value(forKey: UInt(bitPattern: key), insertingIfAbsent: entries.count)
+        if let place {
+            lastType = (key, entries[place])
+            return entries[place]
+        }
+        let facts = Self.facts(of: object, type: type)
+        let entry = TypeEntry(
+            hash: facts.hash,
+            name: TreeSnapshot.Columns.number(of: facts.name, in: &columns.typeNames, numbers: &typeNumbers),
+            searchNames: TreeSnapshot.Columns.number(
+                of: facts.searchNames, in: &columns.nameLists, numbers: &nameListNumbers)
+        )
+        entries.append(entry)
+        lastType = (key, entry)
+        return entry
+    }
+
+    /// The facts of `object`'s dynamic type `type`, found the first time it is asked.
+    private static func facts(of object: any DeepLinkable, type: AnyObject.Type) -> TypeFacts {
+        let searchable = SearchableProtocols.entries
+        if searchable.count != knownSearchableCount {
+            knownTypes = [:]
+            knownSearchableCount = searchable.count
+        }
+        let key = ObjectIdentifier(type)
+        if let known = knownTypes[key] { return known }
+        var searchNames = [qualifiedName(of: type)]
+        var ancestor = Mirror(reflecting: object).superclassMirror
+        while let mirror = ancestor {
+            searchNames.append(qualifiedName(of: mirror.subjectType))
+            ancestor = mirror.superclassMirror
+        }
+        searchNames += searchable.filter { $0.matches(object) }.map(\.name)
+        let facts = TypeFacts(
+            hash: stableHash(searchNames[0]), name: TypeNameCache.name(of: type), searchNames: searchNames)
+        knownTypes[key] = facts
+        return facts
+    }
+
+    /// Marks each link to an already-seen node as a cycle (to an ancestor or itself) or
+    /// shared: O(1) per link with the spanning tree's ancestry.
+    private mutating func classify(_ laterLinks: [(node: Int, link: Int)]) {
+        guard !laterLinks.isEmpty else { return }
+        let ancestry = SpanningTreeAncestry(columns)
+        for (node, link) in laterLinks {
+            let target = TreeSnapshot.Columns.target(columns.links[link])
+            if ancestry.isAncestor(target, ofOrEqualTo: node) {
+                columns.links[link] = TreeSnapshot.Columns.packed(target, .cycle)
+            }
+        }
+    }
+}
+
+/// How many siblings before this one had `key`, counting this one in `counts`; free of the
+/// main actor, so that its closure runs without an executor check.
+private func countSibling(_ key: UInt64, in counts: inout [(type: UInt64, count: Int)]) -> Int {
+    if let slot = counts.firstIndex(where: { $0.type == key }) {
+        counts[slot].count += 1
+        return counts[slot].count
+    }
+    counts.append((key, 0))
+    return 0
+}

@@ -1,0 +1,151 @@
+import XTreeEscaping
+import XTreeSnapshot
+
+/// Writes a snapshot as JSON, one node per line, without building the document in memory.
+///
+/// The output is the snapshot's `Codable` form: `JSONDecoder` reads it back as the same
+/// ``TreeSnapshot``, and apart from the line breaks between nodes it is byte for byte what
+/// `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes.
+///
+/// ```swift
+/// JSONRenderer().render(snapshot, to: &output)
+/// ```
+/// ```text
+/// {"nodes":[
+/// {"attributes":[],"depth":0,"id":"6bhxk1tf","label":"","links":[{"kind":"child","node":1}],"names":["App.Root"],"order":0,"type":"Root"},
+/// {"attributes":[],"depth":1,"id":"d2m0q9ra","label":"","links":[],"names":["App.Leaf"],"order":1,"parent":0,"type":"Leaf"}
+/// ],"version":2}
+/// ```
+public struct JSONRenderer: TreeRenderer {
+    /// Creates a renderer.
+    public init() {}
+
+    /// Writes the snapshot to `output`, one node per line, in blocks of whole lines (about
+    /// 64 KB each).
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
+    public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
+        write(snapshot) { output.write($0.string) }
+    }
+
+    /// Writes the snapshot's UTF-8 to `write` in blocks of whole lines (about 64 KB each):
+    /// the bytes of ``render(_:to:)``, with no strings made.
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (UnsafeRawBufferPointer) -> Void) {
+        self.write(snapshot) { $0.withBytes { write(UnsafeRawBufferPointer($0)) } }
+    }
+
+    /// Writes the document into a buffer of bytes, read from the columns (no node value is
+    /// built), passing each block of lines to `output`.
+    private func write(_ snapshot: TreeSnapshot, blocks output: (borrowing UTF8Buffer) -> Void) {
+        let nodes = snapshot.columns
+        var bytes = UTF8Buffer(capacity: UTF8Buffer.blockSize + 1_024)
+        bytes.append("{\"nodes\":[\n")
+        var nextIdentity = 0
+        for node in nodes.indices {
+            if node > 0 {
+                bytes.append(",\n")
+                if bytes.count >= UTF8Buffer.blockSize {
+                    output(bytes)
+                    bytes.removeAll()
+                }
+            }
+            bytes.append("{\"attributes\":[")
+            for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append("{\"key\":")
+                appendJSONString(attribute.key, to: &bytes)
+                bytes.append(",\"value\":")
+                appendJSONString(attribute.value, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append("],\"depth\":")
+            appendDecimal(nodes.depth(of: node), to: &bytes)
+            bytes.append(",\"id\":")
+            switch nodes.ids {
+            case .packed(let values):
+                // Eight letters and digits: nothing to escape.
+                bytes.append(UInt8(ascii: "\""))
+                ShortID.append(values[node], to: &bytes)
+                bytes.append(UInt8(ascii: "\""))
+            case .text(let strings): appendJSONString(strings[node], to: &bytes)
+            }
+            // Identities are kept in node order: the next one is the only one to check.
+            if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
+                bytes.append(",\"identity\":")
+                appendJSONString(nodes.identities[nextIdentity], to: &bytes)
+                nextIdentity += 1
+            }
+            bytes.append(",\"label\":")
+            nodes.labelBytes.withUnsafeBufferPointer { labels in
+                appendJSONString(utf8: UnsafeBufferPointer(rebasing: labels[nodes.labelRange(of: node)]), to: &bytes)
+            }
+            bytes.append(",\"links\":[")
+            for index in nodes.linkRange(of: node) {
+                if index > nodes.linkRange(of: node).lowerBound { bytes.append(UInt8(ascii: ",")) }
+                let link = nodes.link(at: index)
+                let start: StaticString =
+                    switch link.kind {
+                    case .child: "{\"kind\":\"child\",\"node\":"
+                    case .cycle: "{\"kind\":\"cycle\",\"node\":"
+                    case .shared: "{\"kind\":\"shared\",\"node\":"
+                    }
+                bytes.append(start)
+                appendDecimal(link.node, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append("],\"names\":[")
+            for (index, name) in nodes.nameLists[nodes.nameListNumber(of: node)].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendJSONString(name, to: &bytes)
+            }
+            bytes.append("],\"order\":")
+            appendDecimal(node, to: &bytes)
+            if let parent = nodes.parent(of: node) {
+                bytes.append(",\"parent\":")
+                appendDecimal(parent, to: &bytes)
+            }
+            bytes.append(",\"type\":")
+            appendJSONString(nodes.type(of: node), to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append("\n],\"version\":")
+        appendDecimal(TreeSnapshot.formatVersion, to: &bytes)
+        bytes.append("}\n")
+        output(bytes)
+    }
+}
+
+/// Appends `text` as a JSON string literal, escaped as Foundation's `JSONEncoder` does.
+private func appendJSONString(_ text: String, to bytes: inout UTF8Buffer) {
+    var text = text
+    text.withUTF8 { appendJSONString(utf8: $0, to: &bytes) }
+}
+
+/// Appends the text whose UTF-8 is `text` as a JSON string literal, escaped as Foundation's
+/// `JSONEncoder` does: quotes, backslashes and controls, every one of them ASCII, so the
+/// bytes of other characters are copied as they are.
+private func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout UTF8Buffer) {
+    bytes.append(UInt8(ascii: "\""))
+    if text.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        bytes.append(text)
+    } else {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append("\\\"")
+            case UInt8(ascii: "\\"): bytes.append("\\\\")
+            case 0x0A: bytes.append("\\n")
+            case 0x0D: bytes.append("\\r")
+            case 0x09: bytes.append("\\t")
+            case 0x08: bytes.append("\\b")
+            case 0x0C: bytes.append("\\f")
+            case ..<0x20:
+                let digits: StaticString = "0123456789abcdef"
+                bytes.append("\\u00")
+                bytes.append(digits.utf8Start[Int(byte >> 4)])
+                bytes.append(digits.utf8Start[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+    }
+    bytes.append(UInt8(ascii: "\""))
+}

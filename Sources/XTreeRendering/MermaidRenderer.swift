@@ -1,0 +1,96 @@
+import XTreeEscaping
+import XTreeSnapshot
+
+/// Renders a snapshot as a Mermaid flowchart, which GitHub shows as a diagram.
+///
+/// Child links are arrows, cycles and shared links dotted arrows labelled `cycle` and
+/// `shared`; highlighted nodes and the child links between them are drawn red and bold.
+///
+/// ```swift
+/// MermaidRenderer(highlighted: [0, 1]).render(snapshot, to: &output)
+/// ```
+/// ```text
+/// flowchart TD
+///   n0["0 Root #35;6bhxk1tf"]
+///   n1["1 Leaf #35;d2m0q9ra"]
+///   n0 --> n1
+///   classDef path stroke:#dc2626,stroke-width:3px
+///   class n0,n1 path
+///   linkStyle 0 stroke:#dc2626,stroke-width:3px
+/// ```
+public struct MermaidRenderer: TreeRenderer {
+    /// Breadth-first numbers of nodes to highlight, such as a search's path.
+    public var highlighted: Set<Int>
+
+    /// Creates a renderer.
+    ///
+    /// - Parameter highlighted: Breadth-first numbers of nodes to highlight.
+    public init(highlighted: Set<Int> = []) {
+        self.highlighted = highlighted
+    }
+
+    /// Writes the flowchart to `output`, one statement per line.
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
+    public func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream) {
+        output.write("flowchart TD\n")
+        // Read from the columns: no node value is built.
+        let nodes = snapshot.columns
+        for node in nodes.indices {
+            var label = mermaidText("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
+            let nodeLabel = nodes.label(of: node)
+            if !nodeLabel.isEmpty { label += "<br/>\(mermaidText(nodeLabel))" }
+            for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
+                label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(TerminalText.shortened(attribute.value)))"
+            }
+            output.write("  n\(node)[\"\(label)\"]\n")
+        }
+        var edge = 0
+        var highlightedEdges: [Int] = []
+        for node in nodes.indices {
+            for link in nodes.linkRange(of: node).map(nodes.link(at:)) {
+                let arrow =
+                    switch link.kind {
+                    case .child: "-->"
+                    case .cycle: "-. cycle .->"
+                    case .shared: "-. shared .->"
+                    }
+                output.write("  n\(node) \(arrow) n\(link.node)\n")
+                if link.kind == .child, highlighted.contains(node), highlighted.contains(link.node) {
+                    highlightedEdges.append(edge)
+                }
+                edge += 1
+            }
+        }
+        guard !highlighted.isEmpty else { return }
+        output.write("  classDef path stroke:#dc2626,stroke-width:3px\n")
+        output.write("  class \(highlighted.sorted().map { "n\($0)" }.joined(separator: ",")) path\n")
+        if !highlightedEdges.isEmpty {
+            let edges = highlightedEdges.map(String.init).joined(separator: ",")
+            output.write("  linkStyle \(edges) stroke:#dc2626,stroke-width:3px\n")
+        }
+    }
+}
+
+/// Text safe inside a quoted Mermaid label: markup characters and the characters
+/// ``TerminalText`` finds unsafe, line breaks among them, as Mermaid's entity codes. Scalar
+/// by scalar, so a CR LF pair cannot split a statement.
+private func mermaidText(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "#quot;"
+        case "<": result += "#lt;"
+        case ">": result += "#gt;"
+        case "#": result += "#35;"
+        case "&": result += "#38;"
+        default:
+            if TerminalText.isUnsafe(scalar) {
+                result += "#\(scalar.value);"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result
+}
