@@ -33,11 +33,7 @@ public enum TerminalText {
     /// ``quoted(_:)`` where a reader must be able to tell an escape from a backslash.
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            append(scalar, to: &result)
-        }
-        return result
+        return escapingScalars(text, escape)
     }
 
     /// Appends the UTF-8 bytes of ``escaped(_:)``: text with no byte that can start an
@@ -90,15 +86,14 @@ public enum TerminalText {
     /// `text` in double quotes, with quotes, backslashes and unsafe scalars escaped, so that it
     /// stays one field on one line however it was made.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        let inner = escapingScalars(text) { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: append(scalar, to: &result)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            default: escape(scalar)
             }
         }
-        return result + "\""
+        return "\"" + inner + "\""
     }
 
     /// A value as a display shows it: whole and bare when it is short and reads as one word,
@@ -162,17 +157,13 @@ public enum TerminalText {
         return String(value.prefix(displayLimit)) + "…(+\(value.count - displayLimit))"
     }
 
-    private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
+    /// The escape of an unsafe scalar (`\n`, `\t`, `\r` or `\u{…}`), `nil` for a safe one.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
         switch scalar {
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        default:
-            if isUnsafe(scalar) {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+        case "\n": "\\n"
+        case "\t": "\\t"
+        case "\r": "\\r"
+        default: isUnsafe(scalar) ? visibleEscape(scalar) : nil
         }
     }
 }

@@ -34,6 +34,11 @@ package struct UTF8Buffer: ~Copyable {
 
     package var isEmpty: Bool { count == 0 }
 
+    /// A copy of the bytes written so far: what a renderer hands on.
+    package var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: count))
+    }
+
     /// Calls `body` with the bytes written so far.
     package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(start: start, count: count))

@@ -88,12 +88,15 @@ final class Connection {
     /// Writes every byte, or returns `false` if the peer did not take them within `timeout`
     /// seconds or the connection failed.
     func write(_ bytes: [UInt8], timeout: Double) -> Bool {
+        bytes.withUnsafeBufferPointer { write($0, timeout: timeout) }
+    }
+
+    /// Writes every byte of `bytes`, as ``write(_:timeout:)-([UInt8],_)`` does.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, timeout: Double) -> Bool {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes {
-                send(descriptor, $0.baseAddress! + offset, $0.count - offset, SocketSystem.sendFlags)
-            }
+            let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, SocketSystem.sendFlags)
             if sent > 0 {
                 offset += sent
                 continue

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSnapshot
 import XTreeSupport
 
 #if canImport(Glibc)
@@ -196,23 +197,24 @@ public final class InspectorClient {
 
     /// Reads the lines a reply announced and checks them as any snapshot is checked.
     private func readSnapshot(announced reply: InspectorReply) throws(InspectorError) -> TreeSnapshot {
-        guard let header = reply.snapshot, header.lines >= 3 else { throw .refused("a reply without its snapshot") }
+        guard let header = reply.snapshot, header.lines >= SnapshotCodec.minimumLineCount else {
+            throw .refused("a reply without its snapshot")
+        }
         // Every line holds at least its line end: more lines than bytes allowed cannot fit.
         let limit = maximumSnapshotBytes
         let tooLarge = InspectorError.refused(
             "a snapshot larger than the client's limit of \(InputLimit.describe(limit)); "
                 + "set \(InputLimit.environmentVariable) to accept more")
         guard header.lines <= limit else { throw tooLarge }
-        var document: [UInt8] = []
-        for index in 0..<header.lines {
-            if index > 0 { document.append(UInt8(ascii: "\n")) }
-            let room = min(limit - document.count + 1, InspectorProtocol.maximumReplyLineBytes)
-            document += try readLine(
-                limit: room, tooLong: room < InspectorProtocol.maximumReplyLineBytes ? tooLarge : nil)
-            guard document.count <= limit else { throw tooLarge }
+        var lines = SnapshotCodec.Lines()
+        for _ in 0..<header.lines {
+            let room = min(limit - lines.document.count + 1, InspectorProtocol.maximumReplyLineBytes)
+            lines.append(
+                try readLine(limit: room, tooLong: room < InspectorProtocol.maximumReplyLineBytes ? tooLarge : nil))
+            guard lines.document.count <= limit else { throw tooLarge }
         }
         do {
-            return try TreeSnapshot(json: Data(document))
+            return try TreeSnapshot(json: Data(lines.document))
         } catch {
             throw .refused("an invalid snapshot: \(error)")
         }

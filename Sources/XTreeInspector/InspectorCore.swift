@@ -1,5 +1,7 @@
 import Foundation
 import XTree
+import XTreeEscaping
+import XTreeSnapshot
 import XTreeSupport
 
 #if canImport(Glibc)
@@ -281,16 +283,18 @@ final class InspectorCore: Sendable {
         connection.write(encodedLine(reply), timeout: Self.writeTimeout)
     }
 
-    /// The reply announcing the snapshot, then the snapshot as ``JSONRenderer`` writes it,
-    /// one node per line, written in chunks as it is rendered.
+    /// The reply announcing the snapshot, then the snapshot's lines as the codec writes them,
+    /// in blocks as they are written.
     private func sendSnapshot(_ snapshot: TreeSnapshot, reply: InspectorReply, on connection: Connection) -> Bool {
         var reply = reply
-        reply.snapshot = .init(lines: snapshot.nodes.count + 2)
+        reply.snapshot = .init(lines: SnapshotCodec.lineCount(of: snapshot))
         guard send(reply, to: connection) else { return false }
-        var output = ConnectionOutput(connection: connection)
-        JSONRenderer().render(snapshot, toUTF8: { output.write($0) })
-        output.flush()
-        return !output.failed
+        var failed = false
+        SnapshotCodec.write(snapshot) { block in
+            guard !failed else { return }
+            failed = !block.withBytes { connection.write($0, timeout: Self.writeTimeout) }
+        }
+        return !failed
     }
 
     /// Runs `body` on the main actor and waits for it; `nil` if the inspector stopped first.
@@ -306,30 +310,6 @@ final class InspectorCore: Sendable {
             if isStopped { return nil }
         }
         return result.withLock { $0 }
-    }
-}
-
-/// A renderer's UTF-8 written to a connection in 64 KiB chunks.
-private struct ConnectionOutput {
-    let connection: Connection
-    private var buffer: [UInt8] = []
-    private(set) var failed = false
-
-    init(connection: Connection) {
-        self.connection = connection
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        guard !failed else { return }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        guard !failed, !buffer.isEmpty else { return }
-        failed = !connection.write(buffer, timeout: InspectorCore.writeTimeout)
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

@@ -39,11 +39,12 @@ public struct DOTRenderer: TreeRenderer {
         let nodes = snapshot.columns
         for node in nodes.indices {
             // Lines of the label, each escaped on its own: only these breaks are DOT's `\n`.
-            var label = dotText("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
+            var label = DOTText.escaped("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
             let nodeLabel = nodes.label(of: node)
-            if !nodeLabel.isEmpty { label += "\\n" + dotText(nodeLabel) }
+            if !nodeLabel.isEmpty { label += "\\n" + DOTText.escaped(nodeLabel) }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
-                label += "\\n\(dotText(attribute.key))=\(dotText(TerminalText.shortened(attribute.value)))"
+                label +=
+                    "\\n\(DOTText.escaped(attribute.key))=\(DOTText.escaped(TerminalText.shortened(attribute.value)))"
             }
             let extra = highlighted.contains(node) ? emphasis : ""
             output.write("  n\(node) [label=\"\(label)\"\(extra)];\n")
@@ -63,24 +64,4 @@ public struct DOTRenderer: TreeRenderer {
         }
         output.write("}\n")
     }
-}
-
-/// Text from data inside a DOT double-quoted string: quotes and backslashes escaped, and the
-/// characters ``TerminalText`` finds unsafe, line breaks among them, as the visible text
-/// `\u{…}`. Scalar by scalar, so a CR LF pair cannot slip through as one `Character`.
-private func dotText(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        default:
-            if TerminalText.isUnsafe(scalar) {
-                result += "\\\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result
 }

@@ -37,11 +37,12 @@ public struct MermaidRenderer: TreeRenderer {
         // Read from the columns: no node value is built.
         let nodes = snapshot.columns
         for node in nodes.indices {
-            var label = mermaidText("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
+            var label = MermaidText.escaped("\(node) \(nodes.type(of: node)) #\(nodes.ids[node])")
             let nodeLabel = nodes.label(of: node)
-            if !nodeLabel.isEmpty { label += "<br/>\(mermaidText(nodeLabel))" }
+            if !nodeLabel.isEmpty { label += "<br/>\(MermaidText.escaped(nodeLabel))" }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
-                label += "<br/>\(mermaidText(attribute.key))=\(mermaidText(TerminalText.shortened(attribute.value)))"
+                label +=
+                    "<br/>\(MermaidText.escaped(attribute.key))=\(MermaidText.escaped(TerminalText.shortened(attribute.value)))"
             }
             output.write("  n\(node)[\"\(label)\"]\n")
         }
@@ -70,27 +71,4 @@ public struct MermaidRenderer: TreeRenderer {
             output.write("  linkStyle \(edges) stroke:#dc2626,stroke-width:3px\n")
         }
     }
-}
-
-/// Text safe inside a quoted Mermaid label: markup characters and the characters
-/// ``TerminalText`` finds unsafe, line breaks among them, as Mermaid's entity codes. Scalar
-/// by scalar, so a CR LF pair cannot split a statement.
-private func mermaidText(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "#quot;"
-        case "<": result += "#lt;"
-        case ">": result += "#gt;"
-        case "#": result += "#35;"
-        case "&": result += "#38;"
-        default:
-            if TerminalText.isUnsafe(scalar) {
-                result += "#\(scalar.value);"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result
 }

@@ -65,11 +65,11 @@ public struct TextRenderer: TreeRenderer {
 
     /// Writes the tree's UTF-8 to `write` in blocks of whole lines (about 64 KB each), then
     /// the closing line on its own: the bytes of ``render(_:to:)``, with no strings made.
-    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (UnsafeRawBufferPointer) -> Void) {
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void) {
         var writer = TextTreeWriter(renderer: self, columns: snapshot.columns)
-        writer.writeLines { $0.withBytes { write(UnsafeRawBufferPointer($0)) } }
+        writer.writeLines { write($0.bytes) }
         var summary = summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated)
-        summary.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        write(Array(summary.utf8))
     }
 
     fileprivate func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {

@@ -14,23 +14,23 @@ public protocol TreeRenderer: Sendable {
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
     func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream)
 
-    /// Writes `snapshot` as UTF-8, passing `write` one block after another (valid only during
-    /// the call), in the same bytes as ``render(_:to:)``.
+    /// Writes `snapshot` as UTF-8, passing `write` one block of whole lines after another
+    /// (about 64 KB each), in the same bytes as ``render(_:to:)``.
     ///
-    /// ``TextRenderer`` writes its lines as bytes, without checking that a string made of
-    /// them would be valid UTF-8; the default goes through ``render(_:to:)``.
+    /// ``TextRenderer`` and ``JSONRenderer`` write their lines as bytes, without making
+    /// strings of them; the default goes through ``render(_:to:)``.
     ///
     /// ```swift
-    /// TextRenderer().render(snapshot) { bytes in fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+    /// TextRenderer().render(snapshot) { bytes in FileHandle.standardOutput.write(Data(bytes)) }
     /// ```
     ///
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
-    func render(_ snapshot: TreeSnapshot, toUTF8 write: (UnsafeRawBufferPointer) -> Void)
+    func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void)
 }
 
 extension TreeRenderer {
     /// Writes the strings of ``render(_:to:)`` as UTF-8.
-    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (UnsafeRawBufferPointer) -> Void) {
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void) {
         withoutActuallyEscaping(write) { write in
             var stream = UTF8Stream(write: write)
             render(snapshot, to: &stream)
@@ -47,10 +47,9 @@ extension TreeRenderer {
 
 /// A `TextOutputStream` that passes the UTF-8 of each string on.
 private struct UTF8Stream: TextOutputStream {
-    let write: (UnsafeRawBufferPointer) -> Void
+    let write: ([UInt8]) -> Void
 
     mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        write(Array(string.utf8))
     }
 }

@@ -93,7 +93,7 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
             text += " - \(step.verdict.rawValue)\n"
         }
         if !path.isEmpty {
-            text += "path: " + pathSteps.map { "\($0.order) \(TerminalText.escaped($0.type))" }.joined(separator: " > ")
+            text += "path: " + pathDescription(pathSteps.map { (Optional($0.order), $0.type) })
             text += "\n"
         }
         return text

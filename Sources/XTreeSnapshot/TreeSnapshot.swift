@@ -13,7 +13,7 @@ import XTreeSupport
 /// let snapshot = TreeSnapshot(of: home)
 /// print(TextRenderer().rendered(snapshot))
 /// ```
-public struct TreeSnapshot: Sendable, Hashable, Codable {
+public struct TreeSnapshot: Sendable, Hashable {
     /// How a parent refers to a child.
     public enum LinkKind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The first link to the child: the child is shown under this parent.
@@ -133,7 +133,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     /// Version 2 added each node's `names` and, where the object supplies one, `identity`. Readers accept every version from 1 to this one
     /// (a version 1 node answers to its type name only) and reject a newer one with an error
     /// that names both versions, rather than guess at fields they do not know.
-    public static let formatVersion = 2
+    public static let formatVersion = SnapshotCodec.version
     package let storage: ColumnStorage
     package var columns: Columns { storage.columns }
 
@@ -205,17 +205,7 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
     ///   missing or mistyped field, or the first inconsistent node.
     public init(json data: Data) throws(TreeSnapshotError) {
-        if let problem = DecodingProblem.strictProblem(in: data) { throw TreeSnapshotError(problem) }
-        do {
-            self = try JSONDecoder().decode(TreeSnapshot.self, from: data)
-        } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, let problem = context.underlyingError as? TreeSnapshotError {
-                throw problem
-            }
-            throw TreeSnapshotError(DecodingProblem(error, in: data))
-        } catch {
-            throw .wrongShape(path: "", problem: "\(error)")
-        }
+        self = try SnapshotCodec.read(data)
     }
 
     /// The indices of the nodes from the root to `node`, both included.
@@ -234,46 +224,6 @@ public struct TreeSnapshot: Sendable, Hashable, Codable {
     /// Hashes the nodes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(nodes)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case version, nodes
-    }
-
-    /// Decodes and validates a snapshot.
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` when the version is not
-    ///   ``formatVersion`` or the nodes do not form a snapshot.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decode(Int.self, forKey: .version)
-        guard (1...Self.formatVersion).contains(version) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version,
-                in: container,
-                debugDescription:
-                    "snapshot format version \(version) is not supported; this reader reads versions 1 to \(Self.formatVersion)"
-            )
-        }
-        let nodes = try container.decode([Node].self, forKey: .nodes)
-        do {
-            try self.init(nodes: nodes)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: container.codingPath + [CodingKeys.nodes],
-                    debugDescription: error.description,
-                    underlyingError: error
-                )
-            )
-        }
-    }
-
-    /// Encodes the version and the nodes.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.formatVersion, forKey: .version)
-        try container.encode(Array(nodes), forKey: .nodes)
     }
 
     private static func validate(_ nodes: [Node]) throws(TreeSnapshotError) {

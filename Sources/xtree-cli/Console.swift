@@ -31,6 +31,11 @@ final class Console {
     }
 
     /// Writes UTF-8 that is already escaped for a terminal, such as a renderer's.
+    func out(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { out($0) }
+    }
+
+    /// Writes UTF-8 that is already escaped for a terminal.
     func out(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosed, writeError == nil else { return }
         buffer.append(contentsOf: bytes)

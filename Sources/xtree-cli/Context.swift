@@ -122,6 +122,6 @@ extension Context {
 
     /// `0 Type > 1 Type > …` for a path of breadth-first numbers in `snapshot`.
     func describePath(_ path: [Int], in snapshot: TreeSnapshot) -> String {
-        path.map { "\($0) \(TerminalText.escaped(snapshot.nodes[$0].type))" }.joined(separator: " > ")
+        snapshot.pathDescription(path)
     }
 }

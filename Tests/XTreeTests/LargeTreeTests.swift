@@ -27,7 +27,7 @@ import XTree
 
         var json = ""
         JSONRenderer().render(snapshot, to: &json)
-        let decoded = try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
+        let decoded = try TreeSnapshot(json: Data(json.utf8))
         #expect(decoded == snapshot)
         #expect(TreeDiff(from: snapshot, to: decoded).unchangedCount == Self.size)
 

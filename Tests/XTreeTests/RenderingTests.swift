@@ -81,7 +81,7 @@ import XTree
         for snapshot in [tangledSnapshot(), TreeSnapshot(of: large)] {
             for renderer in renderers {
                 var blocks: [[UInt8]] = []
-                renderer.render(snapshot, toUTF8: { blocks.append(Array($0)) })
+                renderer.render(snapshot, toUTF8: { blocks.append($0) })
                 #expect(blocks.joined().elementsEqual(renderer.rendered(snapshot).utf8), "\(renderer)")
                 guard let text = renderer as? TextRenderer else { continue }
                 #expect(blocks.allSatisfy { $0.last == UInt8(ascii: "\n") }, "\(renderer)")
@@ -113,8 +113,8 @@ import XTree
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         #expect(
             json.replacingOccurrences(of: "\n", with: "")
-                == String(decoding: try encoder.encode(snapshot), as: UTF8.self))
-        #expect(try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8)) == snapshot)
+                == String(decoding: try encoder.encode(EncodedSnapshot(snapshot)), as: UTF8.self))
+        #expect(try TreeSnapshot(json: Data(json.utf8)) == snapshot)
     }
 
     @Test func jsonEscapesLikeJSONEncoder() throws {
@@ -131,8 +131,8 @@ import XTree
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         #expect(
             json.replacingOccurrences(of: "\n", with: "")
-                == String(decoding: try encoder.encode(snapshot), as: UTF8.self))
-        #expect(try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8)) == snapshot)
+                == String(decoding: try encoder.encode(EncodedSnapshot(snapshot)), as: UTF8.self))
+        #expect(try TreeSnapshot(json: Data(json.utf8)) == snapshot)
     }
 
     @Test func dotStylesPathCyclesAndShared() {
@@ -269,3 +269,14 @@ import XTree
 let unsafeTestScalars: [Unicode.Scalar] =
     ((0x00...0x1F).filter { $0 != 0x0A } + Array(0x7F...0x9F) + [0x200E, 0x200F, 0x2028, 0x2029]
     + Array(0x202A...0x202E) + Array(0x2066...0x2069)).map { Unicode.Scalar($0)! }
+
+/// A snapshot's document as `JSONEncoder` writes it from its node values: the reference the
+/// codec's hand-made bytes are compared with.
+struct EncodedSnapshot: Encodable {
+    let nodes: [TreeSnapshot.Node]
+    let version = TreeSnapshot.formatVersion
+
+    init(_ snapshot: TreeSnapshot) {
+        nodes = Array(snapshot.nodes)
+    }
+}

@@ -125,13 +125,11 @@ import XTree
             ),
         ]
         for (json, reason) in cases {
-            #expect(throws: DecodingError.self) { try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8)) }
+            #expect(throws: TreeSnapshotError.self) { try TreeSnapshot(json: Data(json.utf8)) }
             do {
-                _ = try JSONDecoder().decode(TreeSnapshot.self, from: Data(json.utf8))
-            } catch DecodingError.dataCorrupted(let context) {
-                #expect(context.debugDescription.contains(reason), "\(context.debugDescription)")
+                _ = try TreeSnapshot(json: Data(json.utf8))
             } catch {
-                Issue.record("unexpected \(error)")
+                #expect(error.description.contains(reason), "\(error.description)")
             }
         }
     }

@@ -48,7 +48,7 @@ public struct NodeReference: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// `0 Type > 2 Type > …` for a path of references.
     static func describe(_ path: [NodeReference]) -> String {
-        path.map { "\($0.order.map { "\($0) " } ?? "")\(TerminalText.escaped($0.type))" }.joined(separator: " > ")
+        pathDescription(path.map { ($0.order, $0.type) })
     }
 }
 

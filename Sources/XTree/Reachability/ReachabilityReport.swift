@@ -174,14 +174,14 @@ extension ReachabilityReport {
         let cases = results.count + (audit == nil ? 0 : 1) + (startFailure == nil ? 0 : 1)
         let failed = failures.count + (problems.isEmpty ? 0 : 1) + (startFailure == nil ? 0 : 1)
         let time = String(format: "%.3f", results.reduce(0) { $0 + $1.seconds })
-        let suite = xml(name)
+        let suite = XMLText.escaped(name)
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<testsuites name=\"\(suite)\" tests=\"\(cases)\" failures=\"\(failed)\" time=\"\(time)\">\n"
         text += "  <testsuite name=\"\(suite)\" tests=\"\(cases)\" failures=\"\(failed)\" errors=\"0\" "
         text += "skipped=\"0\" time=\"\(time)\">\n"
         if let startFailure {
             text += "    <testcase classname=\"\(suite)\" name=\"start\" time=\"0\">\n"
-            text += "      <failure message=\"\(xml(startFailure))\" type=\"start\"/>\n    </testcase>\n"
+            text += "      <failure message=\"\(XMLText.escaped(startFailure))\" type=\"start\"/>\n    </testcase>\n"
         }
         if let audit {
             text += "    <testcase classname=\"\(suite)\" name=\"children audit\" time=\"0\""
@@ -190,46 +190,20 @@ extension ReachabilityReport {
             } else {
                 let message = "\(problems.count) forgotten \(problems.count == 1 ? "child" : "children")"
                 text += ">\n      <failure message=\"\(message)\" type=\"forgotten child\">"
-                text += xml(audit.description, keepingLineBreaks: true) + "</failure>\n    </testcase>\n"
+                text += XMLText.escaped(audit.description, keepingLineBreaks: true) + "</failure>\n    </testcase>\n"
             }
         }
         for result in results {
-            text += "    <testcase classname=\"\(suite).\(xml(result.applier))\" name=\"\(xml(result.link))\" "
+            text +=
+                "    <testcase classname=\"\(suite).\(XMLText.escaped(result.applier))\" name=\"\(XMLText.escaped(result.link))\" "
             text += "time=\"\(String(format: "%.3f", result.seconds))\""
             guard let explanation = result.explanation else {
                 text += "/>\n"
                 continue
             }
-            text += ">\n      <failure message=\"\(xml(explanation))\" type=\"unreachable\">"
-            text += xml(result.details, keepingLineBreaks: true) + "</failure>\n    </testcase>\n"
+            text += ">\n      <failure message=\"\(XMLText.escaped(explanation))\" type=\"unreachable\">"
+            text += XMLText.escaped(result.details, keepingLineBreaks: true) + "</failure>\n    </testcase>\n"
         }
         return text + "  </testsuite>\n</testsuites>\n"
-    }
-
-    /// Text fit for XML 1.0 attribute values and character data: the scalars a terminal must
-    /// not get (``TerminalText``) and those XML 1.0 cannot hold at all (outside its `Char`
-    /// production: most C0 controls, U+FFFE, U+FFFF) written as `\u{…}` text, then the markup
-    /// characters as entities. With `keepingLineBreaks`, for element text, a line feed stays a
-    /// line break; in an attribute value a parser would read it as a space, so it is `\n`.
-    private func xml(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n" where keepingLineBreaks: result += "\n"
-            case "\u{FFFE}", "\u{FFFF}": result += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
-                if TerminalText.isUnsafe(scalar) {
-                    result += TerminalText.escaped(String(scalar))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }

@@ -19,9 +19,9 @@ import XTreeSnapshot
 /// table per object.
 ///
 /// Addresses that are not those of objects in memory (tagged pointers, which have the low or
-/// the high bit set) go to an exact table instead. A struct for the reasons given at
-/// ``IdentityTable``; copies share the buffers: use one copy only.
-struct AddressBitmap: ObjectMarks {
+/// the high bit set) go to an exact table instead. A noncopyable struct, for the reasons
+/// given at ``IdentityTable``.
+struct AddressBitmap: ObjectMarks, ~Copyable {
     // The first word of each chunk's bits in `words`, by chunk number.
     private var chunkBases = IdentityTable()
     private var chunks = 0
@@ -29,13 +29,13 @@ struct AddressBitmap: ObjectMarks {
     private var wordCapacity = 256
     private var lastChunk: UInt = 0
     private var lastBase = 0
-    private var wordsOwner: BufferOwner
     private var tagged: IdentityTable?
 
     init() {
         words = .allocate(capacity: wordCapacity)
-        wordsOwner = BufferOwner(words)
     }
+
+    deinit { words.deallocate() }
 
     /// Marks the object at `address`; `true` if it was not marked before.
     @inline(__always)
@@ -81,6 +81,6 @@ struct AddressBitmap: ObjectMarks {
         words = .allocate(capacity: wordCapacity * 2)
         words.moveInitialize(from: old, count: chunks &* 4)
         wordCapacity *= 2
-        wordsOwner = BufferOwner(words)
+        old.deallocate()
     }
 }

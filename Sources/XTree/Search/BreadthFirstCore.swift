@@ -17,7 +17,7 @@ import XTreeSnapshot
 /// ``AddressBitmap``), snapshots the order of each object, for links to objects met before
 /// (``VisitOrders``). Objects are marked by address, read in place without a retain.
 @MainActor
-struct BreadthFirstCore<Marks: ObjectMarks> {
+struct BreadthFirstCore<Marks: ObjectMarks & ~Copyable>: ~Copyable {
     /// One element met: an object visited now, or one met again (visited earlier, at `order`).
     struct Element {
         /// The object when it is visited now; `nil` when it is met again, so that a repeat is
@@ -179,7 +179,7 @@ struct BreadthFirstCore<Marks: ObjectMarks> {
 }
 
 /// What a walk's visited set remembers about each object, keyed by its address.
-protocol ObjectMarks {
+protocol ObjectMarks: ~Copyable {
     init()
     /// The order stored for the object at `address` if it was met before; otherwise stores
     /// `order` for it and returns `nil`. Marks that keep orders only once an object is met
@@ -194,7 +194,7 @@ protocol ObjectMarks {
 /// membership, so that a walk without shared objects or cycles keeps nothing else. At the
 /// first object met again, the walk gives the addresses of all objects so far, in order, to
 /// an ``IdentityTable``, which every later object joins.
-struct VisitOrders: ObjectMarks {
+struct VisitOrders: ObjectMarks, ~Copyable {
     private var seen = AddressBitmap()
     private var orders: IdentityTable?
 
@@ -215,6 +215,6 @@ struct VisitOrders: ObjectMarks {
         for (order, address) in addresses.enumerated() {
             _ = table.value(forKey: address, insertingIfAbsent: order)
         }
-        orders = table
+        orders = consume table
     }
 }

@@ -38,30 +38,42 @@ public struct BreadthFirstVisit {
 ///   proportional to *n* for the visited set plus one entry per object with children.
 @MainActor
 public struct BreadthFirstTraversal: @MainActor Sequence, @MainActor IteratorProtocol {
-    private var core: BreadthFirstCore<AddressBitmap>
+    /// The walk, which owns its visited set: copies of a traversal share it, and go on from
+    /// where the other left off.
+    @MainActor
+    private final class Walk {
+        var core: BreadthFirstCore<AddressBitmap>
+        var largestFrontier = 1
+
+        init(root: any DeepLinkable) {
+            core = BreadthFirstCore(root: root)
+        }
+    }
+
+    private let walk: Walk
 
     /// The number of objects visited so far.
-    public var visitedCount: Int { core.visited }
+    public var visitedCount: Int { walk.core.visited }
 
     /// The largest ``BreadthFirstVisit/frontier`` so far.
-    public private(set) var largestFrontier = 1
+    public var largestFrontier: Int { walk.largestFrontier }
 
     /// Creates a traversal that starts at `root`.
     public init(root: any DeepLinkable) {
-        core = BreadthFirstCore(root: root)
+        walk = Walk(root: root)
     }
 
     /// Returns the next object in breadth-first order, or `nil` when every reachable object
     /// has been visited.
     public mutating func next() -> BreadthFirstVisit? {
-        guard let visit = core.nextVisit() else { return nil }
-        let frontier = core.pending &+ 1
-        largestFrontier = Swift.max(largestFrontier, frontier)
+        guard let visit = walk.core.nextVisit() else { return nil }
+        let frontier = walk.core.pending &+ 1
+        walk.largestFrontier = Swift.max(walk.largestFrontier, frontier)
         return BreadthFirstVisit(
             node: visit.node,
-            depth: core.depth(ofArray: visit.array),
+            depth: walk.core.depth(ofArray: visit.array),
             order: visit.order,
-            parentOrder: core.parent(ofArray: visit.array),
+            parentOrder: walk.core.parent(ofArray: visit.array),
             frontier: frontier
         )
     }

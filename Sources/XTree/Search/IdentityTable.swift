@@ -17,15 +17,14 @@ import XTreeSnapshot
 /// (0 marks an empty slot): no per-entry allocation, no reference counting, no optional or
 /// `Hasher` machinery on the hot path.
 ///
-/// A struct, so that its fields are checked for exclusive access at compile time rather
-/// than on every access as a class's would be; the buffers are freed by a small owner
-/// object. Copies share the buffers: use one copy only.
-struct IdentityTable {
+/// A noncopyable struct: its fields are checked for exclusive access at compile time rather
+/// than on every access as a class's would be, and the buffers it owns can be neither shared
+/// by a copy nor outlived: it frees them when it goes.
+struct IdentityTable: ~Copyable {
     private var keys: UnsafeMutablePointer<UInt>
     // Absent in a table that only answers membership.
     private var values: UnsafeMutablePointer<Int>?
     private var capacity: Int
-    private var owners: (keys: BufferOwner, values: BufferOwner)
     private(set) var count = 0
 
     /// Creates an empty table; without `storesValues` it answers membership only and every
@@ -35,7 +34,11 @@ struct IdentityTable {
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
         values = storesValues ? .allocate(capacity: capacity) : nil
-        owners = (BufferOwner(keys), BufferOwner(values))
+    }
+
+    deinit {
+        keys.deallocate()
+        values?.deallocate()
     }
 
     /// Returns the value stored for `key`, an object's address or any other integer but 0, or
@@ -86,7 +89,8 @@ struct IdentityTable {
             keys[slot] = oldKeys[index]
             values?[slot] = oldValues![index]
         }
-        owners = (BufferOwner(keys), BufferOwner(values))
+        oldKeys.deallocate()
+        oldValues?.deallocate()
     }
 }
 
@@ -96,18 +100,4 @@ struct IdentityTable {
 private func fibonacciSlot(of key: UInt, capacity: Int) -> Int {
     let product = UInt64(key) &* 0x9E37_79B9_7F4A_7C15
     return Int(truncatingIfNeeded: product >> UInt64(64 &- capacity.trailingZeroBitCount))
-}
-
-/// Frees one buffer of a table when the last copy of the table is gone; a table that
-/// replaces the buffer replaces its owner, which frees the old one.
-final class BufferOwner {
-    private let buffer: UnsafeMutableRawPointer?
-
-    init(_ buffer: UnsafeMutableRawPointer?) {
-        self.buffer = buffer
-    }
-
-    deinit {
-        buffer?.deallocate()
-    }
 }

@@ -9,7 +9,7 @@ import XTreeSnapshot
 /// succeeds depends only on an object's dynamic type, and a failed cast to a protocol
 /// existential costs a conformance look-up in the runtime on every call, several times the
 /// rest of a visit. In a tree of few types nearly every check is one pointer comparison.
-struct TypeSet {
+struct TypeSet: ~Copyable {
     private var last: ObjectIdentifier?
     // Keyed by the metadata's address: no `Hasher` on a path taken once per object when
     // neighbours differ in type, as in an app of a few dozen types.

@@ -5,7 +5,7 @@ import XTreeSnapshot
 
 /// Walks a live tree once, breadth first, and records it as a ``TreeSnapshot``'s columns.
 @MainActor
-struct SnapshotBuilder {
+struct SnapshotBuilder: ~Copyable {
     /// What every snapshot records of a dynamic type: found once per type in the process
     /// (a type's name, superclasses and conformances never change), and again only when
     /// more protocols are made searchable.

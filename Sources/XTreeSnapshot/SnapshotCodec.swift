@@ -1,0 +1,203 @@
+import Foundation
+import XTreeEscaping
+import XTreeSupport
+
+/// The one owner of the snapshot format: it writes it, reads it (with the version rule and
+/// every strict check), and is the only code that knows its framing as lines.
+///
+/// The format is JSON, one node per line:
+///
+/// ```text
+/// {"nodes":[
+/// {"attributes":[],"depth":0,"id":"6bhxk1tf","label":"","links":[{"kind":"child","node":1}],"names":["App.Root"],"order":0,"type":"Root"},
+/// {"attributes":[],"depth":1,"id":"d2m0q9ra","label":"","links":[],"names":["App.Leaf"],"order":1,"parent":0,"type":"Leaf"}
+/// ],"version":2}
+/// ```
+///
+/// so a snapshot of *n* nodes is *n* + 2 lines, which is how the inspector frames one on a
+/// connection. ``JSONRenderer``, ``TreeSnapshot/init(json:)``, the inspector and the CLI all
+/// come here; adding a field to the format touches this file, the columns that hold the
+/// field, and the builder that fills them.
+package enum SnapshotCodec {
+    /// The format version written; readers accept every version from 1 to this one.
+    package static let version = 2
+
+    /// The fewest lines a snapshot takes: the opening line, its root, the closing line.
+    package static let minimumLineCount = 3
+
+    /// How many lines ``write(_:blocks:)`` writes for `snapshot`.
+    package static func lineCount(of snapshot: TreeSnapshot) -> Int {
+        snapshot.columns.count + 2
+    }
+
+    /// The lines of one snapshot as they arrive, joined into its document.
+    package struct Lines {
+        package private(set) var document: [UInt8] = []
+        package private(set) var count = 0
+
+        package init() {}
+
+        /// Adds a line, without its line end.
+        package mutating func append(_ line: [UInt8]) {
+            if count > 0 { document.append(UInt8(ascii: "\n")) }
+            document += line
+            count += 1
+        }
+    }
+
+    /// Reads and checks a snapshot document.
+    ///
+    /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
+    ///   missing or mistyped field, a version this reader does not read, or the first
+    ///   inconsistent node.
+    package static func read(_ data: Data) throws(TreeSnapshotError) -> TreeSnapshot {
+        if let problem = DecodingProblem.strictProblem(in: data) { throw TreeSnapshotError(problem) }
+        let nodes: [TreeSnapshot.Node]
+        do {
+            nodes = try JSONDecoder().decode(Document.self, from: data).nodes
+        } catch let error as DecodingError {
+            throw TreeSnapshotError(DecodingProblem(error, in: data))
+        } catch {
+            throw .wrongShape(path: "", problem: "\(error)")
+        }
+        return try TreeSnapshot(nodes: nodes)
+    }
+
+    /// The document's fields; the version is checked before the nodes are read.
+    private struct Document: Decodable {
+        let nodes: [TreeSnapshot.Node]
+
+        private enum CodingKeys: String, CodingKey {
+            case version, nodes
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let found = try container.decode(Int.self, forKey: .version)
+            guard (1...SnapshotCodec.version).contains(found) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .version,
+                    in: container,
+                    debugDescription:
+                        "snapshot format version \(found) is not supported; this reader reads versions 1 to \(SnapshotCodec.version)"
+                )
+            }
+            nodes = try container.decode([TreeSnapshot.Node].self, forKey: .nodes)
+        }
+    }
+
+    /// Writes `snapshot` into a buffer of bytes, read from the columns (no node value is
+    /// built), passing each block of whole lines (about 64 KB) to `output`.
+    package static func write(_ snapshot: TreeSnapshot, blocks output: (borrowing UTF8Buffer) -> Void) {
+        let nodes = snapshot.columns
+        var bytes = UTF8Buffer(capacity: UTF8Buffer.blockSize + 1_024)
+        bytes.append("{\"nodes\":[\n")
+        var nextIdentity = 0
+        for node in nodes.indices {
+            if node > 0 {
+                bytes.append(",\n")
+                if bytes.count >= UTF8Buffer.blockSize {
+                    output(bytes)
+                    bytes.removeAll()
+                }
+            }
+            bytes.append("{\"attributes\":[")
+            for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append("{\"key\":")
+                appendJSONString(attribute.key, to: &bytes)
+                bytes.append(",\"value\":")
+                appendJSONString(attribute.value, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append("],\"depth\":")
+            appendDecimal(nodes.depth(of: node), to: &bytes)
+            bytes.append(",\"id\":")
+            switch nodes.ids {
+            case .packed(let values):
+                // Eight letters and digits: nothing to escape.
+                bytes.append(UInt8(ascii: "\""))
+                ShortID.append(values[node], to: &bytes)
+                bytes.append(UInt8(ascii: "\""))
+            case .text(let strings): appendJSONString(strings[node], to: &bytes)
+            }
+            // Identities are kept in node order: the next one is the only one to check.
+            if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
+                bytes.append(",\"identity\":")
+                appendJSONString(nodes.identities[nextIdentity], to: &bytes)
+                nextIdentity += 1
+            }
+            bytes.append(",\"label\":")
+            nodes.labelBytes.withUnsafeBufferPointer { labels in
+                appendJSONString(utf8: UnsafeBufferPointer(rebasing: labels[nodes.labelRange(of: node)]), to: &bytes)
+            }
+            bytes.append(",\"links\":[")
+            for index in nodes.linkRange(of: node) {
+                if index > nodes.linkRange(of: node).lowerBound { bytes.append(UInt8(ascii: ",")) }
+                let link = nodes.link(at: index)
+                let start: StaticString =
+                    switch link.kind {
+                    case .child: "{\"kind\":\"child\",\"node\":"
+                    case .cycle: "{\"kind\":\"cycle\",\"node\":"
+                    case .shared: "{\"kind\":\"shared\",\"node\":"
+                    }
+                bytes.append(start)
+                appendDecimal(link.node, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append("],\"names\":[")
+            for (index, name) in nodes.nameLists[nodes.nameListNumber(of: node)].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendJSONString(name, to: &bytes)
+            }
+            bytes.append("],\"order\":")
+            appendDecimal(node, to: &bytes)
+            if let parent = nodes.parent(of: node) {
+                bytes.append(",\"parent\":")
+                appendDecimal(parent, to: &bytes)
+            }
+            bytes.append(",\"type\":")
+            appendJSONString(nodes.type(of: node), to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append("\n],\"version\":")
+        appendDecimal(version, to: &bytes)
+        bytes.append("}\n")
+        output(bytes)
+    }
+}
+
+/// Appends `text` as a JSON string literal, escaped as Foundation's `JSONEncoder` does.
+private func appendJSONString(_ text: String, to bytes: inout UTF8Buffer) {
+    var text = text
+    text.withUTF8 { appendJSONString(utf8: $0, to: &bytes) }
+}
+
+/// Appends the text whose UTF-8 is `text` as a JSON string literal, escaped as Foundation's
+/// `JSONEncoder` does: quotes, backslashes and controls, every one of them ASCII, so the
+/// bytes of other characters are copied as they are.
+private func appendJSONString(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout UTF8Buffer) {
+    bytes.append(UInt8(ascii: "\""))
+    if text.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        bytes.append(text)
+    } else {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append("\\\"")
+            case UInt8(ascii: "\\"): bytes.append("\\\\")
+            case 0x0A: bytes.append("\\n")
+            case 0x0D: bytes.append("\\r")
+            case 0x09: bytes.append("\\t")
+            case 0x08: bytes.append("\\b")
+            case 0x0C: bytes.append("\\f")
+            case ..<0x20:
+                let digits: StaticString = "0123456789abcdef"
+                bytes.append("\\u00")
+                bytes.append(digits.utf8Start[Int(byte >> 4)])
+                bytes.append(digits.utf8Start[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+    }
+    bytes.append(UInt8(ascii: "\""))
+}
