@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of XTree and RecipesDomain into .build/docs with warnings as
+# Builds the DocC archives of every library module into .build/docs with warnings as
 # errors (a broken symbol link fails), then checks over the symbol graphs and the catalogs
 # that every public symbol declared in Sources has a doc comment and that every top-level
 # one is curated under a topic of its module's catalog (DocC does not warn for either).
@@ -19,7 +19,8 @@ swift build --scratch-path .build/docs-build \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" 2>&1 | tail -n 1
 
 status=0
-for module in XTree RecipesDomain; do
+catalogs=(XTree XTreeSnapshot XTreeRendering XTreeObservation XTreeEscaping RecipesDomain)
+for module in "${catalogs[@]}"; do
     rm -rf "${graphs:?}/$module"
     mkdir -p "$graphs/$module"
     cp "$graphs/$module.symbols.json" "$graphs/$module"/
@@ -43,7 +44,8 @@ import json, os, re, sys
 graphs = sys.argv[1]
 root = os.getcwd()
 problems = []
-for module in ["XTree", "RecipesDomain", "XTreeInspector", "XTreeTesting"]:
+for module in ["XTree", "XTreeSnapshot", "XTreeRendering", "XTreeObservation", "XTreeEscaping", "RecipesDomain",
+               "XTreeInspector", "XTreeTesting"]:
     files = [f for f in os.listdir(graphs) if f == module + ".symbols.json" or f.startswith(module + "@")]
     symbols = [s for f in files for s in json.load(open(os.path.join(graphs, f)))["symbols"]]
     for symbol in symbols:

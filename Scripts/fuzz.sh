@@ -17,15 +17,15 @@ out=.build-fuzz
 mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "$out" -L "$out")
 
-echo "== building XTreeSupport, XTree, XTreeInspector and RecipesDomain with fuzzer coverage and AddressSanitizer"
-swiftc "${flags[@]}" -module-name XTreeSupport -emit-module -emit-module-path "$out/XTreeSupport.swiftmodule" \
-    -emit-library -static -o "$out/libXTreeSupport.a" $(find Sources/XTreeSupport -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name XTree -emit-module -emit-module-path "$out/XTree.swiftmodule" \
-    -emit-library -static -o "$out/libXTree.a" $(find Sources/XTree -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name XTreeInspector -emit-module -emit-module-path "$out/XTreeInspector.swiftmodule" \
-    -emit-library -static -o "$out/libXTreeInspector.a" $(find Sources/XTreeInspector -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name RecipesDomain -emit-module -emit-module-path "$out/RecipesDomain.swiftmodule" \
-    -emit-library -static -o "$out/libRecipesDomain.a" $(find Sources/RecipesDomain -name '*.swift' | sort)
+echo "== building the library modules with fuzzer coverage and AddressSanitizer"
+# In dependency order; each module's interface is found in $out by the ones after it.
+modules=(XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeRendering XTree XTreeInspector RecipesDomain)
+for module in "${modules[@]}"; do
+    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+        -emit-library -static -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift' | sort)
+done
+libraries=()
+for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
 for target in deeplink catalog snapshot inspector; do
@@ -35,7 +35,7 @@ for target in deeplink catalog snapshot inspector; do
         snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
         inspector) source=Fuzz/InspectorFuzzer.swift ;;
     esac
-    swiftc "${flags[@]}" -use-ld=lld "$source" -lRecipesDomain -lXTreeInspector -lXTree -lXTreeSupport -o "$out/$target-fuzzer"
+    swiftc "${flags[@]}" -use-ld=lld "$source" "${libraries[@]}" -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"
     echo "== fuzzing $target for ${seconds}s"
     log="$out/$target.log"

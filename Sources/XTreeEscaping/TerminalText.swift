@@ -36,8 +36,12 @@ public enum TerminalText {
         return escapingScalars(text, escape)
     }
 
+    // The appends below are `@inlinable`, as `UTF8Buffer`'s are and for the same reason: they
+    // run for every field of every line, from other modules.
+
     /// Appends the UTF-8 bytes of ``escaped(_:)``: text with no byte that can start an
     /// unsafe scalar is copied as it is, and only other text is escaped scalar by scalar.
+    @inlinable
     package static func appendEscaped(_ text: String, to bytes: inout UTF8Buffer) {
         if isPlain(text, except: { _ in false }) {
             bytes.append(contentsOf: text)
@@ -48,6 +52,7 @@ public enum TerminalText {
 
     /// Appends the UTF-8 bytes of ``quoted(_:)`` for the text whose UTF-8 is `text`, copying
     /// plain text as it is.
+    @inlinable
     package static func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout UTF8Buffer) {
         guard isPlain(utf8: text, except: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             bytes.append(contentsOf: quoted(String(decoding: text, as: UTF8.self)))
@@ -59,6 +64,7 @@ public enum TerminalText {
     }
 
     /// Appends the UTF-8 bytes of ``displayValue(_:)``, copying a short plain word as it is.
+    @inlinable
     package static func appendDisplayValue(_ value: String, to bytes: inout UTF8Buffer) {
         // At most `displayLimit` bytes are at most as many characters: nothing is cut.
         let isWord =
@@ -74,12 +80,14 @@ public enum TerminalText {
     /// its UTF-8 alone: every unsafe scalar is an ASCII control or DEL, or starts with the
     /// byte 0xC2 (U+0080 to U+00BF) or 0xE2 (U+2000 to U+2FFF). Text with those lead bytes
     /// is not plain, though most of it is safe; it takes the scalar by scalar path.
-    private static func isPlain(_ text: String, except excluded: (UInt8) -> Bool) -> Bool {
+    @inlinable
+    static func isPlain(_ text: String, except excluded: (UInt8) -> Bool) -> Bool {
         var text = text
         return text.withUTF8 { isPlain(utf8: $0, except: excluded) }
     }
 
-    private static func isPlain(utf8: UnsafeBufferPointer<UInt8>, except excluded: (UInt8) -> Bool) -> Bool {
+    @inlinable
+    static func isPlain(utf8: UnsafeBufferPointer<UInt8>, except excluded: (UInt8) -> Bool) -> Bool {
         utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 && !excluded($0) }
     }
 
@@ -125,13 +133,15 @@ public enum TerminalText {
     }
 
     /// Appends the UTF-8 bytes of ``displayKey(_:)``.
+    @inlinable
     package static func appendDisplayKey(_ key: String, to bytes: inout UTF8Buffer) {
         var key = key
         let bare = key.withUTF8 { isBareKey($0) }
         bytes.append(contentsOf: bare ? key : displayValue(quotedAlways: key))
     }
 
-    private static func isBareKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    static func isBareKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         !utf8.isEmpty && utf8.count <= displayLimit
             && utf8.allSatisfy { byte in
                 switch byte {

@@ -30,7 +30,7 @@ public struct JSONRenderer: TreeRenderer {
 
     /// Writes the snapshot's UTF-8 to `write` in blocks of whole lines (about 64 KB each):
     /// the bytes of ``render(_:to:)``, with no strings made.
-    public func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void) {
-        SnapshotCodec.write(snapshot) { write($0.bytes) }
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (borrowing UTF8Buffer) -> Void) {
+        SnapshotCodec.write(snapshot, blocks: write)
     }
 }

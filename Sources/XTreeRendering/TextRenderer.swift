@@ -65,11 +65,13 @@ public struct TextRenderer: TreeRenderer {
 
     /// Writes the tree's UTF-8 to `write` in blocks of whole lines (about 64 KB each), then
     /// the closing line on its own: the bytes of ``render(_:to:)``, with no strings made.
-    public func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void) {
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (borrowing UTF8Buffer) -> Void) {
         var writer = TextTreeWriter(renderer: self, columns: snapshot.columns)
-        writer.writeLines { write($0.bytes) }
+        writer.writeLines(to: write)
         var summary = summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated)
-        write(Array(summary.utf8))
+        var closing = UTF8Buffer(capacity: summary.utf8.count)
+        closing.append(contentsOf: summary)
+        write(closing)
     }
 
     fileprivate func colored(_ node: TreeSnapshot.Node, isHighlighted: Bool) -> String {

@@ -14,23 +14,25 @@ public protocol TreeRenderer: Sendable {
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
     func render(_ snapshot: TreeSnapshot, to output: inout some TextOutputStream)
 
-    /// Writes `snapshot` as UTF-8, passing `write` one block of whole lines after another
+    /// Writes `snapshot` as UTF-8, lending `write` one block of whole lines after another
     /// (about 64 KB each), in the same bytes as ``render(_:to:)``.
     ///
     /// ``TextRenderer`` and ``JSONRenderer`` write their lines as bytes, without making
-    /// strings of them; the default goes through ``render(_:to:)``.
+    /// strings of them, and lend the buffer they wrote them in; the default goes through
+    /// ``render(_:to:)``. A block is valid for the call that receives it: copy out what you
+    /// keep with `bytes`.
     ///
     /// ```swift
-    /// TextRenderer().render(snapshot) { bytes in FileHandle.standardOutput.write(Data(bytes)) }
+    /// TextRenderer().render(snapshot) { block in FileHandle.standardOutput.write(Data(block.bytes)) }
     /// ```
     ///
     /// - Complexity: O(*n* + *e*) for *n* nodes and *e* links.
-    func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void)
+    func render(_ snapshot: TreeSnapshot, toUTF8 write: (borrowing UTF8Buffer) -> Void)
 }
 
 extension TreeRenderer {
     /// Writes the strings of ``render(_:to:)`` as UTF-8.
-    public func render(_ snapshot: TreeSnapshot, toUTF8 write: ([UInt8]) -> Void) {
+    public func render(_ snapshot: TreeSnapshot, toUTF8 write: (borrowing UTF8Buffer) -> Void) {
         withoutActuallyEscaping(write) { write in
             var stream = UTF8Stream(write: write)
             render(snapshot, to: &stream)
@@ -47,9 +49,11 @@ extension TreeRenderer {
 
 /// A `TextOutputStream` that passes the UTF-8 of each string on.
 private struct UTF8Stream: TextOutputStream {
-    let write: ([UInt8]) -> Void
+    let write: (borrowing UTF8Buffer) -> Void
 
     mutating func write(_ string: String) {
-        write(Array(string.utf8))
+        var buffer = UTF8Buffer(capacity: string.utf8.count)
+        buffer.append(contentsOf: string)
+        write(buffer)
     }
 }

@@ -192,6 +192,7 @@ private struct KeyGroups {
 
 /// Node ids of 40 bits written as eight characters from an alphabet without look-alikes (no
 /// i, l, o, u), most significant first.
+@usableFromInline
 package enum ShortID {
     /// The alphabet, a constant rather than a global, which would be initialised on first use
     /// and checked on every one.
@@ -220,6 +221,7 @@ package enum ShortID {
 
     /// Appends the eight characters of the low 40 bits of `value`, in one append.
     @inline(__always)
+    @usableFromInline
     package static func append(_ value: UInt64, to bytes: inout UTF8Buffer) {
         var packed = characters(value)
         withUnsafeBytes(of: &packed) { bytes.append($0) }

@@ -6,6 +6,7 @@ extension TreeSnapshot {
     /// A snapshot stores its nodes field by field, so reading one builds its ``Node`` value:
     /// O(1) plus its attributes, links and names.
     public struct Nodes: RandomAccessCollection, Sendable, Hashable {
+        @usableFromInline
         package let storage: ColumnStorage
 
         /// Whether both hold the same nodes.
@@ -31,9 +32,12 @@ extension TreeSnapshot {
 
     /// The immutable home of a snapshot's columns, so that copying a snapshot or its
     /// ``Nodes`` copies one reference.
+    @usableFromInline
     package final class ColumnStorage: Sendable {
+        @usableFromInline
         package let columns: Columns
 
+        @usableFromInline
         package init(_ columns: Columns) {
             self.columns = columns
         }
@@ -41,70 +45,99 @@ extension TreeSnapshot {
 
     /// A snapshot's nodes stored field by field, each column indexed by breadth-first number.
     ///
+    /// Its per-node accessors and appends are `@inlinable`: the walk that fills the columns
+    /// (XTree) and the renderers that read them (XTreeRendering) are other modules, and a call
+    /// per node and field made snapshots and text a third to a half slower than when they were
+    /// inlined (`xtree-bench`, 1,000,000 nodes).
+    ///
     /// Every value a node shares with others is stored once: type names, and lists of search
     /// names, are kept in order of first use and referred to by number; attributes and links
     /// of all nodes are in one array each, node after node. The form is canonical (the same
     /// nodes always give the same columns), so columns compare and hash as their nodes do.
+    @usableFromInline
     package struct Columns: Hashable, Sendable {
         /// The most nodes a snapshot holds: a link keeps its kind in the two bits above.
+        @usableFromInline
         package static let maxCount = 1 << 30
 
+        @usableFromInline
         package var ids = IDs.packed([])
+        @usableFromInline
         package var types: [UInt32] = []
+        @usableFromInline
         package var typeNames: [String] = []
         /// The UTF-8 of every node's label, node after node: no string, and no allocation for
         /// a long label, per node.
+        @usableFromInline
         package var labelBytes: [UInt8] = []
         /// Where each node's label ends in `labelBytes`.
+        @usableFromInline
         package var labelEnds: [UInt32] = []
         /// Where each node's attributes end in `attributes`; they start where the previous
         /// node's end.
+        @usableFromInline
         package var attributeEnds: [UInt32] = []
+        @usableFromInline
         package var attributes: [Attribute] = []
         /// Where the nodes of each depth start: nodes are in breadth-first order, so their
         /// depths never decrease.
+        @usableFromInline
         package var levelStarts: [UInt32] = []
         /// `-1` for the root.
+        @usableFromInline
         package var parents: [Int32] = []
         /// Where each node's links end in `links`.
+        @usableFromInline
         package var linkEnds: [UInt32] = []
         /// Each link's node shifted left by two, with its kind in the two low bits.
+        @usableFromInline
         package var links: [UInt32] = []
+        @usableFromInline
         package var nameLists: [[String]] = []
         /// The list of names of each type, when every node of the type has the same list (as in
         /// a snapshot taken in-process, where names depend on the type alone); empty otherwise.
+        @usableFromInline
         package var typeNameLists: [UInt32] = []
         /// The list of names of each node, when `typeNameLists` is empty.
+        @usableFromInline
         package var nameList: [UInt32] = []
         /// The nodes that supplied an identity, in order, and their identities: few nodes
         /// have one, so they are not a column of every node.
+        @usableFromInline
         package var identityNodes: [UInt32] = []
+        @usableFromInline
         package var identities: [String] = []
 
+        @usableFromInline
         package var count: Int { labelEnds.count }
 
         /// The nodes' numbers.
+        @usableFromInline
         package var indices: Range<Int> { 0..<count }
 
+        @inlinable
         package func parent(of node: Int) -> Int? {
             parents[node] < 0 ? nil : Int(parents[node])
         }
 
+        @inlinable
         package func attributeRange(of node: Int) -> Range<Int> {
             (node == 0 ? 0 : Int(attributeEnds[node &- 1]))..<Int(attributeEnds[node])
         }
 
+        @inlinable
         package func labelRange(of node: Int) -> Range<Int> {
             (node == 0 ? 0 : Int(labelEnds[node &- 1]))..<Int(labelEnds[node])
         }
 
         /// The label of `node`, as its object gave it.
+        @usableFromInline
         package func label(of node: Int) -> String {
             labelBytes.withUnsafeBufferPointer { String(decoding: $0[labelRange(of: node)], as: UTF8.self) }
         }
 
         /// Appends a node's label.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func appendLabel(_ label: String) {
             if !label.isEmpty {
                 var label = label
@@ -114,13 +147,16 @@ extension TreeSnapshot {
             labelEnds.append(UInt32(truncatingIfNeeded: labelBytes.count))
         }
 
+        @inlinable
         package func linkRange(of node: Int) -> Range<Int> {
             (node == 0 ? 0 : Int(linkEnds[node &- 1]))..<Int(linkEnds[node])
         }
 
+        @inlinable
         package func type(of node: Int) -> String { typeNames[Int(types[node])] }
 
         /// The depth of `node`, found by binary search over the starts of the levels.
+        @inlinable
         package func depth(of node: Int) -> Int {
             var lower = 1
             var upper = levelStarts.count
@@ -132,22 +168,25 @@ extension TreeSnapshot {
         }
 
         /// The largest depth of any node.
+        @usableFromInline
         package var depth: Int { levelStarts.count - 1 }
 
         /// The number of the list of names `node` answers to, in `nameLists`.
+        @inlinable
         package func nameListNumber(of node: Int) -> Int {
             Int(nameList.isEmpty ? typeNameLists[Int(types[node])] : nameList[node])
         }
 
         /// Records that the last node so far is at `depth`, the same as the node before's or
         /// one more.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func noteDepth(_ depth: Int) {
             if depth == levelStarts.count { levelStarts.append(UInt32(truncatingIfNeeded: count - 1)) }
         }
 
         /// Numbers the list of names of a node of `type`, the last node so far: by type while
         /// every node of a type has one list, by node from the first that does not.
+        @inlinable
         package mutating func noteNameList(_ list: UInt32, type: UInt32) {
             if !nameList.isEmpty {
                 nameList.append(list)
@@ -161,6 +200,7 @@ extension TreeSnapshot {
         }
 
         /// The identity the node supplied, found by binary search.
+        @usableFromInline
         package func identity(of node: Int) -> String? {
             var lower = 0
             var upper = identityNodes.count
@@ -172,16 +212,19 @@ extension TreeSnapshot {
         }
 
         /// Records `identity` for `node`, which comes after every node recorded so far.
+        @inlinable
         package mutating func appendIdentity(_ identity: String?, of node: Int) {
             guard let identity else { return }
             identityNodes.append(UInt32(truncatingIfNeeded: node))
             identities.append(identity)
         }
 
+        @inlinable
         package func link(at index: Int) -> Link {
             Link(kind: Self.kind(links[index]), node: Self.target(links[index]))
         }
 
+        @inlinable
         package static func packed(_ node: Int, _ kind: LinkKind) -> UInt32 {
             let bits: UInt32 =
                 switch kind {
@@ -192,8 +235,10 @@ extension TreeSnapshot {
             return UInt32(truncatingIfNeeded: node) << 2 | bits
         }
 
+        @inlinable
         package static func target(_ link: UInt32) -> Int { Int(link >> 2) }
 
+        @inlinable
         package static func kind(_ link: UInt32) -> LinkKind {
             switch link & 3 {
             case 0: .child
@@ -202,6 +247,7 @@ extension TreeSnapshot {
             }
         }
 
+        @usableFromInline
         package func node(at index: Int) -> Node {
             Node(
                 id: ids[index],
@@ -219,7 +265,7 @@ extension TreeSnapshot {
 
         /// Appends the headline of the node at `index`, as ``Node/description`` writes it,
         /// with its type from `types`.
-        @inline(__always)
+        @inlinable @inline(__always)
         package func appendHeadline(
             of index: Int, to bytes: inout UTF8Buffer, attributes showsAttributes: Bool = true,
             types: borrowing EscapedTypeNames
@@ -233,6 +279,7 @@ extension TreeSnapshot {
         }
 
         /// The columns of `nodes`, which are in breadth-first order (`order` is not read).
+        @usableFromInline
         package init<Nodes: Collection<Node>>(_ nodes: Nodes) {
             var typeNumbers: [String: UInt32] = [:]
             var nameListNumbers: [[String]: UInt32] = [:]
@@ -272,6 +319,7 @@ extension TreeSnapshot {
             ids = packedIDs.map(IDs.packed) ?? .text(textIDs)
         }
 
+        @usableFromInline
         package init() {}
 
         /// The number of `value` in `values`, appending it the first time it is used.
@@ -287,10 +335,12 @@ extension TreeSnapshot {
     }
 
     /// Each type name of a snapshot escaped for a terminal, once for a whole rendering.
+    @usableFromInline
     package struct EscapedTypeNames: ~Copyable {
-        private var bytes = UTF8Buffer()
-        private var ends: [Int] = []
+        @usableFromInline var bytes = UTF8Buffer()
+        @usableFromInline var ends: [Int] = []
 
+        @usableFromInline
         package init(_ names: [String]) {
             for name in names {
                 TerminalText.appendEscaped(name, to: &bytes)
@@ -298,7 +348,7 @@ extension TreeSnapshot {
             }
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         package func append(_ type: UInt32, to output: inout UTF8Buffer) {
             let type = Int(type)
             bytes.withBytes { all in
@@ -309,10 +359,12 @@ extension TreeSnapshot {
 
     /// Node ids: as 40-bit numbers when every id is one in its eight-character form (as in
     /// every snapshot taken in-process), as text otherwise.
+    @usableFromInline
     package enum IDs: Hashable, Sendable {
         case packed([UInt64])
         case text([String])
 
+        @usableFromInline
         package subscript(index: Int) -> String {
             switch self {
             case .packed(let values): ShortID.string(values[index])
@@ -320,7 +372,7 @@ extension TreeSnapshot {
             }
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         package func append(_ index: Int, to bytes: inout UTF8Buffer) {
             switch self {
             case .packed(let values): ShortID.append(values[index], to: &bytes)

@@ -23,7 +23,7 @@ extension TreeSnapshot.Node: CustomStringConvertible {
 
     /// The one writer of headlines, for node values and for a snapshot's columns alike; the
     /// type and the id are appended, already escaped, by `appendType` and `appendID`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func appendHeadline(
         order: Int,
         label: UnsafeBufferPointer<UInt8>,

@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// Standard output and error, with a buffer for standard output so that large trees are
 /// written in big chunks, and the colour decision.
@@ -30,9 +31,9 @@ final class Console {
         text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Writes UTF-8 that is already escaped for a terminal, such as a renderer's.
-    func out(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { out($0) }
+    /// Writes UTF-8 that is already escaped for a terminal, such as a renderer's block.
+    func out(_ block: borrowing UTF8Buffer) {
+        block.withBytes { out(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes UTF-8 that is already escaped for a terminal.

@@ -110,7 +110,7 @@ extension Context {
             case .dot: DOTRenderer(highlighted: Set(highlighted))
             case .mermaid: MermaidRenderer(highlighted: Set(highlighted))
             }
-        renderer.render(snapshot, toUTF8: console.out)
+        renderer.render(snapshot) { console.out($0) }
     }
 
     /// The snapshot of `home` with the path to the object a link reached.

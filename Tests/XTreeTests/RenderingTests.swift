@@ -81,7 +81,7 @@ import XTree
         for snapshot in [tangledSnapshot(), TreeSnapshot(of: large)] {
             for renderer in renderers {
                 var blocks: [[UInt8]] = []
-                renderer.render(snapshot, toUTF8: { blocks.append($0) })
+                renderer.render(snapshot, toUTF8: { blocks.append($0.bytes) })
                 #expect(blocks.joined().elementsEqual(renderer.rendered(snapshot).utf8), "\(renderer)")
                 guard let text = renderer as? TextRenderer else { continue }
                 #expect(blocks.allSatisfy { $0.last == UInt8(ascii: "\n") }, "\(renderer)")
