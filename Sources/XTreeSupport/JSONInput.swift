@@ -72,7 +72,7 @@ package enum JSONInputError: Error, Sendable, CustomStringConvertible {
         case .tooLarge(let limit):
             "it is larger than the input limit of \(InputLimit.describe(limit)); "
                 + "set \(InputLimit.environmentVariable) to read more"
-        case .io(let error): String(cString: strerror(error))
+        case .io(let error): SystemError(error).description
         }
     }
 }
@@ -101,10 +101,13 @@ package enum JSONInput {
         var screen = Screen()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(errno)
+            let count: Int
+            do {
+                count = try SystemCall.retrying {
+                    chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                }
+            } catch {
+                throw .io(error.code)
             }
             if count == 0 { return data }
             guard data.count + count <= limit else { throw .tooLarge(limit: limit) }

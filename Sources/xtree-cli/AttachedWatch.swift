@@ -1,6 +1,7 @@
 import Foundation
 import XTree
 import XTreeInspector
+import XTreeSupport
 
 /// `watch --attach`: lines from standard input applied to a running app, and the app's
 /// changes printed as they come, whoever made them.
@@ -32,7 +33,7 @@ struct AttachedWatchSession {
                     pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                     pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0),
                 ]
-                guard poll(&entries, 2, -1) >= 0 || errno == EINTR else { return }
+                guard (try? SystemCall.retrying { poll(&entries, 2, -1) }) != nil else { return }
                 if entries[1].revents != 0 {
                     try printChanges(waiting: 0)
                     if entries[0].revents == 0 { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 /// Standard output and error, with a buffer for standard output so that large trees are
 /// written in big chunks, and the colour decision.
@@ -63,10 +64,15 @@ final class Console {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return written < 0 ? errno : EIO }
-                offset += written
+                do throws(SystemError) {
+                    let written = try SystemCall.retrying {
+                        Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    }
+                    guard written > 0 else { return EIO }
+                    offset += written
+                } catch {
+                    return error.code
+                }
             }
             return nil
         }

@@ -1,7 +1,9 @@
 import Foundation
+import XTreeInspector
+import XTreeSupport
 
-/// Lines of a file descriptor, each held to a length limit while it is read, so that a line
-/// of any size costs at most the limit in memory.
+/// Lines of a file descriptor, each held to a length limit while it is read (the inspector's
+/// ``LineDecoder`` over `read`), so that a line of any size costs at most the limit in memory.
 struct LineReader {
     /// One line: its text, or the length of a line over the limit, whose bytes were dropped.
     enum Line: Equatable {
@@ -10,54 +12,44 @@ struct LineReader {
     }
 
     let descriptor: Int32
-    let limit: Int
-    private var buffer: [UInt8] = []
+    private var decoder: LineDecoder
     private var atEnd = false
 
+    /// Reads lines of at most `limit` bytes, the line break not counted.
     init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
-        self.limit = limit
+        decoder = LineDecoder(limit: limit + 1)
     }
 
     /// Whether ``next()`` can answer from what is already read, without reading.
-    var hasBufferedLine: Bool { atEnd || buffer.contains(0x0A) }
+    var hasBufferedLine: Bool { atEnd || decoder.hasLine }
 
     /// The next line without its line break, or `nil` at the end of the input.
     mutating func next() -> Line? {
-        var dropped = 0
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                if dropped > 0 || line.count > limit { return .tooLong(bytes: dropped + line.count) }
-                return .text(String(decoding: line, as: UTF8.self))
-            }
-            if buffer.count > limit {
-                // Over the limit and no line break yet: keep counting, keep nothing.
-                dropped += buffer.count
-                buffer.removeAll(keepingCapacity: true)
-            }
-            if atEnd {
-                guard dropped > 0 || !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                if dropped > 0 || buffer.count > limit { return .tooLong(bytes: dropped + buffer.count) }
-                return .text(String(decoding: buffer, as: UTF8.self))
-            }
+            if let event = decoder.next() { return Self.line(event) }
+            if atEnd { return decoder.finish().map(Self.line) }
             fill()
         }
     }
 
+    private static func line(_ event: LineDecoder.Event) -> Line {
+        switch event {
+        case .line(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+        case .tooLong(let bytes): .tooLong(bytes: bytes)
+        }
+    }
+
+    /// Reads what is there; a failure counts as the end of the input.
     private mutating func fill() {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                atEnd = true
-            } else {
-                buffer.append(contentsOf: chunk[..<count])
-            }
-            return
+        let count =
+            (try? SystemCall.retrying { chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } })
+            ?? 0
+        if count == 0 {
+            atEnd = true
+        } else {
+            decoder.feed(chunk[..<count])
         }
     }
 }

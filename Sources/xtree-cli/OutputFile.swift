@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -39,7 +40,7 @@ enum OutputFile {
             case ENAMETOOLONG: "the path is too long"
             case ENOSPC: "no space left on the device"
             case EROFS: "a read-only file system"
-            default: String(cString: strerror(error))
+            default: SystemError(error).description
             }
         }
     }
@@ -115,10 +116,15 @@ enum OutputFile {
         let failure: Int32? = bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return written < 0 ? errno : EIO }
-                offset += written
+                do throws(SystemError) {
+                    let written = try SystemCall.retrying {
+                        Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    }
+                    guard written > 0 else { return EIO }
+                    offset += written
+                } catch {
+                    return error.code
+                }
             }
             return nil
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 /// The entry point: runs a command and maps its outcome to output and an exit status, in
 /// this one place.
@@ -14,7 +15,7 @@ enum XTreeCLI {
         var status = await run(Argument.processArguments, console: console)
         console.flush()
         if let error = console.writeError {
-            console.err("error: cannot write to standard output: \(String(cString: strerror(error)))\n")
+            console.err("error: cannot write to standard output: \(SystemError(error))\n")
             status = .failure
         }
         exit(status.rawValue)

@@ -242,7 +242,7 @@ public final class InspectorClient {
             throw .noSuchApp(address)
         }
         guard status == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.last
             _ = close(descriptor)
             throw .disconnected("cannot connect to \(address): \(reason)")
         }

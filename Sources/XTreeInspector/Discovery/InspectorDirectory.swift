@@ -1,26 +1,11 @@
 import Foundation
+import XTreeSupport
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// An app that can be inspected, as its discovery file describes it.
-public struct InspectableApp: Codable, Sendable, Hashable {
-    /// The name the app gave its inspector.
-    public var name: String
-    /// Its process id.
-    public var pid: Int32
-    /// Where to connect: `unix:PATH` or `tcp:127.0.0.1:PORT`.
-    public var address: String
-    /// The app's other address, `tcp:127.0.0.1:PORT`, if it listens on loopback TCP too.
-    public var loopback: String?
-    /// The secret a client presents first.
-    public var token: String
-    /// The protocol version the app speaks.
-    public var version: Int
-}
 
 /// Where inspectable apps announce themselves: one discovery file per app, readable by the
 /// user only, in a directory only the user can enter.
@@ -49,11 +34,11 @@ public enum InspectorDirectory {
             path = (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(getuid())"
         }
         if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw .unsafeDirectory(path, "cannot be created: \(String(cString: strerror(errno)))")
+            throw .unsafeDirectory(path, "cannot be created: \(SystemError.last)")
         }
         var status = stat()
         guard lstat(path, &status) == 0 else {
-            throw .unsafeDirectory(path, "cannot be read: \(String(cString: strerror(errno)))")
+            throw .unsafeDirectory(path, "cannot be read: \(SystemError.last)")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .unsafeDirectory(path, "is not a directory") }
         guard status.st_uid == getuid() else { throw .unsafeDirectory(path, "belongs to another user") }
@@ -124,7 +109,7 @@ public enum InspectorDirectory {
         let temporary = final + ".tmp"
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .io("cannot write \(temporary): \(SystemError.last)") }
         let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
         _ = fchmod(descriptor, 0o600)
         close(descriptor)
@@ -141,34 +126,5 @@ public enum InspectorDirectory {
             let data = FileManager.default.contents(atPath: file)
         else { return nil }
         return try? JSONDecoder().decode(InspectableApp.self, from: data)
-    }
-}
-
-/// Why attaching to, or serving, an inspector failed.
-public enum InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The runtime directory is not the user's alone.
-    case unsafeDirectory(String, String)
-    /// No running app matches what was asked for.
-    case noSuchApp(String)
-    /// Several running apps have the name asked for.
-    case ambiguous(String, pids: [Int32])
-    /// The app could not be reached, or went away.
-    case disconnected(String)
-    /// The app refused a request, or answered with something that is not the protocol.
-    case refused(String)
-    /// A file or socket operation failed.
-    case io(String)
-
-    /// The reason in a sentence, for an `error:` line.
-    public var description: String {
-        switch self {
-        case .unsafeDirectory(let path, let problem): "the inspector directory \(path) \(problem)"
-        case .noSuchApp(let target): "no inspectable app matches '\(target)'; see 'xtree-cli list'"
-        case .ambiguous(let name, let pids):
-            "several apps are named '\(name)' (pids \(pids.map(String.init).joined(separator: ", "))); attach by pid"
-        case .disconnected(let reason): "the app went away: \(reason)"
-        case .refused(let reason): "the app refused: \(reason)"
-        case .io(let reason): reason
-        }
     }
 }

@@ -126,7 +126,7 @@ public final class Inspector: Sendable {
         // A socket left by an earlier process with this pid; anything else makes `bind` fail.
         InspectorDirectory.removeSocket(unixPath)
         let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
-        guard descriptor >= 0 else { throw .io("cannot make a socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .io("cannot make a socket: \(SystemError.last)") }
         // The socket is made 0600 from the start: no moment when others could connect.
         let previous = umask(0o177)
         let bound = SocketSystem.withUnixAddress(unixPath) { bind(descriptor, $0, $1) }
@@ -136,7 +136,7 @@ public final class Inspector: Sendable {
             throw .io("the socket path \(unixPath) is too long")
         }
         guard bound == 0, chmod(unixPath, 0o600) == 0, SocketSystem.listen(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.last
             _ = close(descriptor)
             throw .io("cannot listen on \(unixPath): \(reason)")
         }
@@ -145,12 +145,12 @@ public final class Inspector: Sendable {
 
     private static func listen(loopbackPort: UInt16) throws(InspectorError) -> (Int32, UInt16) {
         let descriptor = SocketSystem.makeSocket(family: AF_INET)
-        guard descriptor >= 0 else { throw .io("cannot make a socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .io("cannot make a socket: \(SystemError.last)") }
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = SocketSystem.withLoopbackAddress(port: loopbackPort) { bind(descriptor, $0, $1) }
         guard bound == 0, SocketSystem.listen(descriptor) == 0, let port = SocketSystem.boundPort(of: descriptor) else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.last
             _ = close(descriptor)
             throw .io("cannot listen on 127.0.0.1:\(loopbackPort): \(reason)")
         }

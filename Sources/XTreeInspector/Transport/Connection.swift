@@ -1,4 +1,5 @@
 import Dispatch
+import XTreeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -22,8 +23,7 @@ final class Connection {
     }
 
     let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var start = 0
+    private var decoder = LineDecoder(limit: 1)
     private var isClosed = false
 
     /// Takes ownership of `descriptor` and makes it non-blocking.
@@ -43,28 +43,22 @@ final class Connection {
     }
 
     /// Whether a complete line is already buffered.
-    var hasBufferedLine: Bool { buffer[start...].contains(UInt8(ascii: "\n")) }
+    var hasBufferedLine: Bool { decoder.hasLine }
 
     /// The next line, waiting at most `timeout` seconds for it; a line of more than `limit`
-    /// bytes, its `\n` included, is ``Line/tooLong``.
+    /// bytes, its `\n` included, is ``Line/tooLong``, as soon as that is known.
     func readLine(limit: Int, timeout: Double) -> Line {
+        decoder.limit = limit
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-        var searched = start
         var first = true
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            if let end = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
-                // The limit holds the line end too, and is checked after the read that found it.
-                guard end - start < limit else { return .tooLong }
-                let line = Array(buffer[start..<end])
-                start = end + 1
-                if start > 1 << 16, start * 2 > buffer.count {
-                    buffer.removeFirst(start)
-                    start = 0
-                }
-                return .line(line)
+            switch decoder.next() {
+            case .line(let bytes): return .line(bytes)
+            case .tooLong: return .tooLong
+            case nil: break
             }
-            searched = buffer.count
-            if buffer.count - start >= limit { return .tooLong }
+            if decoder.isOverLimit { return .tooLong }
             // Whatever the deadline, look once: a zero timeout means "what has arrived".
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline || first else { return .timedOut }
@@ -75,11 +69,15 @@ final class Connection {
             case .timedOut: continue
             case .failed: return .closed
             }
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
-            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            do {
+                let count = try SystemCall.retrying {
+                    chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                }
+                guard count > 0 else { return .closed }
+                decoder.feed(chunk[0..<count])
+            } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
+                continue
+            } catch {
                 return .closed
             }
         }
@@ -96,12 +94,18 @@ final class Connection {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var offset = 0
         while offset < bytes.count {
-            let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, SocketSystem.sendFlags)
-            if sent > 0 {
+            do {
+                let sent = try SystemCall.retrying {
+                    send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, SocketSystem.sendFlags)
+                }
+                guard sent > 0 else { return false }
                 offset += sent
                 continue
+            } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
+                // The peer's buffer is full: wait below until it takes more.
+            } catch {
+                return false
             }
-            guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return false }
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return false }
             if case .failed = wait(
@@ -124,9 +128,14 @@ final class Connection {
 
     private func wait(for events: Int16, milliseconds: Int32) -> Wait {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)
-        let status = poll(&entry, 1, milliseconds)
-        if status == 0 || (status < 0 && errno == EINTR) { return .timedOut }
-        guard status > 0 else { return .failed }
+        let status: Int32
+        do {
+            // Interrupted, it is asked again with the whole wait: callers loop to a deadline.
+            status = try SystemCall.retrying { poll(&entry, 1, milliseconds) }
+        } catch {
+            return .failed
+        }
+        if status == 0 { return .timedOut }
         // A hang-up with data still to read is read first; an error is a failure.
         if entry.revents & Int16(POLLERR | POLLNVAL) != 0 { return .failed }
         return .ready

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The inspector protocol: its version, limits, and the messages both sides exchange.
+///
+/// Documented in `Docs/InspectorProtocol.md`. Each message is one line of JSON (UTF-8, no
+/// line break inside, `\n` at the end). A snapshot travels as the lines
+/// ``JSONRenderer`` writes, announced by the reply before them.
+public enum InspectorProtocol {
+    /// The protocol version this build speaks; the handshake refuses any other.
+    public static let version = 1
+    /// The longest request line the app reads, its `\n` included.
+    public static let maximumRequestBytes = 1 << 20
+    /// The longest hello, the first request, its `\n` included.
+    public static let maximumHelloBytes = 4096
+    /// The longest reply, event or snapshot line a client reads.
+    public static let maximumReplyLineBytes = 64 << 20
+}

@@ -1,0 +1,43 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+/// A reply to a request, or an event of a watch (then `id` is `nil`).
+package struct InspectorReply: Codable, Sendable {
+    /// Announces a snapshot: `lines` lines of ``JSONRenderer`` output follow the reply.
+    struct SnapshotHeader: Codable, Sendable {
+        var lines: Int
+    }
+
+    var id: Int?
+    var ok: Bool
+    var error: String?
+    /// `hello`: the app's protocol version, name and process id.
+    var version: Int?
+    var name: String?
+    var pid: Int32?
+    var snapshot: SnapshotHeader?
+    /// `find`: the trace of the search over the snapshot that follows.
+    var trace: SearchTrace?
+    /// `open`: what applying the link did.
+    var opened: OpenResult?
+    /// A watch's event.
+    var change: ChangeEvent?
+
+    init(id: Int?, ok: Bool = true, error: String? = nil) {
+        self.id = id
+        self.ok = ok
+        self.error = error
+    }
+
+    /// Reads one reply or event line strictly.
+    package init(line: [UInt8]) throws(InspectorError) {
+        let data = Data(line)
+        if let problem = DecodingProblem.strictProblem(in: data) { throw .refused("a malformed message: \(problem)") }
+        do {
+            self = try JSONDecoder().decode(Self.self, from: data)
+        } catch {
+            throw .refused("a malformed message")
+        }
+    }
+}

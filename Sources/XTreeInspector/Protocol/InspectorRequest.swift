@@ -1,0 +1,40 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+/// A request from a client.
+package struct InspectorRequest: Codable, Sendable, Hashable {
+    package enum Method: String, Codable, Sendable {
+        case hello, snapshot, find, open, watch, flush
+    }
+
+    package var id: Int
+    package var method: Method
+    /// `hello`: the client's protocol version and the app's token.
+    package var version: Int?
+    package var token: String?
+    /// `find`: the name, `KEY=VALUE` conditions, and whether to find every match.
+    package var name: String?
+    package var conditions: [String]?
+    package var all: Bool?
+    /// `open`: the link.
+    package var url: String?
+
+    package init(id: Int, method: Method) {
+        self.id = id
+        self.method = method
+    }
+
+    /// Reads one request line strictly (the JSON scan of every file the package reads, then
+    /// the decoder); `nil` if it is not a request.
+    package init?(line: [UInt8]) {
+        let data = Data(line)
+        guard DecodingProblem.strictProblem(in: data) == nil,
+            let request = try? JSONDecoder().decode(Self.self, from: data)
+        else { return nil }
+        self = request
+    }
+
+    /// The request as one line, `\n` included.
+    package var line: [UInt8] { encodedLine(self) }
+}

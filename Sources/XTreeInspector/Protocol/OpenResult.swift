@@ -1,0 +1,19 @@
+import XTree
+
+/// What an attached app's link handler did.
+public struct OpenResult: Codable, Sendable, Hashable {
+    /// The trace of every search the handler made, in the order they ended.
+    public var traces: [SearchTrace]
+    /// The handler's error, described, if it threw.
+    public var error: String?
+    /// Breadth-first numbers from the root to the object the link ended on, in the snapshot
+    /// taken after it; empty if the handler threw or returned nothing in the tree.
+    public var path: [Int]
+
+    /// Creates a result.
+    public init(traces: [SearchTrace], error: String?, path: [Int]) {
+        self.traces = traces
+        self.error = error
+        self.path = path
+    }
+}
