@@ -4,7 +4,7 @@ import XTreeSnapshot
 /// Writes a snapshot as JSON, one node per line, without building the document in memory.
 ///
 /// The output is the snapshot's `Codable` form: `JSONDecoder` reads it back as the same
-/// ``TreeSnapshot``, and apart from the line breaks between nodes it is byte for byte what
+/// `TreeSnapshot`, and apart from the line breaks between nodes it is byte for byte what
 /// `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import XTreeEscaping
 import XTreeSnapshot
 
-/// Something that writes a ``TreeSnapshot`` as text: ``TextRenderer``, ``JSONRenderer``,
+/// Something that writes a `TreeSnapshot` as text: ``TextRenderer``, ``JSONRenderer``,
 /// ``DOTRenderer`` or ``MermaidRenderer``.
 ///
 /// Renderers write line by line to any `TextOutputStream`, so a huge tree never has to be

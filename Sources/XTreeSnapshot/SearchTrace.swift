@@ -3,7 +3,7 @@ import XTreeEscaping
 /// How one breadth-first search walked the tree: every visited object with its verdict,
 /// the match, and the path to it.
 ///
-/// Made by ``DeepLinkable/tracingFirstReceiver(as:where:)``. Order numbers are breadth-first
+/// Made by `DeepLinkable.tracingFirstReceiver(as:where:)`. Order numbers are breadth-first
 /// numbers from the search's start node, so they agree with a ``TreeSnapshot`` taken from
 /// the same node of the same tree.
 ///
@@ -39,7 +39,7 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
         public var parentOrder: Int?
         /// The object's dynamic type name.
         public var type: String
-        /// The object's ``NodeDescribing/nodeLabel``.
+        /// The object's `NodeDescribing.nodeLabel`.
         public var label: String
         /// The search's verdict.
         public var verdict: Verdict

@@ -15,7 +15,7 @@ import XTreeSupport
 /// ```
 ///
 /// so a snapshot of *n* nodes is *n* + 2 lines, which is how the inspector frames one on a
-/// connection. ``JSONRenderer``, ``TreeSnapshot/init(json:)``, the inspector and the CLI all
+/// connection. `JSONRenderer`, ``TreeSnapshot/init(json:)``, the inspector and the CLI all
 /// come here; adding a field to the format touches this file, the columns that hold the
 /// field, and the builder that fills them.
 package enum SnapshotCodec {

@@ -2,10 +2,10 @@ import XTreeEscaping
 
 extension TreeSnapshot {
     /// Searches the snapshot breadth first for nodes that answer to `name` and satisfy
-    /// `predicate`, as ``DeepLinkable/firstReceiver(as:where:)`` searches a live tree by type.
+    /// `predicate`, as `DeepLinkable.firstReceiver(as:where:)` searches a live tree by type.
     ///
     /// A node answers to its type's name, its superclasses' names, and the names of the
-    /// ``SearchableProtocols`` it conformed to when the snapshot was taken; each as `Name` or
+    /// `SearchableProtocols` it conformed to when the snapshot was taken; each as `Name` or
     /// `Module.Name`, and a generic type also by its base name. A snapshot of format version 1
     /// records no names: its nodes answer to their type name only.
     ///

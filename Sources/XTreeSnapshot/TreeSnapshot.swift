@@ -59,9 +59,9 @@ public struct TreeSnapshot: Sendable, Hashable {
         public var id: String
         /// The object's dynamic type name.
         public var type: String
-        /// The object's ``NodeDescribing/nodeLabel``.
+        /// The object's `NodeDescribing.nodeLabel`.
         public var label: String
-        /// The object's ``NodeDescribing/nodeAttributes``.
+        /// The object's `NodeDescribing.nodeAttributes`.
         public var attributes: [Attribute]
         /// Distance from the root.
         public var depth: Int
@@ -72,10 +72,10 @@ public struct TreeSnapshot: Sendable, Hashable {
         /// The object's children, in declaration order.
         public var links: [Link]
         /// The qualified names the node answers to in searches by name: its type, its
-        /// superclasses, and the ``SearchableProtocols`` it conforms to. Empty in snapshots of
+        /// superclasses, and the `SearchableProtocols` it conforms to. Empty in snapshots of
         /// format version 1.
         public var names: [String]
-        /// The object's ``NodeDescribing/nodeIdentity``, if it supplied one.
+        /// The object's `NodeDescribing.nodeIdentity`, if it supplied one.
         public var identity: String?
 
         /// Creates a node; ``TreeSnapshot/init(nodes:)`` checks that nodes fit together.
@@ -200,7 +200,7 @@ public struct TreeSnapshot: Sendable, Hashable {
         storage = ColumnStorage(columns)
     }
 
-    /// Decodes and checks a snapshot from its JSON form, as ``JSONRenderer`` writes it.
+    /// Decodes and checks a snapshot from its JSON form, as `JSONRenderer` writes it.
     ///
     /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
     ///   missing or mistyped field, or the first inconsistent node.
