@@ -40,3 +40,17 @@ package enum SystemCall {
         }
     }
 }
+
+extension SystemCall {
+    /// Writes every byte of `bytes` to a blocking `descriptor`, in as many calls as it takes.
+    ///
+    /// - Throws: ``SystemError``; `EIO` if the descriptor takes nothing.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try retrying { write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+            guard written > 0 else { throw SystemError(EIO) }
+            offset += written
+        }
+    }
+}

@@ -62,19 +62,12 @@ final class Console {
     @discardableResult
     private func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                do throws(SystemError) {
-                    let written = try SystemCall.retrying {
-                        Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    }
-                    guard written > 0 else { return EIO }
-                    offset += written
-                } catch {
-                    return error.code
-                }
+            do throws(SystemError) {
+                try SystemCall.writeAll(raw, to: descriptor)
+                return nil
+            } catch {
+                return error.code
             }
-            return nil
         }
     }
 }
