@@ -30,7 +30,11 @@ public final class InspectorClient {
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
     /// `XTREE_MAX_INPUT_BYTES` says (in bytes, or with a `K`, `M` or `G` suffix).
     public var maximumSnapshotBytes = (try? InputLimit.fromEnvironment().get()) ?? InputLimit.defaultBytes
-    private let connection: Connection
+    private var connection: Connection
+    /// How many connections a handshake may take before the client gives up.
+    static let helloAttempts = 3
+    /// Why a connection ended when the app closed it.
+    static let closed = "the connection closed"
     private var nextID = 1
     private var changes: [ChangeEvent] = []
 
@@ -73,7 +77,20 @@ public final class InspectorClient {
         var hello = request(.hello)
         hello.version = InspectorProtocol.version
         hello.token = app.token
-        let reply = try exchange(hello)
+        var reply: InspectorReply
+        var attempts = 1
+        while true {
+            do {
+                reply = try exchange(hello)
+                break
+            } catch .disconnected(Self.closed) where attempts < Self.helloAttempts {
+                // Closed before any answer: while connections that never say hello flood the
+                // app, it drops the oldest silent one, which can be this one on a busy machine.
+                attempts += 1
+                connection.close()
+                connection = Connection(descriptor: try Self.connect(to: app.address))
+            }
+        }
         guard reply.version == InspectorProtocol.version else {
             throw .refused("the app speaks protocol version \(reply.version.map(String.init) ?? "none")")
         }
@@ -139,7 +156,7 @@ public final class InspectorClient {
             if let change = reply.change { return change }
             throw .refused(reply.error ?? "an unexpected message outside a reply")
         case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
-        case .closed: throw .disconnected("the connection closed")
+        case .closed: throw .disconnected(Self.closed)
         }
     }
 
@@ -167,7 +184,7 @@ public final class InspectorClient {
             {
                 throw .refused(reply.error ?? "no reason given")
             }
-            throw .disconnected("the connection closed")
+            throw .disconnected(Self.closed)
         }
         while true {
             let reply = try InspectorReply(line: try readLine())
@@ -191,7 +208,7 @@ public final class InspectorClient {
         case .timedOut: throw .disconnected("no answer within \(Int(replyTimeout)) seconds")
         case .tooLong:
             throw tooLong ?? .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
-        case .closed: throw .disconnected("the connection closed")
+        case .closed: throw .disconnected(Self.closed)
         }
     }
 

@@ -103,13 +103,14 @@ final class InspectorCore: Sendable {
         for listener in listeners { _ = close(listener) }
     }
 
-    /// The index of the oldest connection that has sent nothing yet, or of the oldest if all
-    /// have: a client whose hello is waiting to be read (its thread slow to start on a busy
-    /// machine) is not dropped for a silent one.
+    /// The connection to drop: one its peer already closed, else the oldest that has sent
+    /// nothing yet, else the oldest. A client whose hello waits to be read (its thread slow to
+    /// start on a busy machine) is not dropped for a silent or a dead one.
     private static func oldestSilent(_ connections: [Int32]) -> Int {
         var entries = connections.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         guard poll(&entries, nfds_t(entries.count), 0) > 0 else { return 0 }
-        return entries.firstIndex { $0.revents == 0 } ?? 0
+        let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
+        return entries.firstIndex { $0.revents & gone != 0 } ?? entries.firstIndex { $0.revents == 0 } ?? 0
     }
 
     /// Moves a connection that presented the token among the clients, if it was not dropped
