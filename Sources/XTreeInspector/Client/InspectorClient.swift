@@ -36,7 +36,9 @@ public final class InspectorClient {
     /// Why a connection ended when the app closed it.
     static let closed = "the connection closed"
     private var nextID = 1
+    /// Changes read with a reply, waiting to be taken; the ones before `nextBuffered` are taken.
     private var changes: [ChangeEvent] = []
+    private var nextBuffered = 0
 
     /// The running app that `target` names: a process id, an address (`unix:PATH`, a socket
     /// path, or `tcp:127.0.0.1:PORT`, which the app is then reached at) or a name.
@@ -142,13 +144,22 @@ public final class InspectorClient {
     /// Every change the app made before now, including those not yet announced.
     public func flush() throws(InspectorError) -> [ChangeEvent] {
         _ = try exchange(request(.flush))
-        defer { changes.removeAll() }
-        return changes
+        defer {
+            changes.removeAll()
+            nextBuffered = 0
+        }
+        return Array(changes[nextBuffered...])
     }
 
     /// The next change, waiting at most `timeout` seconds; `nil` if none came.
     public func nextChange(timeout: Double) throws(InspectorError) -> ChangeEvent? {
-        if !changes.isEmpty { return changes.removeFirst() }
+        if nextBuffered < changes.count {
+            defer {
+                nextBuffered += 1
+                if nextBuffered == changes.count { (changes, nextBuffered) = ([], 0) }
+            }
+            return changes[nextBuffered]
+        }
         switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: timeout) {
         case .timedOut: return nil
         case .line(let line):
@@ -165,7 +176,7 @@ public final class InspectorClient {
     public var descriptor: Int32 { connection.descriptor }
 
     /// Whether a change is already read and waiting.
-    public var hasBufferedChange: Bool { !changes.isEmpty || connection.hasBufferedLine }
+    public var hasBufferedChange: Bool { nextBuffered < changes.count || connection.hasBufferedLine }
 
     // MARK: - Exchanges
 
