@@ -34,6 +34,9 @@ final class InspectorCore: Sendable {
         var stopped = false
         /// Connections waiting for their hello, oldest first.
         var unauthenticated: [Int32] = []
+        /// Those whose hello has been read and is being checked: not silent, though nothing
+        /// is left to read on their sockets.
+        var heard: Set<Int32> = []
         var clients: Set<Int32> = []
     }
 
@@ -76,7 +79,9 @@ final class InspectorCore: Sendable {
                     if state.unauthenticated.count >= Self.maximumUnauthenticated {
                         // Its thread sees the connection closed, and closes it: numbers in the
                         // lists are never closed yet, as threads forget theirs before closing.
-                        let dropped = state.unauthenticated.remove(at: Self.oldestSilent(state.unauthenticated))
+                        let dropped = state.unauthenticated.remove(
+                            at: Self.oldestSilent(state.unauthenticated, heard: state.heard))
+                        state.heard.remove(dropped)
                         _ = shutdown(dropped, Int32(SHUT_RDWR))
                     }
                     state.unauthenticated.append(client)
@@ -93,6 +98,7 @@ final class InspectorCore: Sendable {
                     state.withLock { state in
                         state.clients.remove(client)
                         state.unauthenticated.removeAll { $0 == client }
+                        state.heard.remove(client)
                     }
                     connection.close()
                 }
@@ -105,12 +111,22 @@ final class InspectorCore: Sendable {
 
     /// The connection to drop: one its peer already closed, else the oldest that has sent
     /// nothing yet, else the oldest. A client whose hello waits to be read (its thread slow to
-    /// start on a busy machine) is not dropped for a silent or a dead one.
-    private static func oldestSilent(_ connections: [Int32]) -> Int {
+    /// start on a busy machine) or is being checked is not dropped for a silent or a dead one.
+    private static func oldestSilent(_ connections: [Int32], heard: Set<Int32>) -> Int {
         var entries = connections.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&entries, nfds_t(entries.count), 0) > 0 else { return 0 }
+        _ = poll(&entries, nfds_t(entries.count), 0)
         let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
-        return entries.firstIndex { $0.revents & gone != 0 } ?? entries.firstIndex { $0.revents == 0 } ?? 0
+        return entries.firstIndex { $0.revents & gone != 0 }
+            ?? entries.firstIndex { $0.revents == 0 && !heard.contains($0.fd) } ?? 0
+    }
+
+    /// Notes that a connection's hello has been read; `false` if it was dropped meanwhile.
+    private func heard(_ client: Int32) -> Bool {
+        state.withLock { state in
+            guard state.unauthenticated.contains(client) else { return false }
+            state.heard.insert(client)
+            return true
+        }
     }
 
     /// Moves a connection that presented the token among the clients, if it was not dropped
@@ -119,6 +135,7 @@ final class InspectorCore: Sendable {
         state.withLock { state in
             guard let index = state.unauthenticated.firstIndex(of: client) else { return .dropped }
             state.unauthenticated.remove(at: index)
+            state.heard.remove(client)
             guard state.clients.count < Self.maximumClients else { return .full }
             state.clients.insert(client)
             return .admitted
@@ -170,6 +187,7 @@ final class InspectorCore: Sendable {
     /// answers; `false` closes the connection.
     private func handshake(_ connection: Connection) -> Bool {
         let line = connection.readLine(limit: InspectorProtocol.maximumHelloBytes, timeout: Self.handshakeTimeout)
+        if case .line = line, !heard(connection.descriptor) { return false }
         guard case .line(let bytes) = line, let request = InspectorRequest(line: bytes), request.method == .hello
         else {
             let problem =
