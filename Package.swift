@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "XTreeTesting", dependencies: ["XTree"]),
         .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
-        .executableTarget(
-            name: "xtree-cli", dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSupport"]),
+        // The CLI: command types, targets, and the embedded apps' adapters.
+        .target(
+            name: "XTreeCommandLine", dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSupport"]),
+        .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
         .testTarget(
             name: "XTreeTests",
@@ -50,7 +52,9 @@ let package = Package(
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
         .testTarget(
             name: "XTreeCLITests",
-            dependencies: ["xtree-cli", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain"]
+            dependencies: [
+                "xtree-cli", "XTreeCommandLine", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,9 +3,14 @@ import XTree
 import XTreeSupport
 
 /// Standard output and error, with a buffer for standard output so that large trees are
-/// written in big chunks, and the colour decision.
+/// written in big chunks, and the colour decision. A console made with ``capturing(input:)``
+/// keeps what is written, for running commands in-process.
 final class Console {
     private var buffer: [UInt8] = []
+    /// Where standard input is read from.
+    let input: Int32
+    /// What was written, when capturing instead of writing to descriptors 1 and 2.
+    private(set) var captured: (output: [UInt8], errors: [UInt8])?
     /// Whether to colour standard output.
     var colors = false
     /// Why writing to standard output failed (`errno`), other than its reader going away.
@@ -14,18 +19,28 @@ final class Console {
     /// rest of the output is dropped quietly.
     private(set) var isClosed = false
 
+    /// The process's standard output, error and input.
     init() {
+        input = STDIN_FILENO
         buffer.reserveCapacity(1 << 16)
     }
 
+    private init(capturingWithInput input: Int32) {
+        self.input = input
+        captured = ([], [])
+    }
+
+    /// A console that keeps what is written and reads standard input from `input`.
+    static func capturing(input: Int32) -> Console { Console(capturingWithInput: input) }
+
     /// Whether standard output is a terminal.
-    var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    var isTerminal: Bool { captured == nil && isatty(STDOUT_FILENO) == 1 }
 
     /// Whether standard error is a terminal.
-    var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    var errorIsTerminal: Bool { captured == nil && isatty(STDERR_FILENO) == 1 }
 
     /// Whether standard input is a terminal.
-    var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    var inputIsTerminal: Bool { isatty(input) == 1 }
 
     func out(_ text: String) {
         var text = text
@@ -46,11 +61,20 @@ final class Console {
 
     func err(_ text: String) {
         flush()
+        if captured != nil {
+            captured?.errors += Array(text.utf8)
+            return
+        }
         write(Array(text.utf8), to: STDERR_FILENO)
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
+        if captured != nil {
+            captured?.output += buffer
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
         if let error = write(buffer, to: STDOUT_FILENO) {
             if error == EPIPE { isClosed = true } else { writeError = error }
         }

@@ -1,0 +1,110 @@
+import XTree
+
+/// An app `xtree-cli` starts in its own process: how to make it, how it applies a link, which
+/// links `check` covers, the options and `watch` commands it adds, and what a generated test
+/// needs to rebuild it. The CLI knows embedded apps only through this protocol; each
+/// conformance is one file, listed in ``EmbeddedApps``.
+@MainActor
+protocol EmbeddedApp: AnyObject {
+    associatedtype Root: DeepLinkable
+    /// The app's own options. Each names its ``AppRole``: a command offers the options of
+    /// the roles it has (`--catalog` to every command that starts the app).
+    associatedtype Options: ParsableArguments
+
+    /// The app's name: what `serve` serves it under by default, and `check`'s suite name.
+    static var name: String { get }
+    /// How messages speak of it: `the recipes app`.
+    static var title: String { get }
+    /// The forms of the links it takes, for help.
+    static var linkForms: [String] { get }
+    /// What a generated test needs to rebuild the app and apply its links.
+    static var testRecipe: TestRecipe { get }
+
+    /// The adapter over the app's options; what they name is read through `context`.
+    init(options: Options, context: Context) throws(CLIError)
+
+    /// A fresh app, as at launch.
+    func makeRoot() -> Root
+    /// A function that applies links to `root`, one after another, in the order given.
+    func linkApplier(for root: Root) -> LinkApplier
+    /// Checks a link without applying it, so that a bad link fails before any is applied.
+    func check(link: String) throws(CLIError)
+    /// How links are applied, as `open` prints it: `search`.
+    var applierName: String { get }
+    /// Why the applier's searches cannot be traced (it makes none), or `nil`.
+    var untraceableReason: String? { get }
+    /// Readies a fresh app before links are applied (restoring a saved state).
+    func prepare(_ root: Root) async throws(CLIError)
+    /// Finishes after the links (saving the state).
+    func finish(_ root: Root) throws(CLIError)
+    /// Every link the app's data allows, with what each must reach.
+    func reachabilityCheck() -> ReachabilityCheck<Root, String>
+    /// Commands the app adds to `watch`.
+    static var watchCommands: [WatchAction<Root>] { get }
+}
+
+/// Applies one link and says where it ended; the thrown error's description is the reason.
+typealias LinkApplier = @MainActor (_ link: String) async throws -> AppliedLink
+
+/// What applying a link did: the link as the app writes it, and the object it ended on.
+struct AppliedLink {
+    let link: String
+    let reached: any DeepLinkable
+}
+
+/// A line `watch` takes besides links: its name, its help, and what it does to the app,
+/// returning what to print.
+struct WatchAction<Root> {
+    let name: String
+    let help: String
+    let run: @MainActor (Root) -> String?
+}
+
+/// What a generated Swift test needs to rebuild an embedded app: the module to import, an
+/// expression that makes the app as at launch, and a closure expression of type
+/// `(Root, String) async throws -> any DeepLinkable` that applies a link.
+struct TestRecipe: Equatable {
+    let module: String
+    let makeApp: String
+    let applyLink: String
+}
+
+/// An embedded app's type as the CLI lists it: its names, and how to make its options and
+/// start it.
+@MainActor
+struct EmbeddedAppType {
+    let name: String
+    let title: String
+    let linkForms: [String]
+    let watchCommandNames: [String]
+    let makeOptions: @MainActor () -> any ParsableArguments
+    let start: @MainActor (any ParsableArguments, Context) throws(CLIError) -> any EmbeddedApp
+
+    init<App: EmbeddedApp>(_: App.Type) {
+        name = App.name
+        title = App.title
+        linkForms = App.linkForms
+        watchCommandNames = App.watchCommands.map(\.name)
+        makeOptions = { App.Options() }
+        start = { options, context throws(CLIError) in
+            guard let options = options as? App.Options else { preconditionFailure("options of another app") }
+            return try App(options: options, context: context)
+        }
+    }
+}
+
+/// An embedded app's type and the options the command line gave it.
+@MainActor
+struct AppEntry {
+    let type: EmbeddedAppType
+    let options: any ParsableArguments
+
+    init(_ type: EmbeddedAppType) {
+        self.type = type
+        options = type.makeOptions()
+    }
+
+    func start(_ context: Context) throws(CLIError) -> any EmbeddedApp {
+        try type.start(options, context)
+    }
+}

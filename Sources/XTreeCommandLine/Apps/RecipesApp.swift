@@ -1,0 +1,129 @@
+import Foundation
+import RecipesDomain
+import XTree
+import XTreeSupport
+
+/// The recipes app, embedded: the one file of the CLI that knows RecipesDomain.
+@MainActor
+final class RecipesApp: EmbeddedApp {
+    struct Options: ParsableArguments {
+        @Option(
+            name: "catalog", value: "FILE", help: "Load the recipes from FILE instead of the built-in catalog.",
+            role: .starting)
+        var catalog: RawPath?
+        @Option(name: "approach", help: "How links find their objects (default search).", role: .applyingLinks)
+        var approach: DeepLinkApproach = .search
+        @Option(
+            name: "restore", value: "STATE.json", help: "Restore a saved navigation state first.", role: .savingState)
+        var restore: RawPath?
+        @Option(
+            name: "save-state", value: "STATE.json", help: "Save the navigation state at the end.", role: .savingState)
+        var saveState: RawPath?
+    }
+
+    static let name = "Recipes"
+    static let title = "the recipes app"
+    static let linkForms = DeepLink.acceptedForms
+    static let testRecipe = TestRecipe(
+        module: "RecipesDomain",
+        makeApp: "DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), "
+            + "recipes: RecipeCatalog.default.recipes)",
+        applyLink: "{ home, link in try await home.open(try DeepLink(string: link)).reached }"
+    )
+
+    private let options: Options
+    private let context: Context
+    private let catalog: RecipeCatalog
+
+    init(options: Options, context: Context) throws(CLIError) {
+        self.options = options
+        self.context = context
+        guard let path = options.catalog else {
+            catalog = .default
+            return
+        }
+        let data = try context.read(path, what: "catalog")
+        do {
+            catalog = try RecipeCatalog(json: data)
+        } catch {
+            throw .failure("cannot load \(path): \(error.description)")
+        }
+    }
+
+    func makeRoot() -> DefaultHomeCoordinator {
+        DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: catalog), recipes: catalog.recipes)
+    }
+
+    func linkApplier(for root: DefaultHomeCoordinator) -> LinkApplier {
+        let queue = NavigationQueue(home: root, approach: options.approach)
+        return { text in
+            let outcome = try await queue.enqueue(try DeepLink(string: text)).value
+            return AppliedLink(link: outcome.link.description, reached: outcome.reached)
+        }
+    }
+
+    func check(link: String) throws(CLIError) {
+        do {
+            _ = try DeepLink(string: link)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    var applierName: String { options.approach.rawValue }
+
+    var untraceableReason: String? { options.approach == .explicit ? "the explicit approach makes none" : nil }
+
+    func prepare(_ root: DefaultHomeCoordinator) async throws(CLIError) {
+        guard let path = options.restore else { return }
+        let data = try context.read(path, what: "state")
+        if let problem = DecodingProblem.strictProblem(in: data) {
+            throw .failure("invalid state \(path): \(problem)")
+        }
+        let state: NavigationState
+        do {
+            state = try JSONDecoder().decode(NavigationState.self, from: data)
+        } catch let error as DecodingError {
+            throw .failure("invalid state \(path): \(DecodingProblem(error, in: data))")
+        } catch {
+            throw .failure("invalid state \(path): \(error)")
+        }
+        do {
+            try await root.restore(state)
+        } catch {
+            throw .failure("cannot restore \(path): \(error)")
+        }
+    }
+
+    func finish(_ root: DefaultHomeCoordinator) throws(CLIError) {
+        guard let path = options.saveState else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(NavigationState(of: root))
+        } catch {
+            throw .failure("cannot encode state: \(error)")
+        }
+        try context.write(data, to: path, what: "state")
+    }
+
+    func reachabilityCheck() -> ReachabilityCheck<DefaultHomeCoordinator, String> {
+        DefaultHomeCoordinator.reachabilityCheck(catalog: catalog)
+    }
+
+    static let watchCommands: [WatchAction<DefaultHomeCoordinator>] =
+        [
+            WatchAction(name: "back", help: "close the top-most sheet or detail of the selected tab") { home in
+                let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.tab == home.tab }
+                if let list, list.ratingViewModel != nil {
+                    list.closeRatings()
+                } else if let list, list.detailViewModel != nil {
+                    list.closeDetail()
+                } else {
+                    return "nothing to close on the \(home.tab) tab\n"
+                }
+                return nil
+            }
+        ]
+}

@@ -1,0 +1,241 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+/// `xtree-cli`: finds the command, parses its command line, runs it, and maps its outcome to
+/// output and an exit status, in this one place.
+@MainActor
+public enum CommandLineTool {
+    static let version = "0.1.0"
+
+    /// Every command, in the order the overview lists them: the one registry.
+    static let commands = [
+        RegisteredCommand(TreeCommand.self), RegisteredCommand(OpenCommand.self), RegisteredCommand(FindCommand.self),
+        RegisteredCommand(CheckCommand.self), RegisteredCommand(DiffCommand.self), RegisteredCommand(WatchCommand.self),
+        RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self),
+    ]
+
+    /// Runs the process's command line and exits with its status.
+    public static func main() async -> Never {
+        // A reader that goes away (`| head -1`) is then an EPIPE to handle, not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        let console = Console()
+        var status = await run(
+            RawArgument.processArguments, console: console, environment: ProcessInfo.processInfo.environment)
+        console.flush()
+        if let error = console.writeError {
+            console.err("error: cannot write to standard output: \(SystemError(error))\n")
+            status = .failure
+        }
+        exit(status.rawValue)
+    }
+
+    /// Runs a command line and returns its exit status.
+    static func run(
+        _ arguments: [RawArgument], console: Console, environment: [String: String],
+        apps: [EmbeddedAppType] = EmbeddedApps.all
+    ) async -> ExitStatus {
+        do {
+            try await dispatch(arguments, console: console, environment: environment, apps: apps)
+            return .success
+        } catch {
+            switch error {
+            case .help(let text):
+                console.out(text)
+                return .success
+            // Messages may echo what the user or a file said: escaped here, for every command.
+            case .usage(let message, let command):
+                console.err("error: \(TerminalText.escaped(message))\n")
+                console.err("hint: see 'xtree-cli \(command.map { "\($0) " } ?? "")--help'\n")
+                return .validationFailure
+            case .failure(let message):
+                console.err("error: \(TerminalText.escaped(message))\n")
+                return .failure
+            }
+        }
+    }
+
+    private static func dispatch(
+        _ arguments: [RawArgument], console: Console, environment: [String: String], apps: [EmbeddedAppType]
+    ) async throws(CLIError) {
+        let texts = arguments.map(\.text)
+        if texts.first == "--version" {
+            guard texts.count == 1 else {
+                throw .usage(
+                    "--version takes no other arguments, got '\(TerminalText.shortened(texts[1]))'", command: nil)
+            }
+            console.out("xtree-cli \(version)\n")
+            return
+        }
+        var rest = arguments[...]
+        let app = try AppEntry(chooseApp(from: apps, in: &rest))
+        let name: String
+        if let first = rest.first?.text, !first.hasPrefix("-") {
+            name = first
+            rest = rest.dropFirst()
+        } else if rest.contains(where: { $0.text == "-h" || $0.text == "--help" }) {
+            throw .help(overview(apps: apps))
+        } else {
+            name = "tree"
+        }
+        guard let command = commands.first(where: { $0.configuration.name == name }) else {
+            throw .usage(
+                "unknown command '\(TerminalText.shortened(name))'; commands: "
+                    + commands.map(\.configuration.name).sorted().joined(separator: ", "),
+                command: nil)
+        }
+        try await command.run(rest, app, console, environment)
+    }
+
+    /// The embedded app `--app NAME` names (taken out of the arguments), or the first; the
+    /// option exists only when there is more than one.
+    private static func chooseApp(
+        from apps: [EmbeddedAppType], in arguments: inout ArraySlice<RawArgument>
+    ) throws(CLIError) -> EmbeddedAppType {
+        guard apps.count > 1 else { return apps[0] }
+        let end = arguments.firstIndex { $0.text == "--" } ?? arguments.endIndex
+        guard let index = arguments[..<end].firstIndex(where: { $0.text == "--app" || $0.text.hasPrefix("--app=") })
+        else { return apps[0] }
+        let given = arguments[index].text
+        var name = String(given.dropFirst("--app=".count))
+        var count = 1
+        if given == "--app" {
+            guard index + 1 < end else { throw .usage("option '--app' needs a value (NAME)", command: nil) }
+            name = arguments[index + 1].text
+            count = 2
+        }
+        arguments.removeSubrange(index..<index + count)
+        guard let app = apps.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw .usage(
+                "no embedded app is called '\(TerminalText.shortened(name))'; apps: "
+                    + apps.map(\.name).joined(separator: ", "),
+                command: nil)
+        }
+        return app
+    }
+
+    static func overview(apps: [EmbeddedAppType]) -> String {
+        var text = """
+            OVERVIEW: Inspect a tree of coordinators and view models: an app embedded in the tool,
+            a snapshot that any app wrote, or a running app.
+
+            By default \(apps[0].title) starts in-process; tree, find and diff also read snapshots
+            (--snapshot FILE, or - for standard input); tree, find, open, watch and diff attach to
+            running apps (--attach, see 'list').
+
+            USAGE: xtree-cli [<command>] [<options>]
+
+            COMMANDS:
+
+            """
+        for command in commands {
+            let configuration = command.configuration
+            text += "  " + configuration.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            text += configuration.summary + "\n"
+        }
+        text += "\nWith no command, xtree-cli prints the tree (as 'xtree-cli tree').\n"
+        text += "\nOPTIONS:\n" + Help.optionLines(allSlots(of: CommonOptions()))
+        if apps.count > 1 {
+            let names = apps.map(\.name).joined(separator: "|")
+            text += Help.optionLines([
+                ArgumentSlot(
+                    .option, name: "app", valueName: names, help: "The embedded app (default \(apps[0].name)).")
+            ])
+        }
+        text += Help.optionLines([
+            ArgumentSlot(.flag, name: "help", valueName: nil, help: "Show this help."),
+            ArgumentSlot(.flag, name: "version", valueName: nil, help: "Show the version."),
+        ])
+        text += "\nSee 'xtree-cli <command> --help' for a command's options.\n"
+        return text
+    }
+}
+
+extension CommandLineTool {
+    /// Parses the command's own options, the embedded app's options of the command's roles
+    /// and the common ones; validates; runs.
+    static func parseAndRun<Command: ParsableCommand>(
+        _: Command.Type, _ arguments: ArraySlice<RawArgument>, app: AppEntry, console: Console,
+        environment: [String: String]
+    ) async throws(CLIError) {
+        let configuration = Command.configuration
+        let name = configuration.name
+        let command = Command()
+        let common = CommonOptions()
+        let appSlots = allSlots(of: app.options).filter { $0.role.map(configuration.appRoles.contains) ?? false }
+        let own = declarations(of: command)
+        let appDeclarations = appSlots.isEmpty ? [] : [AppOptions(slots: appSlots)]
+        let parser = CommandParser(
+            command: name, slots: own.flatMap(\.slots) + appSlots + allSlots(of: common))
+        try parser.parse(arguments) {
+            var configuration = configuration
+            if configuration.appRoles.contains(.applyingLinks), !app.type.linkForms.isEmpty {
+                let forms = app.type.linkForms.joined(separator: ", ")
+                configuration.discussion += "\n\n" + Help.wrapped("Links \(app.type.title) accepts: \(forms).")
+            }
+            return Help.text(
+                command: configuration, declarations: own + appDeclarations, common: declarations(of: common))
+        }
+        // Slots an app's options hold but this command does not offer keep their defaults.
+        for slot in allSlots(of: app.options) where !appSlots.contains(where: { $0 === slot }) {
+            try slot.convert(command: name)
+        }
+        do {
+            try validateAll(command)
+        } catch .usage(let message, nil) {
+            throw .usage(message, command: name)
+        }
+        common.configure(console, environment: environment)
+        let inputLimit: Int
+        switch InputLimit.fromEnvironment(environment) {
+        case .success(let limit): inputLimit = limit
+        case .failure(let problem): throw .usage(problem.description, command: name)
+        }
+        let embedded = (own.flatMap(\.slots) + appSlots).filter { $0.role != nil && !$0.given.isEmpty }
+        let context = Context(
+            console: console, environment: environment, command: name, app: app,
+            embeddedOptionsGiven: embedded.map(\.displayName), inputLimit: inputLimit)
+        try await command.run(context)
+    }
+}
+
+/// A command type in the registry: its configuration, and how to parse and run it.
+@MainActor
+struct RegisteredCommand {
+    let configuration: CommandConfiguration
+    let run: @MainActor (ArraySlice<RawArgument>, AppEntry, Console, [String: String]) async throws(CLIError) -> Void
+
+    init<Command: ParsableCommand>(_ type: Command.Type) {
+        configuration = Command.configuration
+        run = { arguments, app, console, environment throws(CLIError) in
+            try await CommandLineTool.parseAndRun(type, arguments, app: app, console: console, environment: environment)
+        }
+    }
+}
+
+/// An embedded app's options as the command offers them: the app's slots of its roles.
+@MainActor
+private struct AppOptions: Declaration {
+    let slots: [ArgumentSlot]
+}
+
+/// The process's exit status, named as swift-argument-parser names them.
+enum ExitStatus: Int32 {
+    /// Done, or help printed.
+    case success = 0
+    /// A link, file, write or check failed.
+    case failure = 1
+    /// The command line was wrong (`EX_USAGE`).
+    case validationFailure = 64
+}
+
+/// Everything a command can go wrong with, mapped to output by ``CommandLineTool/run(_:console:environment:apps:)``.
+enum CLIError: Error {
+    /// `--help`: the text goes to standard output and the status is 0.
+    case help(String)
+    /// Bad command line: `error:` and a hint on standard error, status 64. A validation step
+    /// may leave the command out; the parser fills it in.
+    case usage(String, command: String?)
+    /// A file, link or check failed: `error:` on standard error, status 1.
+    case failure(String)
+}

@@ -1,0 +1,45 @@
+import XTree
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "diff",
+        summary: "Compare two JSON snapshots, or one with a running app's tree.",
+        discussion: """
+            BEFORE and AFTER are snapshot files, pipes, or - (standard input, for one of them);
+            with --attach, AFTER is the running app's tree now. Matches nodes by id and prints the
+            nodes added (+), removed (-) and changed (~), and a count line. Save snapshots with
+            'xtree-cli tree --format json > FILE'.
+            """
+    )
+
+    @Argument(value: "BEFORE", help: "The snapshot before.")
+    var before: RawPath
+    @Argument(value: "AFTER", help: "The snapshot after, unless --attach gives it.")
+    var after: RawPath?
+    @OptionGroup var attach: AttachOption
+
+    func validate() throws(CLIError) {
+        if (attach.attach == nil) != (after != nil) {
+            throw .usage(
+                attach.attach == nil
+                    ? "'diff' takes BEFORE and AFTER, or BEFORE with --attach"
+                    : "with --attach, 'diff' takes BEFORE only: AFTER is the running app's tree",
+                command: nil)
+        }
+        if before.isStandardStream, after?.isStandardStream == true {
+            throw .usage("only one of BEFORE and AFTER can be - (standard input)", command: nil)
+        }
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        let before = try context.snapshot(from: before)
+        let after =
+            if let after {
+                try context.snapshot(from: after)
+            } else {
+                try context.target(attach: attach.attach).snapshot()
+            }
+        var stream = ConsoleStream(console: context.console)
+        TreeDiff(from: before, to: after).write(to: &stream)
+    }
+}

@@ -1,0 +1,101 @@
+import XTree
+
+struct FindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "find",
+        summary: "Search the tree breadth first by name and attributes.",
+        discussion: """
+            NAME is a class of a node or one of its superclasses, or a protocol the app made
+            searchable (SearchableProtocols), as Name or Module.Name; a generic type also by its base
+            name. Prints each match with its breadth-first number and path; if nothing matches,
+            prints every visited node and why it was passed over, and the status is 1.
+            """,
+        appRoles: [.starting]
+    )
+
+    @Argument(value: "NAME", help: "The type to find.")
+    var name: String
+    @OptionGroup var query: QueryOptions
+    @Option(name: "open", value: "URL", help: "Apply a deep link first.", role: .applyingLinks)
+    var open: [String]
+    @OptionGroup var target: TargetOptions
+
+    func validate() throws(CLIError) {
+        _ = try FindQuery(name: name, options: query)
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        let query = try FindQuery(name: name, options: query)
+        let target = try context.target(target)
+        let (_, failure) = try await target.apply(open)
+        if let failure { throw failure }
+        let (trace, snapshot) = try target.find(query)
+        try query.report(trace, in: snapshot, console: context.console)
+    }
+}
+
+/// `find`'s options besides the name: also what `find` typed in `watch` takes.
+struct QueryOptions: ParsableArguments {
+    @Option(name: "where", value: "KEY=VALUE", help: "Only nodes whose attribute KEY (or 'label') is VALUE.")
+    var conditions: [String]
+    @Flag(name: "all", help: "Print every match, not just the first.")
+    var all: Bool
+}
+
+/// What `find` looks for: a name, conditions, and whether to find every match.
+@MainActor
+struct FindQuery {
+    let name: String
+    let conditions: [NodeCondition]
+    let all: Bool
+
+    init(name: String, options: QueryOptions) throws(CLIError) {
+        var conditions: [NodeCondition] = []
+        for text in options.conditions {
+            guard let condition = NodeCondition(text) else {
+                throw .usage("--where takes KEY=VALUE, got '\(TerminalText.shortened(text))'", command: nil)
+            }
+            conditions.append(condition)
+        }
+        guard Self.isWellFormed(name) else {
+            throw .usage(
+                "'\(TerminalText.shortened(name))' is not a type name; names are letters, digits and '_', "
+                    + "optionally after 'Module.'",
+                command: nil)
+        }
+        self.name = name
+        self.conditions = conditions
+        all = options.all
+    }
+
+    func search(_ snapshot: TreeSnapshot) -> SearchTrace {
+        snapshot.search(forName: name, all: all) { node in conditions.allSatisfy { $0.matches(node) } }
+    }
+
+    /// Prints the matches with their paths, or every verdict when there is none.
+    func report(_ trace: SearchTrace, in snapshot: TreeSnapshot, console: Console) throws(CLIError) {
+        let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
+        guard !matches.isEmpty else {
+            console.out(trace.description)
+            let description =
+                TerminalText.shortened(name)
+                + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))
+            throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
+        }
+        for match in matches {
+            console.out("\(snapshot.nodes[match.order])\n")
+            console.out("  path: \(snapshot.pathDescription(snapshot.path(to: match.order)))\n")
+        }
+    }
+
+    static func isWellFormed(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count <= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                }
+            }
+    }
+}

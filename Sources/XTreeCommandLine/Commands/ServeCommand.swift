@@ -1,0 +1,84 @@
+import Foundation
+import XTree
+import XTreeInspector
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "serve",
+        summary: "Run the embedded app with its inspector on, until interrupted.",
+        discussion: """
+            Starts the embedded app and its inspector, prints the app's name, pid and addresses,
+            and serves 'xtree-cli --attach' until SIGINT or SIGTERM; links are applied by the
+            app's default applier.
+            """,
+        appRoles: [.starting]
+    )
+
+    @Option(name: "name", value: "NAME", help: "The name to serve under (default the app's name).")
+    var name: String?
+    @Option(
+        name: "loopback", value: "PORT",
+        help: "Also listen on 127.0.0.1:PORT (0 for any free port), as a simulator app would.", minimum: 0,
+        maximum: (Int(UInt16.max), what: "a port"))
+    var loopback: Int?
+
+    func run(_ context: Context) async throws(CLIError) {
+        let app = try context.startApp()
+        let name = name ?? type(of: app).name
+        let inspector = try serve(app, name: name)
+        context.console.out(
+            "serving \(TerminalText.quoted(name)) (pid \(inspector.app.pid)) at "
+                + inspector.addresses.map(TerminalText.escaped).joined(separator: " and ") + "\n")
+        context.console.flush()
+        await Self.waitForTermination()
+        inspector.stop()
+        context.console.out("stopped\n")
+    }
+
+    private func serve<App: EmbeddedApp>(_ app: App, name: String) throws(CLIError) -> Inspector {
+        let root = app.makeRoot()
+        let apply = app.linkApplier(for: root)
+        do {
+            return try Inspector(name: name, root: root, loopbackPort: loopback.map(UInt16.init)) { url in
+                try await apply(url.absoluteString).reached
+            }
+        } catch {
+            throw .failure("cannot serve: \(error)")
+        }
+    }
+
+    /// Returns when the process gets SIGINT or SIGTERM.
+    private static func waitForTermination() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = SignalOnce(continuation)
+            for number in [SIGINT, SIGTERM] {
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+                source.setEventHandler { once.resume() }
+                source.resume()
+                once.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes a continuation once, from whichever signal comes first, and keeps the signal
+/// sources alive until then.
+private final class SignalOnce: @unchecked Sendable {
+    // Touched on the main queue only: sources are created there and fire there.
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
+    }
+
+    func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
+
+    func resume() {
+        continuation?.resume()
+        continuation = nil
+        for source in sources { source.cancel() }
+    }
+}

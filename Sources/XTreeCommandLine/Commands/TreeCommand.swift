@@ -1,0 +1,42 @@
+import XTree
+
+struct TreeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "tree",
+        summary: "Print the tree (the default command).",
+        discussion: """
+            Starts the app, restores --restore, applies every --open link in order, and prints the
+            tree with the last link's path highlighted; or prints the tree of --snapshot, or of the
+            running app --attach names. JSON output is a snapshot for 'diff', 'find --snapshot' and
+            'tree --snapshot'.
+            """,
+        appRoles: [.starting, .applyingLinks, .savingState]
+    )
+
+    @Option(name: "open", value: "URL", help: "Apply a deep link first.", role: .applyingLinks)
+    var open: [String]
+    @Option(name: "depth", value: "N", help: "Show nodes down to depth N (text only).", minimum: 0)
+    var depth: Int?
+    @Option(name: "max-nodes", value: "N", help: "Show at most N nodes (text only).", minimum: 1)
+    var maxNodes: Int?
+    @Option(name: "format", help: "Output format (default text).")
+    var format: Format = .text
+    @OptionGroup var target: TargetOptions
+
+    func validate() throws(CLIError) {
+        if format != .text, depth != nil || maxNodes != nil {
+            throw .usage("--depth and --max-nodes apply to --format text only", command: nil)
+        }
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        let target = try context.target(target)
+        try target.check(links: open)
+        try await target.prepare()
+        let (last, failure) = try await target.apply(open)
+        let (snapshot, path) = try target.located(last)
+        context.render(snapshot, format: format, highlighted: path, maxDepth: depth, maxNodes: maxNodes)
+        if let failure { throw failure }
+        try target.finish()
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XTree
+import XTreeInspector
+import XTreeSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a running command is given: the console, the environment, the embedded app with its
+/// options, and the options given that configure it.
+@MainActor
+struct Context {
+    let console: Console
+    let environment: [String: String]
+    /// The command's name, for usage errors.
+    let command: String
+    /// The embedded app and the options the command line gave it.
+    let app: AppEntry
+    /// `--name` of each option given that configures the embedded app, in the order help lists them.
+    let embeddedOptionsGiven: [String]
+    /// The most bytes one input may hold (``InputLimit``).
+    let inputLimit: Int
+
+    /// Makes the embedded app's adapter from its options (loading what it loads).
+    func startApp() throws(CLIError) -> any EmbeddedApp {
+        try app.start(self)
+    }
+
+    /// Writes a file the user named, by ``OutputFile``'s rule, with errors that name it.
+    func write(_ data: Data, to path: RawPath, what: String) throws(CLIError) {
+        do {
+            try OutputFile.write(Array(data), to: path)
+        } catch {
+            throw .failure("cannot write \(what) \(path): \(error)")
+        }
+    }
+
+    /// Reads the JSON document a user named: `-` for standard input, a regular file, a pipe,
+    /// a FIFO or a device, held to the input limit and given up at the first byte that cannot
+    /// be JSON, with errors in our own words.
+    func read(_ source: RawPath, what: String) throws(CLIError) -> Data {
+        var descriptor = console.input
+        if !source.isStandardStream {
+            descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else {
+                throw .failure("cannot read \(what) \(source): \(OutputFile.Problem.reason(errno, reading: true))")
+            }
+        }
+        defer { if descriptor != console.input { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw .failure("cannot read \(what) \(Self.sourceName(source)): it is a directory, not a file")
+        }
+        do {
+            return try JSONInput.read(descriptor: descriptor, limit: inputLimit)
+        } catch {
+            throw .failure("cannot read \(what) \(Self.sourceName(source)): \(error)")
+        }
+    }
+
+    /// A snapshot from a file, a pipe or `-` (standard input), validated.
+    func snapshot(from source: RawPath) throws(CLIError) -> TreeSnapshot {
+        let data = try read(source, what: "snapshot")
+        do {
+            return try TreeSnapshot(json: data)
+        } catch {
+            throw .failure("invalid snapshot \(Self.sourceName(source)): \(error.description)")
+        }
+    }
+
+    static func sourceName(_ source: RawPath) -> String {
+        source.isStandardStream ? "(standard input)" : source.description
+    }
+
+    /// Writes a snapshot in a format, with a highlighted path and, for text, limits.
+    func render(
+        _ snapshot: TreeSnapshot,
+        format: Format,
+        highlighted: [Int] = [],
+        maxDepth: Int? = nil,
+        maxNodes: Int? = nil
+    ) {
+        let renderer: any TreeRenderer =
+            switch format {
+            case .text:
+                TextRenderer(
+                    maxDepth: maxDepth, maxNodes: maxNodes, highlighted: Set(highlighted), colors: console.colors)
+            case .json: JSONRenderer()
+            case .dot: DOTRenderer(highlighted: Set(highlighted))
+            case .mermaid: MermaidRenderer(highlighted: Set(highlighted))
+            }
+        renderer.render(snapshot) { console.out($0) }
+    }
+
+    /// `changed: N notifications from M objects` and the diff: how `watch` shows a change.
+    func print(_ change: ChangeEvent) {
+        let (count, objects) = (change.notifications, change.objects)
+        console.out(
+            "changed: \(count) notification\(count == 1 ? "" : "s") from \(objects) object\(objects == 1 ? "" : "s")\n"
+        )
+        var stream = ConsoleStream(console: console)
+        change.diff.write(to: &stream)
+    }
+}
+
+/// The output formats of trees.
+enum Format: String, CaseIterable {
+    case text, json, dot, mermaid
+}

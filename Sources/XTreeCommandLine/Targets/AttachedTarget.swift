@@ -1,0 +1,70 @@
+import XTree
+import XTreeInspector
+
+/// A running app's inspector: the app applies links with its own handler and searches its
+/// own tree; its changes arrive whoever made them.
+@MainActor
+final class AttachedTarget: Target {
+    let client: InspectorClient
+
+    /// Connects to the running app that `name` names (a name, a pid or an address).
+    init(_ name: String) throws(CLIError) {
+        do {
+            client = try InspectorClient(InspectorClient.resolve(name))
+        } catch {
+            throw .failure("cannot attach to \(name): \(error.description)")
+        }
+    }
+
+    var title: String { "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))" }
+
+    func snapshot() throws(CLIError) -> TreeSnapshot {
+        try live { () throws(InspectorError) in try client.snapshot() }
+    }
+
+    func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
+        let (result, snapshot) = try live { () throws(InspectorError) in try client.open(link) }
+        if let error = result.error { return .failed(error) }
+        return .reached(
+            OpenedLink(
+                link: TerminalText.escaped(link), applier: "attached", traces: recording ? result.traces : [],
+                locate: { (snapshot, result.path) }))
+    }
+
+    func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
+        try live { () throws(InspectorError) in
+            try client.find(query.name, conditions: query.conditions, all: query.all)
+        }
+    }
+
+    func startWatching() throws(CLIError) {
+        try live { () throws(InspectorError) in try client.watch() }
+    }
+
+    var changeDescriptor: Int32? { client.descriptor }
+
+    var hasArrivedChange: Bool { client.hasBufferedChange }
+
+    func arrivedChanges() throws(CLIError) -> [ChangeEvent] {
+        var changes: [ChangeEvent] = []
+        while let change = try live({ () throws(InspectorError) in try client.nextChange(timeout: 0) }) {
+            changes.append(change)
+            if !client.hasBufferedChange { break }
+        }
+        return changes
+    }
+
+    func changesSinceLastLine() throws(CLIError) -> [ChangeEvent] {
+        try live { () throws(InspectorError) in try client.flush() }
+    }
+}
+
+/// Runs a request to an attached app, with its failure in the CLI's words: an app that went
+/// away mid-command is status 1 with the reason.
+func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
+    do {
+        return try body()
+    } catch {
+        throw .failure(error.description)
+    }
+}

@@ -1,0 +1,87 @@
+import XTree
+import XTreeInspector
+
+/// An embedded app started in this process, through its adapter.
+@MainActor
+final class EmbeddedTarget<App: EmbeddedApp>: Target {
+    let app: App
+    let root: App.Root
+    private let applyLink: LinkApplier
+    private var watched: (snapshot: TreeSnapshot, monitor: TreeChangeMonitor)?
+
+    /// Starts a fresh app.
+    init(_ app: App) {
+        self.app = app
+        root = app.makeRoot()
+        applyLink = app.linkApplier(for: root)
+    }
+
+    var title: String { App.title }
+
+    var linkForms: [String] { App.linkForms }
+
+    func snapshot() -> TreeSnapshot { TreeSnapshot(of: root) }
+
+    func check(links: [String]) throws(CLIError) {
+        for link in links { try app.check(link: link) }
+    }
+
+    func open(_ link: String, recording: Bool) async -> LinkResult {
+        do {
+            let (applied, traces) =
+                recording
+                ? try await withSearchRecording { try await applyLink(link) }
+                : (try await applyLink(link), [])
+            let root = root
+            return .reached(
+                OpenedLink(
+                    link: applied.link, applier: app.applierName, traces: traces,
+                    locate: { TreeSnapshot.locating(applied.reached, from: root) }))
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    func find(_ query: FindQuery) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
+        let snapshot = TreeSnapshot(of: root)
+        return (query.search(snapshot), snapshot)
+    }
+
+    func startWatching() {
+        let monitor = TreeChangeMonitor(root: root)
+        watched = (TreeSnapshot(of: root), monitor)
+        monitor.observe()
+    }
+
+    /// The objects that announced a change since the last call, coalesced, as a diff of
+    /// snapshots; the new tree is watched from then on.
+    func changesSinceLastLine() -> [ChangeEvent] {
+        guard let (before, monitor) = watched else { return [] }
+        let fired = monitor.drain()
+        guard !fired.isEmpty else { return [] }
+        let after = TreeSnapshot(of: root)
+        watched = (after, monitor)
+        monitor.observe()
+        return [
+            ChangeEvent(
+                notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: before, to: after))
+        ]
+    }
+
+    var watchCommands: [(name: String, help: String)] { App.watchCommands.map { ($0.name, $0.help) } }
+
+    func runWatchCommand(_ name: String) -> String? {
+        App.watchCommands.first { $0.name == name }?.run(root)
+    }
+
+    var untraceableReason: String? { app.untraceableReason }
+
+    func prepare() async throws(CLIError) { try await app.prepare(root) }
+
+    func finish() throws(CLIError) { try app.finish(root) }
+}
+
+extension EmbeddedApp {
+    /// A fresh start of the app as a target.
+    func target() -> any Target { EmbeddedTarget(self) }
+}

@@ -1,0 +1,100 @@
+import XTree
+import XTreeInspector
+
+/// What a command works on: an embedded app started in this process, a snapshot any app
+/// wrote, or a running app attached over its inspector. Commands see only this.
+@MainActor
+protocol Target: AnyObject {
+    /// How `watch` names it: `the recipes app`, `'Book' (pid 12)`.
+    var title: String { get }
+    /// The forms of the links it takes, for help; empty when it does not say.
+    var linkForms: [String] { get }
+    /// The tree now.
+    func snapshot() throws(CLIError) -> TreeSnapshot
+    /// Checks links before any is applied.
+    func check(links: [String]) throws(CLIError)
+    /// Applies one link: what it reached, or why it failed (the tree then unchanged). Throws
+    /// when the target itself fails (an attached app that went away).
+    func open(_ link: String, recording: Bool) async throws(CLIError) -> LinkResult
+    /// Searches the tree by name, returning the trace and the snapshot it searched.
+    func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot)
+
+    /// Starts noting changes for `watch`.
+    func startWatching() throws(CLIError)
+    /// Where changes the app makes by itself arrive, for `watch` to wait on, if they do.
+    var changeDescriptor: Int32? { get }
+    /// Whether a change has arrived and waits to be taken.
+    var hasArrivedChange: Bool { get }
+    /// The changes that have arrived by themselves.
+    func arrivedChanges() throws(CLIError) -> [ChangeEvent]
+    /// Everything that changed since the last call, after a line of `watch`.
+    func changesSinceLastLine() throws(CLIError) -> [ChangeEvent]
+    /// The `watch` commands the target adds, by name, with their help.
+    var watchCommands: [(name: String, help: String)] { get }
+    /// Runs a `watch` command the target added; returns what to print.
+    func runWatchCommand(_ name: String) -> String?
+
+    /// Why searches cannot be traced (an applier that makes none), or `nil`.
+    var untraceableReason: String? { get }
+
+    /// Readies the target before links are applied (an embedded app restores its state).
+    func prepare() async throws(CLIError)
+    /// Finishes after the links (an embedded app saves its state).
+    func finish() throws(CLIError)
+}
+
+/// What applying a link did.
+enum LinkResult {
+    case reached(OpenedLink)
+    case failed(String)
+}
+
+/// A link applied: the link as the target writes it, how it was applied, the searches it
+/// made when recording, and where it ended, found when asked (after later links, if any).
+struct OpenedLink {
+    let link: String
+    let applier: String
+    let traces: [SearchTrace]
+    let locate: @MainActor () -> (snapshot: TreeSnapshot, path: [Int])
+}
+
+extension Target {
+    func check(links: [String]) throws(CLIError) {}
+    var linkForms: [String] { [] }
+    var changeDescriptor: Int32? { nil }
+    var hasArrivedChange: Bool { false }
+    func arrivedChanges() throws(CLIError) -> [ChangeEvent] { [] }
+    var watchCommands: [(name: String, help: String)] { [] }
+    func runWatchCommand(_ name: String) -> String? { nil }
+    var untraceableReason: String? { nil }
+    func prepare() async throws(CLIError) {}
+    func finish() throws(CLIError) {}
+
+    /// Applies links in order, stopping at the first that fails; `afterEach` gets each link
+    /// applied. Returns the last link applied and the failure, for the caller to report
+    /// after printing the (unchanged) tree.
+    func apply(
+        _ links: [String], recording: Bool = false, afterEach: (OpenedLink) -> Void = { _ in }
+    ) async throws(CLIError) -> (last: OpenedLink?, failure: CLIError?) {
+        try check(links: links)
+        var last: OpenedLink?
+        for (index, link) in links.enumerated() {
+            switch try await open(link, recording: recording) {
+            case .reached(let opened):
+                last = opened
+                afterEach(opened)
+            case .failed(let reason):
+                let skipped = links.count - index - 1
+                let note = skipped == 0 ? "" : " (\(skipped) later link\(skipped == 1 ? "" : "s") not applied)"
+                return (last, .failure(reason + note))
+            }
+        }
+        return (last, nil)
+    }
+
+    /// The tree with the path `last` reached highlighted, or the tree now.
+    func located(_ last: OpenedLink?) throws(CLIError) -> (snapshot: TreeSnapshot, path: [Int]) {
+        if let last { return last.locate() }
+        return (try snapshot(), [])
+    }
+}

@@ -1,0 +1,3 @@
+import XTreeCommandLine
+
+await CommandLineTool.main()
