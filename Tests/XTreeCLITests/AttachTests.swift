@@ -41,7 +41,7 @@ final class ServedApp {
     var pid: Int32 { process.processIdentifier }
 
     func cli(_ arguments: String..., input: String? = nil) throws -> CLIResult {
-        try XTreeCLITests.cli(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+        try XTreeCLITests.cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
     }
 
     deinit {
@@ -62,11 +62,11 @@ final class ServedApp {
 
         let tree = try app.cli("tree", "--attach", "Recipes")
         #expect(tree.status == 0, "\(tree.stderr)")
-        #expect(tree.stdout == (try cli("tree")).stdout)
+        #expect(tree.stdout == (try cliProcess("tree")).stdout)
 
         let link = "recipes://recipes/orange-marmalade/ratings"
         let opened = try app.cli("open", link, "--trace", "--attach", String(app.pid))
-        let embedded = try cli("open", link, "--trace")
+        let embedded = try cliProcess("open", link, "--trace")
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(
             opened.stdout == embedded.stdout.replacingOccurrences(of: "\(link) (search)", with: "\(link) (attached)"))
@@ -75,18 +75,18 @@ final class ServedApp {
         #expect(found.status == 0)
         #expect(
             found.stdout
-                == (try cli("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link)).stdout)
+                == (try cliProcess("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link)).stdout)
 
         let failed = try app.cli("open", "recipes://recipes/nope", "--attach", "Recipes")
         #expect(failed.status == 1)
-        #expect(failed.stderr == (try cli("open", "recipes://recipes/nope")).stderr)
+        #expect(failed.stderr == (try cliProcess("open", "recipes://recipes/nope")).stderr)
     }
 
     @Test func watchOnARunningAppPrintsWhatTheEmbeddedWatchPrints() throws {
         let app = try ServedApp(name: "Watched")
         let input = "recipes://recipes/irish-stew\nrecipes://tab/veggie\nfind RecipeViewModel\nrecipes://recipes/nope\n"
         let attached = try app.cli("watch", "--attach", "Watched", input: input)
-        let embedded = try cli("watch", input: input)
+        let embedded = try cliProcess("watch", input: input)
         #expect(attached.status == 0, "\(attached.stderr)")
         #expect(attached.stdout.contains("changed: "))
         #expect(attached.stdout == embedded.stdout)
@@ -134,15 +134,15 @@ final class ServedApp {
     @Test func attachingToNothingOrWithAnotherTargetIsAClearError() throws {
         let folder = try ScratchFolder()
         let environment = ["XTREE_INSPECTOR_DIR": folder.path("xtree")]
-        let none = try cli(["tree", "--attach", "Nothing"], environment: environment)
+        let none = try cliProcess(["tree", "--attach", "Nothing"], environment: environment)
         #expect(none.status == 1)
         #expect(
             none.stderr
                 == "error: cannot attach to Nothing: no inspectable app matches 'Nothing'; see 'xtree-cli list'\n")
-        let both = try cli(["tree", "--attach", "A", "--snapshot", "-"], environment: environment)
+        let both = try cliProcess(["tree", "--attach", "A", "--snapshot", "-"], environment: environment)
         #expect(both.status == 64)
         #expect(both.stderr.hasPrefix("error: --attach and --snapshot name two different trees; give one\n"))
-        let catalog = try cli(["tree", "--attach", "A", "--catalog", "x.json"], environment: environment)
+        let catalog = try cliProcess(["tree", "--attach", "A", "--catalog", "x.json"], environment: environment)
         #expect(catalog.status == 64)
         #expect(
             catalog.stderr.hasPrefix("error: --catalog configures the embedded app and cannot be used with --attach\n"))

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import XTreeCommandLine
+
 /// What one run of the built `xtree-cli` printed and how it exited.
 struct CLIResult {
     var stdout: String
@@ -8,12 +10,52 @@ struct CLIResult {
     var status: Int32
 }
 
-/// Runs the `xtree-cli` binary built beside the test bundle.
-func cli(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) throws -> CLIResult {
-    try cli(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+/// Runs an `xtree-cli` command line in this process, with `input` as standard input and only
+/// `environment` as the environment.
+@MainActor
+func cli(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) async throws -> CLIResult {
+    try await cli(arguments, input: input.map { Data($0.utf8) }, environment: environment)
 }
 
+@MainActor
 func cli(
+    _ arguments: [String], input: String, environment: [String: String] = [:],
+    apps: [EmbeddedAppType] = EmbeddedApps.all
+) async throws -> CLIResult {
+    try await cli(arguments, input: Data(input.utf8), environment: environment, apps: apps)
+}
+
+@MainActor
+func cli(
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+    apps: [EmbeddedAppType] = EmbeddedApps.all
+) async throws -> CLIResult {
+    let folder = try ScratchFolder()
+    let inputPath = folder.path("stdin")
+    try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
+    let descriptor = open(inputPath, O_RDONLY | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let console = Console.capturing(input: descriptor)
+    let status = await CommandLineTool.run(
+        arguments.map(RawArgument.init), console: console, environment: environment, apps: apps)
+    console.flush()
+    let captured = try #require(console.captured)
+    return CLIResult(
+        stdout: String(decoding: captured.output, as: UTF8.self),
+        stderr: String(decoding: captured.errors, as: UTF8.self),
+        status: status.rawValue)
+}
+
+/// Runs the `xtree-cli` binary built beside the test bundle: for what only a process shows
+/// (signals, pipes, descriptors, the real environment).
+func cliProcess(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) throws
+    -> CLIResult
+{
+    try cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+}
+
+func cliProcess(
     _ arguments: [String], input: Data? = nil, executable: URL? = nil, environment: [String: String] = [:]
 ) throws -> CLIResult {
     let process = Process()

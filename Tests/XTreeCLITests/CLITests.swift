@@ -15,18 +15,18 @@ let startTree = """
     """
 
 @Suite struct GeneralCLITests {
-    @Test func noArgumentsPrintsTheStartTree() throws {
-        let result = try cli()
+    @Test func noArgumentsPrintsTheStartTree() async throws {
+        let result = try await cli()
         #expect(result.stdout == startTree)
         #expect(result.stderr.isEmpty)
         #expect(result.status == 0)
-        #expect(try cli("tree").stdout == startTree)
+        #expect(try await cli("tree").stdout == startTree)
     }
 
     @Test(arguments: [[], ["tree"], ["open"], ["find"], ["check"], ["diff"], ["watch"]])
-    func helpGoesToStandardOutput(command: [String]) throws {
+    func helpGoesToStandardOutput(command: [String]) async throws {
         for flag in ["--help", "-h"] {
-            let result = try cli(command + [flag])
+            let result = try await cli(command + [flag])
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: xtree-cli \(command.first ?? "[<command>]")"))
             #expect(result.stdout.contains("--color auto|always|never"))
@@ -34,8 +34,8 @@ let startTree = """
         }
     }
 
-    @Test func versionPrintsTheVersion() throws {
-        let result = try cli("--version")
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await cli("--version")
         #expect(result.stdout == "xtree-cli 0.1.0\n")
         #expect(result.status == 0)
     }
@@ -75,26 +75,26 @@ let startTree = """
     ]
 
     @Test(arguments: usageErrors)
-    func usageErrorsExit64WithAHint(arguments: [String], message: String) throws {
-        let result = try cli(arguments)
+    func usageErrorsExit64WithAHint(arguments: [String], message: String) async throws {
+        let result = try await cli(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(result.stderr.contains("\nhint: see 'xtree-cli "))
     }
 
-    @Test func colorOnlyWhenAskedOrOnATerminal() throws {
-        #expect(!(try cli("tree").stdout.contains("\u{1B}[")))
-        #expect(try cli("tree", "--color", "always").stdout.contains("\u{1B}["))
-        #expect(try cli("tree", "--color=always", environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
-        #expect(!(try cli("tree", "--color", "auto", environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
-        #expect(!(try cli("tree", "--color", "never").stdout.contains("\u{1B}[")))
+    @Test func colorOnlyWhenAskedOrOnATerminal() async throws {
+        #expect(!(try await cli("tree").stdout.contains("\u{1B}[")))
+        #expect(try await cli("tree", "--color", "always").stdout.contains("\u{1B}["))
+        #expect(try await cli("tree", "--color=always", environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        #expect(!(try await cli("tree", "--color", "auto", environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
+        #expect(!(try await cli("tree", "--color", "never").stdout.contains("\u{1B}[")))
     }
 }
 
 @Suite struct TreeCommandTests {
-    @Test func openedTreeHighlightsThePath() throws {
-        let result = try cli("tree", "--open", "recipes://ratings?recipeID=roasted-wild-duck", "--depth", "1")
+    @Test func openedTreeHighlightsThePath() async throws {
+        let result = try await cli("tree", "--open", "recipes://ratings?recipeID=roasted-wild-duck", "--depth", "1")
         #expect(
             result.stdout == """
                 0 DefaultHomeCoordinator #n7hzzzav "Home" tab=meat ◀
@@ -110,8 +110,8 @@ let startTree = """
         #expect(result.status == 0)
     }
 
-    @Test func maxNodesCutsTheTree() throws {
-        let result = try cli("tree", "--max-nodes", "2")
+    @Test func maxNodesCutsTheTree() async throws {
+        let result = try await cli("tree", "--max-nodes", "2")
         #expect(
             result.stdout.hasSuffix(
                 "6 nodes, depth 2, links: 5 child, 0 cycle, 0 shared; 4 nodes not shown (the limit of 2 nodes)\n"))
@@ -119,10 +119,10 @@ let startTree = """
     }
 
     @Test(arguments: ["text", "json", "dot", "mermaid"])
-    func everyFormatDescribesTheSameTree(format: String) throws {
-        let result = try cli("tree", "--format", format, "--open", "recipes://recipes/welsh-rarebit")
+    func everyFormatDescribesTheSameTree(format: String) async throws {
+        let result = try await cli("tree", "--format", format, "--open", "recipes://recipes/welsh-rarebit")
         #expect(result.status == 0)
-        let json = try cli("tree", "--format", "json", "--open", "recipes://recipes/welsh-rarebit").stdout
+        let json = try await cli("tree", "--format", "json", "--open", "recipes://recipes/welsh-rarebit").stdout
         let snapshot = try TreeSnapshot(json: Data(json.utf8))
         #expect(snapshot.nodes.count == 7)
         switch format {
@@ -138,18 +138,18 @@ let startTree = """
         }
     }
 
-    @Test func savedStateRestoresTheSameTree() throws {
+    @Test func savedStateRestoresTheSameTree() async throws {
         let scratch = try ScratchFolder()
         let state = scratch.path("state.json")
         let links = ["--open", "recipes://recipes/irish-stew/ratings", "--open", "recipes://recipes/welsh-rarebit"]
-        let saved = try cli(["tree", "--format", "json", "--save-state", state] + links)
+        let saved = try await cli(["tree", "--format", "json", "--save-state", state] + links)
         #expect(saved.status == 0)
-        let restored = try cli("tree", "--format", "json", "--restore", state)
+        let restored = try await cli("tree", "--format", "json", "--restore", state)
         #expect(restored.stdout == saved.stdout)
         #expect(restored.status == 0)
     }
 
-    @Test func badStateFilesNameTheFile() throws {
+    @Test func badStateFilesNameTheFile() async throws {
         let scratch = try ScratchFolder()
         let cases: [(String, String)] = [
             (scratch.path("missing.json"), "error: cannot read state \(scratch.path("missing.json")): no such file"),
@@ -165,7 +165,7 @@ let startTree = """
             ),
         ]
         for (path, message) in cases {
-            let result = try cli("tree", "--restore", path)
+            let result = try await cli("tree", "--restore", path)
             #expect(result.status == 1)
             #expect(result.stderr.contains(message), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
@@ -174,8 +174,8 @@ let startTree = """
 }
 
 @Suite struct OpenCommandTests {
-    @Test func traceShowsEverySearchAndThePath() throws {
-        let result = try cli("open", "recipes://recipes/mushrooms-in-cream", "--trace")
+    @Test func traceShowsEverySearchAndThePath() async throws {
+        let result = try await cli("open", "recipes://recipes/mushrooms-in-cream", "--trace")
         #expect(
             result.stdout == """
                 == recipes://recipes/mushrooms-in-cream (search)
@@ -208,12 +208,12 @@ let startTree = """
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func approachesGiveTheSameTree() throws {
+    @Test func approachesGiveTheSameTree() async throws {
         let links = [
             "recipes://recipes/lemon-cheesecakes/ratings", "recipes://tab/settings", "recipes://recipes/irish-stew",
         ]
-        let search = try cli(["open", "--format", "json"] + links)
-        let explicit = try cli(["open", "--format", "json", "--approach", "explicit"] + links)
+        let search = try await cli(["open", "--format", "json"] + links)
+        let explicit = try await cli(["open", "--format", "json", "--approach", "explicit"] + links)
         #expect(search.status == 0)
         #expect(search.stdout == explicit.stdout)
         #expect(try TreeSnapshot(json: Data(search.stdout.utf8)).root.attribute("tab") == "meat")
@@ -236,9 +236,9 @@ let startTree = """
     ]
 
     @Test(arguments: failingLinks)
-    func failingLinkLeavesTheTreeAndExits1(link: String, message: String) throws {
-        let before = try cli("open", "recipes://recipes/welsh-rarebit")
-        let result = try cli("open", "recipes://recipes/welsh-rarebit", link, "recipes://tab/settings")
+    func failingLinkLeavesTheTreeAndExits1(link: String, message: String) async throws {
+        let before = try await cli("open", "recipes://recipes/welsh-rarebit")
+        let result = try await cli("open", "recipes://recipes/welsh-rarebit", link, "recipes://tab/settings")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         if link.hasPrefix("recipes://recipes") {
@@ -250,8 +250,8 @@ let startTree = """
 }
 
 @Suite struct FindCommandTests {
-    @Test func findsByProtocolAndAttributes() throws {
-        let result = try cli(
+    @Test func findsByProtocolAndAttributes() async throws {
+        let result = try await cli(
             "find", "RecipeViewModel", "--where", "recipe=irish-stew", "--open", "recipes://recipes/welsh-rarebit",
             "--open", "recipes://recipes/irish-stew"
         )
@@ -265,16 +265,16 @@ let startTree = """
         #expect(result.status == 0)
     }
 
-    @Test func findsAllByClassName() throws {
-        let result = try cli("find", "DefaultRecipeListViewModel", "--all")
+    @Test func findsAllByClassName() async throws {
+        let result = try await cli("find", "DefaultRecipeListViewModel", "--all")
         #expect(result.stdout.components(separatedBy: "\n  path: ").count == 3)
         #expect(result.stdout.hasPrefix(#"4 DefaultRecipeListViewModel #nk2t1sat "Vegetarian" recipes=6"#))
-        let byLabel = try cli("find", "RecipeListCoordinator", "--where", "label=Meat")
+        let byLabel = try await cli("find", "RecipeListCoordinator", "--where", "label=Meat")
         #expect(byLabel.stdout.hasPrefix(#"2 DefaultRecipeListCoordinator #0482gzgw "Meat""#))
     }
 
-    @Test func noMatchShowsWhatWasVisited() throws {
-        let result = try cli("find", "RatingViewModel")
+    @Test func noMatchShowsWhatWasVisited() async throws {
+        let result = try await cli("find", "RatingViewModel")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("search for RatingViewModel: no match among 6 visited (largest frontier 3)\n"))
         #expect(result.stderr == "error: nothing matched RatingViewModel among 6 visited nodes\n")
@@ -282,8 +282,8 @@ let startTree = """
 }
 
 @Suite struct CheckCommandTests {
-    @Test func everyLinkOfTheDefaultCatalogIsReachable() throws {
-        let result = try cli("check")
+    @Test func everyLinkOfTheDefaultCatalogIsReachable() async throws {
+        let result = try await cli("check")
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.prefix(3) == ["children audit: every held object is listed", "", lines[2]])
@@ -303,42 +303,42 @@ let startTree = """
         )
     }
 
-    @Test func reportsAreJSONAndJUnitOnRequest() throws {
-        let json = try cli("check", "--format", "json")
+    @Test func reportsAreJSONAndJUnitOnRequest() async throws {
+        let json = try await cli("check", "--format", "json")
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["passed"] as? Bool == true)
         #expect((object?["results"] as? [Any])?.count == 78)
         #expect(object?["appliers"] as? [String] == ["search", "explicit"])
 
-        let junit = try cli("check", "--format", "junit")
+        let junit = try await cli("check", "--format", "junit")
         #expect(junit.status == 0)
         #expect(
             junit.stdout.hasPrefix(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"79\" failures=\"0\""))
         #expect(junit.stdout.components(separatedBy: "<testcase ").count == 80)
 
-        let wrong = try cli("check", "--format", "dot")
+        let wrong = try await cli("check", "--format", "dot")
         #expect(wrong.status == 64)
         #expect(wrong.stderr.hasPrefix("error: option '--format' takes one of text, json, junit, got 'dot'\n"))
     }
 
-    @Test func checkUsesTheGivenCatalog() throws {
+    @Test func checkUsesTheGivenCatalog() async throws {
         let scratch = try ScratchFolder()
         let recipes = Array(RecipeCatalog.default.recipes.prefix(2)) + [RecipeCatalog.default.recipes[6]]
         struct File: Encodable { var recipes: [Recipe] }
         let path = scratch.path("small.json")
         try JSONEncoder().encode(File(recipes: recipes)).write(to: URL(fileURLWithPath: path))
-        let result = try cli("check", "--catalog", path)
+        let result = try await cli("check", "--catalog", path)
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("24 checks (12 links x 2 appliers): 24 passed, 0 failed\n"))
-        #expect(try cli("tree", "--catalog", path).stdout.contains(#""Vegetarian" recipes=2"#))
+        #expect(try await cli("tree", "--catalog", path).stdout.contains(#""Vegetarian" recipes=2"#))
     }
 
-    @Test func brokenCatalogFailsNamingTheFile() throws {
+    @Test func brokenCatalogFailsNamingTheFile() async throws {
         let scratch = try ScratchFolder()
         let broken = try scratch.write("broken.json", #"{"recipes": [{"id": "a", "title": "", "ingredients": [], "#)
-        let result = try cli("check", "--catalog", broken)
+        let result = try await cli("check", "--catalog", broken)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(
@@ -350,24 +350,24 @@ let startTree = """
             #"{"recipes": [{"id": "a", "title": "A", "ingredients": [], "steps": [], "isVegetarian": true, "ratings": [{"author": "x", "value": 0, "comment": ""}]}]}"#
         )
         #expect(
-            try cli("check", "--catalog", invalid).stderr
+            try await cli("check", "--catalog", invalid).stderr
                 == "error: cannot load \(invalid): catalog recipe 1 ('a'): ratings[0].value is 0; ratings are whole numbers from 1 to 5\n"
         )
         #expect(
-            try cli("check", "--catalog", scratch.path("none.json")).stderr.hasPrefix(
+            try await cli("check", "--catalog", scratch.path("none.json")).stderr.hasPrefix(
                 "error: cannot read catalog \(scratch.path("none.json")): "))
     }
 }
 
 @Suite struct DiffCommandTests {
-    @Test func diffShowsWhatALinkChanged() throws {
+    @Test func diffShowsWhatALinkChanged() async throws {
         let scratch = try ScratchFolder()
-        let before = try scratch.write("before.json", try cli("tree", "--format", "json").stdout)
+        let before = try scratch.write("before.json", try await cli("tree", "--format", "json").stdout)
         let after = try scratch.write(
             "after.json",
-            try cli("tree", "--format", "json", "--open", "recipes://recipes/irish-stew/ratings").stdout
+            try await cli("tree", "--format", "json", "--open", "recipes://recipes/irish-stew/ratings").stdout
         )
-        let result = try cli("diff", before, after)
+        let result = try await cli("diff", before, after)
         #expect(
             result.stdout == """
                 + 6 DefaultRecipeViewModel #swddsq8v "Irish Stew" recipe=irish-stew
@@ -379,14 +379,14 @@ let startTree = """
         #expect(result.status == 0)
     }
 
-    @Test func badSnapshotsNameTheFileAndTheProblem() throws {
+    @Test func badSnapshotsNameTheFileAndTheProblem() async throws {
         let scratch = try ScratchFolder()
-        let good = try scratch.write("good.json", try cli("tree", "--format", "json").stdout)
+        let good = try scratch.write("good.json", try await cli("tree", "--format", "json").stdout)
         let truncated = try scratch.write(
-            "truncated.json", String(try cli("tree", "--format", "json").stdout.prefix(100)))
+            "truncated.json", String(try await cli("tree", "--format", "json").stdout.prefix(100)))
         let inconsistent = try scratch.write(
             "inconsistent.json",
-            try cli("tree", "--format", "json").stdout.replacingOccurrences(of: #""order":3"#, with: #""order":4"#)
+            try await cli("tree", "--format", "json").stdout.replacingOccurrences(of: #""order":3"#, with: #""order":4"#)
         )
         let cases: [(String, String)] = [
             (
@@ -398,7 +398,7 @@ let startTree = """
             (scratch.url.path, "error: cannot read snapshot \(scratch.url.path): it is a directory, not a file\n"),
         ]
         for (path, message) in cases {
-            let result = try cli("diff", good, path)
+            let result = try await cli("diff", good, path)
             #expect(result.status == 1)
             #expect(result.stderr == message)
             #expect(result.stdout.isEmpty)
@@ -407,7 +407,7 @@ let startTree = """
 }
 
 @Suite struct WatchCommandTests {
-    @Test func watchReportsWhatEachLineChanged() throws {
+    @Test func watchReportsWhatEachLineChanged() async throws {
         let script = """
             recipes://recipes/welsh-rarebit/ratings
             back
@@ -419,7 +419,7 @@ let startTree = """
             tree
 
             """
-        let result = try cli(["watch"], input: Data(script.utf8))
+        let result = try await cli(["watch"], input: Data(script.utf8))
         #expect(
             result.stdout == """
                 opened recipes://recipes/welsh-rarebit/ratings: 0 DefaultHomeCoordinator > 1 DefaultRecipeListCoordinator > 6 DefaultRatingViewModel
@@ -444,12 +444,12 @@ let startTree = """
         #expect(result.status == 0)
     }
 
-    @Test func watchSurvivesHostileInput() throws {
+    @Test func watchSurvivesHostileInput() async throws {
         var input = Data("recipes://tab/veggie\n".utf8)
         input.append(contentsOf: [0xFF, 0xFE, 0x1B, 0x5B, 0x32, 0x4A, 0x0A])
         input.append(Data(("recipes://recipes/" + String(repeating: "a", count: 1_000_000) + "\n").utf8))
         input.append(Data("\u{7}\u{0}tree\n".utf8))
-        let result = try cli(["watch"], input: input)
+        let result = try await cli(["watch"], input: input)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("opened recipes://tab/veggie: "))
         #expect(!result.stderr.contains("\u{1B}"))

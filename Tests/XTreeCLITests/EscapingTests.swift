@@ -38,45 +38,45 @@ func hostileSnapshot(label: String = hostile, value: String = hostile) throws ->
 
 @Suite struct EscapingTests {
     @Test(arguments: ["text", "dot", "mermaid"])
-    func treeOfAHostileSnapshotWritesNoUnsafeCharacter(format: String) throws {
+    func treeOfAHostileSnapshotWritesNoUnsafeCharacter(format: String) async throws {
         let folder = try ScratchFolder()
         let file = try folder.write("s.json", try hostileSnapshot())
-        let result = try cli("tree", "--snapshot", file, "--format", format, "--color", "never")
+        let result = try await cli("tree", "--snapshot", file, "--format", format, "--color", "never")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(unsafeScalars(in: result.stdout).isEmpty, "\(unsafeScalars(in: result.stdout))")
         // One line per node and link at most: nothing split a statement.
         #expect(result.stdout.split(separator: "\n").count <= 8)
     }
 
-    @Test func jsonEscapesControlsByItsOwnRulesAndRoundTrips() throws {
+    @Test func jsonEscapesControlsByItsOwnRulesAndRoundTrips() async throws {
         let folder = try ScratchFolder()
         let text = try hostileSnapshot()
         let file = try folder.write("s.json", text)
-        let result = try cli("tree", "--snapshot", file, "--format", "json")
+        let result = try await cli("tree", "--snapshot", file, "--format", "json")
         #expect(result.stdout == text)
         #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
-    @Test func findAndItsVerdictsWriteNoUnsafeCharacter() throws {
+    @Test func findAndItsVerdictsWriteNoUnsafeCharacter() async throws {
         let folder = try ScratchFolder()
         let file = try folder.write("s.json", try hostileSnapshot())
         for arguments in [["find", "Nothing"], ["find", "Root", "--where", "label=x"], ["find", "Root", "--all"]] {
-            let result = try cli(arguments + ["--snapshot", file])
+            let result = try await cli(arguments + ["--snapshot", file])
             #expect(unsafeScalars(in: result.stdout + result.stderr).isEmpty, "\(arguments)")
         }
     }
 
-    @Test func diffQuotesValuesAndWritesNoUnsafeCharacter() throws {
+    @Test func diffQuotesValuesAndWritesNoUnsafeCharacter() async throws {
         let folder = try ScratchFolder()
         let before = try folder.write("a.json", try hostileSnapshot())
         let after = try folder.write("b.json", try hostileSnapshot(label: "x" + hostile, value: "a, b -> c"))
-        let result = try cli("diff", before, after)
+        let result = try await cli("diff", before, after)
         #expect(result.status == 0)
         #expect(unsafeScalars(in: result.stdout).isEmpty)
         #expect(result.stdout.contains(#"-> "a, b -> c""#))
     }
 
-    @Test func errorsEchoingHostileContentWriteNoUnsafeCharacter() throws {
+    @Test func errorsEchoingHostileContentWriteNoUnsafeCharacter() async throws {
         let folder = try ScratchFolder()
         let duplicate = try hostileSnapshot().replacingOccurrences(
             of: "\"id\":\"leaf\"", with: "\"id\":\"root\(jsonEscaped(hostile))\"")
@@ -88,14 +88,14 @@ func hostileSnapshot(label: String = hostile, value: String = hostile) throws ->
             ["tree", "--catalog", try folder.write("c.json", #"{"recipes":[{"id":"\#(jsonEscaped(hostile))"}]}"#)],
         ]
         for arguments in cases {
-            let result = try cli(arguments)
+            let result = try await cli(arguments)
             #expect(result.status != 0, "\(arguments)")
             #expect(!result.stderr.isEmpty)
             #expect(unsafeScalars(in: result.stdout + result.stderr).isEmpty, "\(arguments): \(result.stderr)")
         }
     }
 
-    @Test func aCatalogWithHostileTitlesIsShownSafelyByTreeAndCheck() throws {
+    @Test func aCatalogWithHostileTitlesIsShownSafelyByTreeAndCheck() async throws {
         let folder = try ScratchFolder()
         let title = jsonEscaped("Tea" + hostile)
         let catalog = try folder.write(
@@ -106,7 +106,7 @@ func hostileSnapshot(label: String = hostile, value: String = hostile) throws ->
             ["tree", "--open", "recipes://recipes/tea/ratings"], ["check"],
             ["open", "--trace", "recipes://recipes/tea"],
         ] {
-            let result = try cli(arguments + ["--catalog", catalog, "--color", "never"])
+            let result = try await cli(arguments + ["--catalog", catalog, "--color", "never"])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(unsafeScalars(in: result.stdout + result.stderr).isEmpty, "\(arguments)")
         }

@@ -14,7 +14,7 @@ import Testing
 /// instead of filling the machine; every run is killed after 60 seconds.
 func cliScript(_ script: String, in folder: ScratchFolder, environment: [String: String] = [:]) throws -> CLIResult {
     let limit = isThreadSanitized ? "" : "ulimit -v 2000000; "
-    return try cli(
+    return try cliProcess(
         [
             "-c", "cd \"$1\" && \(limit)exec timeout -s KILL 60 sh -c '\(script)' \"$0\"",
             productsDirectory.appendingPathComponent("xtree-cli").path, folder.url.path,
@@ -84,14 +84,14 @@ func fileType(_ path: String) -> mode_t? {
     }
 
     @Test(arguments: Kind.allCases)
-    func onlyRegularFilesAreWrittenAnythingElseIsRefusedAndLeftAsItWas(kind: Kind) throws {
+    func onlyRegularFilesAreWrittenAnythingElseIsRefusedAndLeftAsItWas(kind: Kind) async throws {
         let folder = try ScratchFolder()
         let path = folder.path("out")
         let what = try make(kind, at: path, in: folder)
         let before = fileType(path)
         let link = kind.rawValue.hasPrefix("link") || (kind == .device && getuid() != 0)
         let target = link ? try FileManager.default.destinationOfSymbolicLink(atPath: path) : nil
-        let result = try cli("tree", "--save-state", path)
+        let result = try await cli("tree", "--save-state", path)
         #expect(result.status == 1)
         #expect(
             result.stderr
@@ -104,14 +104,14 @@ func fileType(_ path: String) -> mode_t? {
         #expect(left.isEmpty)
     }
 
-    @Test func aRegularFileIsReplacedKeepingItsModeAndOwner() throws {
+    @Test func aRegularFileIsReplacedKeepingItsModeAndOwner() async throws {
         let folder = try ScratchFolder()
         let path = try folder.write("state.json", "old")
         chmod(path, 0o640)
         // As root the owner can be another user's, and must stay so; otherwise it is ours.
         let owner: (uid_t, gid_t) = getuid() == 0 ? (1234, 2345) : (getuid(), getgid())
         if getuid() == 0 { chown(path, owner.0, owner.1) }
-        let result = try cli("tree", "--save-state", path)
+        let result = try await cli("tree", "--save-state", path)
         #expect(result.status == 0, "\(result.stderr)")
         var status = stat()
         lstat(path, &status)
@@ -191,9 +191,9 @@ func fileType(_ path: String) -> mode_t? {
         }
     }
 
-    @Test func everyInputIsHeldToTheLimitTheEnvironmentSets() throws {
+    @Test func everyInputIsHeldToTheLimitTheEnvironmentSets() async throws {
         let folder = try ScratchFolder()
-        let snapshot = try cli("tree", "--format", "json").stdout
+        let snapshot = try await cli("tree", "--format", "json").stdout
         _ = try folder.write("s.json", snapshot)
         let limit = ["XTREE_MAX_INPUT_BYTES": "1K"]
         let file = try cliScript(#"exec "$0" tree --snapshot s.json"#, in: folder, environment: limit)
@@ -215,10 +215,10 @@ func fileType(_ path: String) -> mode_t? {
         )
         #expect(exact.status == 0)
         for bad in ["", "0", "1x", "-5", "99999999999999999999G", " 1"] where !bad.isEmpty {
-            let result = try cli(["tree"], environment: ["XTREE_MAX_INPUT_BYTES": bad])
+            let result = try await cli(["tree"], environment: ["XTREE_MAX_INPUT_BYTES": bad])
             #expect(result.status == 64, "\(bad)")
             #expect(result.stderr.hasPrefix("error: XTREE_MAX_INPUT_BYTES is '\(bad)'; give a whole number of bytes"))
         }
-        #expect(try cli(["tree"], environment: ["XTREE_MAX_INPUT_BYTES": ""]).status == 0)
+        #expect(try await cli(["tree"], environment: ["XTREE_MAX_INPUT_BYTES": ""]).status == 0)
     }
 }

@@ -9,22 +9,22 @@ import Testing
 /// The CLI under hostile input: each case ends with a clear error and the right status,
 /// and none hangs or crashes.
 @Suite struct HostileInputTests {
-    @Test func overlongLinkArgumentIsRejected() throws {
+    @Test func overlongLinkArgumentIsRejected() async throws {
         // A single argument is limited to 128 KiB by Linux; 1 MB links are fed to `watch`.
         let link = "recipes://recipes/" + String(repeating: "a", count: 100_000)
-        let result = try cli("open", link)
+        let result = try await cli("open", link)
         #expect(result.status == 1)
         #expect(result.stderr == "error: link is 100018 bytes long; links are at most 2048 bytes\n")
     }
 
-    @Test func controlCharactersInArgumentsAreEscaped() throws {
-        let result = try cli("open", "recipes://tab/\u{1B}[2Jveg")
+    @Test func controlCharactersInArgumentsAreEscaped() async throws {
+        let result = try await cli("open", "recipes://tab/\u{1B}[2Jveg")
         #expect(result.status == 1)
         #expect(!result.stderr.contains("\u{1B}"))
         #expect(result.stderr.hasPrefix("error: "))
     }
 
-    @Test func catalogOfOneHundredThousandRecipesLoads() throws {
+    @Test func catalogOfOneHundredThousandRecipesLoads() async throws {
         let scratch = try ScratchFolder()
         let path = scratch.path("big.json")
         var json = #"{"recipes":["#
@@ -36,13 +36,13 @@ import Testing
         }
         json += "]}"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let result = try cli("tree", "--catalog", path, "--open", "recipes://recipes/recipe-99999/ratings")
+        let result = try await cli("tree", "--catalog", path, "--open", "recipes://recipes/recipe-99999/ratings")
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""Vegetarian" recipes=50000"#))
         #expect(result.stdout.contains(#""Recipe 99999" recipe=recipe-99999 ratings=1 mean=5.0 ◀"#))
         let duplicate = try scratch.write(
             "dup.json", json.replacingOccurrences(of: "\"recipe-99999\"", with: "\"recipe-5\""))
-        let failed = try cli("tree", "--catalog", duplicate)
+        let failed = try await cli("tree", "--catalog", duplicate)
         #expect(failed.status == 1)
         #expect(
             failed.stderr
@@ -50,15 +50,15 @@ import Testing
         )
     }
 
-    @Test func emptyAndBinaryFilesAreRejected() throws {
+    @Test func emptyAndBinaryFilesAreRejected() async throws {
         let scratch = try ScratchFolder()
         let empty = try scratch.write("empty.json", "")
         let binary = scratch.path("binary.json")
         try Data([0x00, 0xFF, 0x7B, 0x0A]).write(to: URL(fileURLWithPath: binary))
         #expect(
-            try cli("diff", empty, empty).stderr
+            try await cli("diff", empty, empty).stderr
                 == "error: invalid snapshot \(empty): not valid JSON at line 1, column 1: the document ends early\n")
-        let result = try cli("check", "--catalog", binary)
+        let result = try await cli("check", "--catalog", binary)
         #expect(result.status == 1)
         #expect(
             result.stderr
@@ -66,33 +66,33 @@ import Testing
         )
     }
 
-    @Test func aPlantedDiscoveryFileMakesListRemoveNothingItNames() throws {
+    @Test func aPlantedDiscoveryFileMakesListRemoveNothingItNames() async throws {
         let scratch = try ScratchFolder()
         let directory = scratch.path("inspectors")
         mkdir(directory, 0o700)
         let victim = try scratch.write("victim.txt", "precious")
         let planted = #"{"address":"unix:\#(victim)","name":"Planted","pid":999999,"token":"t","version":1}"#
         _ = try scratch.write("inspectors/999999.json", planted)
-        let result = try cli(["list"], environment: ["XTREE_INSPECTOR_DIR": directory])
+        let result = try await cli(["list"], environment: ["XTREE_INSPECTOR_DIR": directory])
         #expect(result.stdout == "no inspectable apps are running\n")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
     }
 
-    @Test func echoedNamesAreShortenedAsDisplaysShortenThem() throws {
+    @Test func echoedNamesAreShortenedAsDisplaysShortenThem() async throws {
         let name = String(repeating: "A", count: 100_000)
-        let result = try cli("find", name)
+        let result = try await cli("find", name)
         #expect(result.status == 1)
         let shown = String(repeating: "A", count: 100) + "…(+99900)"
         #expect(result.stdout.hasPrefix("search for \(shown): no match among 6 visited"))
         #expect(result.stderr == "error: nothing matched \(shown) among 6 visited nodes\n")
-        let command = try cli(name)
+        let command = try await cli(name)
         #expect(command.status == 64)
         #expect(command.stderr.hasPrefix("error: unknown command '\(shown)'; commands: "))
     }
 
-    @Test func versionTakesNoOtherArguments() throws {
-        #expect(try cli("--version").stdout == "xtree-cli 0.1.0\n")
-        let extra = try cli("--version", "extra")
+    @Test func versionTakesNoOtherArguments() async throws {
+        #expect(try await cli("--version").stdout == "xtree-cli 0.1.0\n")
+        let extra = try await cli("--version", "extra")
         #expect(extra.status == 64)
         #expect(
             extra.stderr == "error: --version takes no other arguments, got 'extra'\nhint: see 'xtree-cli --help'\n")

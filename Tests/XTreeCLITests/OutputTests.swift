@@ -24,13 +24,13 @@ import Testing
         #expect(result.output.hasSuffix("status 0\n"))
     }
 
-    @Test func savingStateThroughALinkWritesTheTargetAndKeepsItsMode() throws {
+    @Test func savingStateThroughALinkWritesTheTargetAndKeepsItsMode() async throws {
         let folder = try ScratchFolder()
         let target = try folder.write("state.json", "{}")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
         let link = folder.path("link.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let result = try cli("tree", "--open", "recipes://recipes/irish-stew", "--save-state", link)
+        let result = try await cli("tree", "--open", "recipes://recipes/irish-stew", "--save-state", link)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int

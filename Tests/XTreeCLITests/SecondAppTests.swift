@@ -90,7 +90,7 @@ extension ShopCoordinator {
         return JSONRenderer().rendered(TreeSnapshot(of: shop))
     }
 
-    @Test func theArticlesSnapshotListingWritesAFileTheCLIReads() throws {
+    @Test func theArticlesSnapshotListingWritesAFileTheCLIReads() async throws {
         let folder = try ScratchFolder()
         let path = folder.path("app.json")
         let root = ShopCoordinator()
@@ -98,64 +98,64 @@ extension ShopCoordinator {
 
         let json = JSONRenderer().rendered(TreeSnapshot(of: root))
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let found = try cli("find", "CartViewModel", "--snapshot", path)
+        let found = try await cli("find", "CartViewModel", "--snapshot", path)
         #expect(found.stdout.hasPrefix("1 CartViewModel #"))
     }
 
-    @Test func treeAndFindReadASnapshotFileOfAnotherApp() throws {
+    @Test func treeAndFindReadASnapshotFileOfAnotherApp() async throws {
         let folder = try ScratchFolder()
         let file = try folder.write("shop.json", shopSnapshot(skus: ["a1", "b2"]))
-        let tree = try cli("tree", "--snapshot", file)
+        let tree = try await cli("tree", "--snapshot", file)
         #expect(tree.status == 0)
         #expect(tree.stdout.hasPrefix("0 ShopCoordinator #"))
         #expect(tree.stdout.contains("Product b2\" sku=b2"))
         #expect(tree.stdout.hasSuffix("4 nodes, depth 1, links: 3 child, 0 cycle, 0 shared\n"))
 
-        let found = try cli("find", "ProductScreen", "--where", "sku=b2", "--snapshot", file)
+        let found = try await cli("find", "ProductScreen", "--where", "sku=b2", "--snapshot", file)
         #expect(found.status == 0, "\(found.stderr)")
         #expect(found.stdout.contains("3 DefaultProductScreen #"))
         #expect(found.stdout.contains("  path: 0 ShopCoordinator > 3 DefaultProductScreen\n"))
 
-        let qualified = try cli("find", "XTreeCLITests.ProductScreen", "--all", "--snapshot", file)
+        let qualified = try await cli("find", "XTreeCLITests.ProductScreen", "--all", "--snapshot", file)
         #expect(qualified.stdout.components(separatedBy: "path:").count == 3)
     }
 
-    @Test func findOfANameNoNodeAnswersToListsEveryVerdictAndExits1() throws {
+    @Test func findOfANameNoNodeAnswersToListsEveryVerdictAndExits1() async throws {
         let folder = try ScratchFolder()
         let file = try folder.write("shop.json", shopSnapshot(skus: ["a1"]))
-        let result = try cli("find", "RecipeViewModel", "--snapshot", file)
+        let result = try await cli("find", "RecipeViewModel", "--snapshot", file)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("search for RecipeViewModel: no match among 3 visited"))
         #expect(result.stdout.contains("2   DefaultProductScreen \"Product a1\" - wrong type"))
         #expect(result.stderr == "error: nothing matched RecipeViewModel among 3 visited nodes\n")
     }
 
-    @Test func snapshotsComeFromStandardInputAndDiffCompares() throws {
+    @Test func snapshotsComeFromStandardInputAndDiffCompares() async throws {
         let folder = try ScratchFolder()
         let before = try folder.write("before.json", shopSnapshot(skus: ["a1"]))
         let after = shopSnapshot(skus: ["a1", "c3"])
-        let piped = try cli("tree", "--snapshot", "-", input: after)
+        let piped = try await cli("tree", "--snapshot", "-", input: after)
         #expect(piped.status == 0)
         #expect(piped.stdout.contains("Product c3"))
-        let diff = try cli("diff", before, "-", input: after)
+        let diff = try await cli("diff", before, "-", input: after)
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.hasPrefix("+ 3 DefaultProductScreen"))
         #expect(diff.stdout.contains("~ 0 ShopCoordinator #"))
         #expect(diff.stdout.hasSuffix("1 added, 0 removed, 1 changed, 2 unchanged\n"))
     }
 
-    @Test func aBrokenSnapshotFromStandardInputIsNamedAsSuch() throws {
-        let result = try cli("tree", "--snapshot", "-", input: "{\"nodes\": []}")
+    @Test func aBrokenSnapshotFromStandardInputIsNamedAsSuch() async throws {
+        let result = try await cli("tree", "--snapshot", "-", input: "{\"nodes\": []}")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: invalid snapshot (standard input): "))
     }
 
-    @Test func aVersionOneSnapshotStillReadsAndAnswersByTypeName() throws {
+    @Test func aVersionOneSnapshotStillReadsAndAnswersByTypeName() async throws {
         let folder = try ScratchFolder()
         let v1 =
             #"{"nodes":[{"attributes":[],"depth":0,"id":"aaaaaaaa","label":"","links":[],"order":0,"type":"Root"}],"version":1}"#
         let file = try folder.write("v1.json", v1)
-        let result = try cli("find", "Root", "--snapshot", file)
+        let result = try await cli("find", "Root", "--snapshot", file)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("0 Root #aaaaaaaa"))
     }

@@ -43,6 +43,13 @@ protocol EmbeddedApp: AnyObject {
     static var watchCommands: [WatchAction<Root>] { get }
 }
 
+extension EmbeddedApp {
+    var untraceableReason: String? { nil }
+    func prepare(_ root: Root) async throws(CLIError) {}
+    func finish(_ root: Root) throws(CLIError) {}
+    static var watchCommands: [WatchAction<Root>] { [] }
+}
+
 /// Applies one link and says where it ended; the thrown error's description is the reason.
 typealias LinkApplier = @MainActor (_ link: String) async throws -> AppliedLink
 

@@ -14,7 +14,8 @@ struct ListCommand: ParsableCommand {
     func run(_ context: Context) throws(CLIError) {
         let apps: [InspectableApp]
         do {
-            apps = try InspectorDirectory.runningApps()
+            let chosen = context.environment["XTREE_INSPECTOR_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            apps = try InspectorDirectory.runningApps(in: chosen)
         } catch {
             throw .failure("\(error)")
         }
