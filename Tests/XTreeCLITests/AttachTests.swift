@@ -75,7 +75,8 @@ final class ServedApp {
         #expect(found.status == 0)
         #expect(
             found.stdout
-                == (try cliProcess("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link)).stdout)
+                == (try cliProcess("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link))
+                .stdout)
 
         let failed = try app.cli("open", "recipes://recipes/nope", "--attach", "Recipes")
         #expect(failed.status == 1)

@@ -386,7 +386,8 @@ let startTree = """
             "truncated.json", String(try await cli("tree", "--format", "json").stdout.prefix(100)))
         let inconsistent = try scratch.write(
             "inconsistent.json",
-            try await cli("tree", "--format", "json").stdout.replacingOccurrences(of: #""order":3"#, with: #""order":4"#)
+            try await cli("tree", "--format", "json").stdout.replacingOccurrences(
+                of: #""order":3"#, with: #""order":4"#)
         )
         let cases: [(String, String)] = [
             (

@@ -47,6 +47,7 @@ struct CommandParser {
                 inlineValue = RawArgument(bytes: Array(raw.bytes[(equals + 1)...]))
                 name = String(decoding: raw.bytes[2..<equals], as: UTF8.self)
             }
+            if name == "help" { throw .usage("option '--help' takes no value", command: command) }
             guard let option = options.first(where: { $0.name == name }) else {
                 let known = (options.map { "--\($0.name)" } + ["--help"]).joined(separator: ", ")
                 throw .usage(
