@@ -34,7 +34,8 @@ public struct NodeReference: Sendable, Hashable, Codable, CustomStringConvertibl
     /// A reference to a live object outside any snapshot.
     @MainActor
     public init(_ object: any DeepLinkable) {
-        self.init(order: nil, id: nil, type: TypeNameCache.name(of: Swift.type(of: object)), label: object.nodeLabel)
+        self.init(
+            order: nil, id: nil, type: TypeNameCache.name(of: Swift.type(of: object)), label: object.nodeLabelText)
     }
 
     /// `order Type #id "label"`, escaped for a terminal; parts that are absent are left out.

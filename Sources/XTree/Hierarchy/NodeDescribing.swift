@@ -15,15 +15,30 @@ import XTreeSnapshot
 ///     var nodeAttributes: [(key: String, value: String)] { [("recipe", recipe.slug)] }
 /// }
 /// ```
+///
+/// Each requirement takes the forms a reader is likely to write, so none is ignored for a
+/// near miss of its type: `nodeLabel` a `String` or a `String?`; `nodeAttributes` pairs in
+/// order, a `[String: String]` (shown in key order) or `KeyValuePairs`; `nodeIdentity` a
+/// `String`, an `Int` or an optional of either; `privateAttributeKeys` a `Set<String>` or a
+/// `[String]`.
 @MainActor
 public protocol NodeDescribing: AnyObject {
+    /// The type of ``nodeLabel``: `String` unless the type declares another form.
+    associatedtype NodeLabel: NodeLabelForm = String
+    /// The type of ``nodeAttributes``: ordered pairs unless the type declares another form.
+    associatedtype NodeAttributes: NodeAttributesForm = [(key: String, value: String)]
+    /// The type of ``nodeIdentity``: `String?` unless the type declares another form.
+    associatedtype NodeIdentity: NodeIdentityForm = String?
+    /// The type of ``privateAttributeKeys``: `Set<String>` unless the type declares another.
+    associatedtype PrivateAttributeKeys: NodeKeysForm = Set<String>
+
     /// A short human-readable name, such as a screen's title; may be empty.
-    var nodeLabel: String { get }
+    var nodeLabel: NodeLabel { get }
 
     /// Key/value pairs that describe the object's state, in the order to show them.
     ///
     /// Each key once: of a key given twice, snapshots keep the first value.
-    var nodeAttributes: [(key: String, value: String)] { get }
+    var nodeAttributes: NodeAttributes { get }
 
     /// What tells this object apart from its siblings of the same type, such as a recipe's
     /// slug or a user id; `nil` (the default) to be told apart by position.
@@ -37,7 +52,7 @@ public protocol NodeDescribing: AnyObject {
     /// In a class hierarchy, declare it in the class that conforms, so subclasses can
     /// override it: a subclass's own declaration does not replace the default that the
     /// superclass's conformance uses.
-    var nodeIdentity: String? { get }
+    var nodeIdentity: NodeIdentity { get }
 
     /// The keys of ``nodeAttributes`` whose values must not leave the process.
     ///
@@ -48,7 +63,7 @@ public protocol NodeDescribing: AnyObject {
     /// ```swift
     /// var privateAttributeKeys: Set<String> { ["email", "token"] }
     /// ```
-    var privateAttributeKeys: Set<String> { get }
+    var privateAttributeKeys: PrivateAttributeKeys { get }
 
     /// Whether the object is meant to be listed by several parents, such as a session shown
     /// on two tabs. ``DeepLinkable/auditChildren(valueLimit:)`` reports other objects listed
@@ -56,19 +71,39 @@ public protocol NodeDescribing: AnyObject {
     var isSharedByDesign: Bool { get }
 }
 
-extension NodeDescribing {
+extension NodeDescribing where NodeLabel == String {
     /// No label.
     public var nodeLabel: String { "" }
+}
 
+extension NodeDescribing where NodeIdentity == String? {
     /// No identity: told apart from same-type siblings by position.
     public var nodeIdentity: String? { nil }
+}
 
+extension NodeDescribing where PrivateAttributeKeys == Set<String> {
     /// No private attributes.
     public var privateAttributeKeys: Set<String> { [] }
+}
 
+extension NodeDescribing {
     /// Not shared by design: listed by two parents, it is reported by the children audit.
     public var isSharedByDesign: Bool { false }
 
+    /// ``nodeLabel`` as text, whichever form the type declares.
+    public var nodeLabelText: String { nodeLabel.nodeLabelText }
+
+    /// ``nodeAttributes`` as ordered pairs, whichever form the type declares.
+    public var nodeAttributePairs: [(key: String, value: String)] { nodeAttributes.nodeAttributePairs }
+
+    /// ``nodeIdentity`` as text, whichever form the type declares.
+    public var nodeIdentityText: String? { nodeIdentity.nodeIdentityText }
+
+    /// ``privateAttributeKeys`` as a set, whichever form the type declares.
+    public var privateAttributeKeySet: Set<String> { privateAttributeKeys.nodeKeySet }
+}
+
+extension NodeDescribing where NodeAttributes == [(key: String, value: String)] {
     /// One attribute per `@Published` property, named without its underscore and valued by
     /// `String(describing:)` (optionals unwrapped, `nil` for none).
     ///

@@ -257,7 +257,7 @@ extension DeepLinkable {
                         depth: core.depth(ofArray: visit.array),
                         parentOrder: core.parent(ofArray: visit.array),
                         type: names.name(of: visit.node),
-                        label: visit.node.nodeLabel,
+                        label: visit.node.nodeLabelText,
                         verdict: verdict
                     )
                 )

@@ -64,7 +64,7 @@ struct SnapshotBuilder: ~Copyable {
             let type = entry(of: child)
             // Number children per type, so an id survives siblings of other types coming and
             // going; a child with an identity is named by it instead of its position.
-            let identity = child.nodeIdentity
+            let identity = child.nodeIdentityText
             // Plain conditions, not closures: a closure made on the main actor checks its
             // executor each time a function of no actor calls it.
             var identityHash: UInt64?
@@ -78,7 +78,7 @@ struct SnapshotBuilder: ~Copyable {
             if let identityHash { step = mix(type.hash ^ mix(identityHash)) &+ UInt64(sameKey) }
             ids.append(step: step, parent: parent)
             columns.types.append(type.name)
-            columns.appendLabel(child.nodeLabel)
+            columns.appendLabel(child.nodeLabelText)
             appendAttributes(of: child)
             columns.noteDepth(core.depth(ofArray: element.array))
             columns.parents.append(parent == nil ? -1 : Int32(truncatingIfNeeded: parent!))
@@ -102,9 +102,9 @@ struct SnapshotBuilder: ~Copyable {
     /// The node's attributes with its private values redacted; of a key given twice, the
     /// first value (snapshots hold each key once, so that diffs match them by key).
     private mutating func appendAttributes(of object: any DeepLinkable) {
-        let attributes = object.nodeAttributes
+        let attributes = object.nodeAttributePairs
         if !attributes.isEmpty {
-            let hidden = object.privateAttributeKeys
+            let hidden = object.privateAttributeKeySet
             let start = columns.attributes.count
             for attribute in attributes {
                 columns.attributes.append(
