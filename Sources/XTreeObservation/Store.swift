@@ -1,6 +1,9 @@
 #if canImport(SwiftUI)
     import SwiftUI
 #endif
+#if canImport(Observation)
+    import Observation
+#endif
 
 /// Holds a view model typed as a protocol, observes it, and hands out bindings to it.
 ///
@@ -24,12 +27,16 @@
 /// the new model. Where SwiftUI exists `Store` is a `DynamicProperty`, so a view holding one
 /// updates when the model announces a change and when the model is replaced.
 ///
-/// For `ObservableObject` models. An `@Observable` model needs no store: SwiftUI tracks the
-/// properties a view reads.
+/// A model may be any `ObservableObject`, or an `@Observable` class (where the Observation
+/// framework exists: iOS 17, macOS 14). SwiftUI tracks an `@Observable` model by itself; a
+/// store of one keeps the model's bindings working and fires `$model.objectWillChange` when
+/// a property read through one of its bindings changes. The Observation framework tells of
+/// changes to what was read, never "anything changed", so a change to a property not read
+/// through the store since its last change is not announced.
 ///
-/// A model that is not an ``AnyObservableObject`` is a programming error: debug builds stop
-/// at the `Store`'s creation with a message naming the model's type; release builds keep the
-/// model but can only announce its replacement.
+/// A model that is neither is a programming error: debug builds stop at the `Store`'s
+/// creation with a message naming the model's type; release builds keep the model but can
+/// only announce its replacement.
 @MainActor
 @propertyWrapper
 @dynamicMemberLookup
@@ -43,8 +50,9 @@ public struct Store<Model> {
     /// Stores `wrappedValue` and starts observing it.
     public init(wrappedValue: Model) {
         assert(
-            wrappedValue is any AnyObservableObject,
-            "@Store<\(Model.self)> was given a \(type(of: wrappedValue as Any)), which is not an ObservableObject"
+            StoreBox<Model>.isObservable(wrappedValue),
+            "@Store<\(Model.self)> was given a \(type(of: wrappedValue as Any)), "
+                + "which is neither an ObservableObject nor @Observable"
         )
         box = StoreBox(wrappedValue)
     }
@@ -70,7 +78,7 @@ public struct Store<Model> {
         // Key paths are immutable values; sharing one between the two closures is safe.
         nonisolated(unsafe) let keyPath = keyPath
         return Binding(
-            get: { @MainActor in box.model[keyPath: keyPath] },
+            get: { @MainActor in box.read { $0[keyPath: keyPath] } },
             set: { @MainActor in box.model[keyPath: keyPath] = $0 }
         )
     }
@@ -107,10 +115,35 @@ final class StoreBox<Model>: ObservableObject {
         observeModel()
     }
 
+    /// Whether a store can observe `model`: an `ObservableObject`, or an `@Observable` class.
+    nonisolated static func isObservable(_ model: Model) -> Bool {
+        if model is any ObservableObject { return true }
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), model is any Observable { return true }
+        #endif
+        return false
+    }
+
     private func observeModel() {
         // The subscription holds the store's publisher weakly and the model not at all.
-        forwarding = (model as? any AnyObservableObject)?.objectWillChange.sink { [weak objectWillChange] _ in
+        forwarding = subscribeToObjectWillChange(of: model as AnyObject) { [weak objectWillChange] in
             objectWillChange?.send()
         }
+    }
+
+    /// Reads from the model; an `@Observable` model's properties read here announce their
+    /// next change through the store's publisher.
+    func read<Value>(_ body: (Model) -> Value) -> Value {
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), forwarding == nil, model is any Observable {
+                let model = model
+                // Observation calls this before the change, on the thread that makes it: the
+                // publisher is fired there, as `@Published` fires it (its `send` may be called
+                // from any thread, Combine's and the stand-in's alike).
+                nonisolated(unsafe) let publisher = objectWillChange
+                return withObservationTracking { body(model) } onChange: { publisher.send() }
+            }
+        #endif
+        return body(model)
     }
 }

@@ -10,8 +10,9 @@ import XTreeSupport
 
 /// Watches every object of a live tree and collects which of them announced a change.
 ///
-/// Two kinds of objects are watched, each the way its framework announces changes:
-/// `ObservableObject`s (every ``ViewModel``) through `objectWillChange`, and any other
+/// Two kinds of objects are watched, each the way its framework announces changes: every
+/// `ObservableObject` (a ``ViewModel``, or any class with `@Published` properties) through
+/// `objectWillChange`, and any other
 /// object, such as an `@Observable` class, through the Observation framework, by tracking
 /// what a snapshot reads of it: its ``NodeDescribing/nodeLabel``,
 /// ``NodeDescribing/nodeAttributes`` and ``DeepLinkable/children``. An `@Observable` node is
@@ -69,12 +70,12 @@ public final class TreeChangeMonitor {
         let onChange = onChange
         for visit in root.breadthFirst() {
             let order = visit.order
-            if let observable = visit.node as? any AnyObservableObject {
-                subscriptions.append(
-                    observable.objectWillChange.sink { _ in
-                        state.withLock { $0.fired.append(order) }
-                        onChange?()
-                    })
+            let subscription = subscribeToObjectWillChange(of: visit.node) {
+                state.withLock { $0.fired.append(order) }
+                onChange?()
+            }
+            if let subscription {
+                subscriptions.append(subscription)
             } else {
                 track(visit.node, order: order, generation: generation)
             }
@@ -96,8 +97,8 @@ public final class TreeChangeMonitor {
             let state = state
             let onChange = onChange
             withObservationTracking {
-                _ = node.nodeLabel
-                _ = node.nodeAttributes
+                _ = node.nodeLabelText
+                _ = node.nodeAttributePairs
                 _ = node.children
             } onChange: {
                 let current = state.withLock { state in

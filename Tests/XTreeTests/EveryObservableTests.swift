@@ -1,0 +1,56 @@
+import Observation
+import Testing
+import XTree
+
+/// A node that is a plain `ObservableObject`, not a ``ViewModel``: as a user writes one.
+@MainActor final class PlainPublishedScreen: ObservableObject, DeepLinkable {
+    @Published var count = 0
+}
+
+@MainActor protocol CartScreen: AnyObject {
+    var items: Int { get set }
+}
+
+/// An `@Observable` model held by a store through its protocol.
+@MainActor @Observable final class ObservableCart: CartScreen {
+    var items = 0
+    var note = ""
+}
+
+@MainActor final class CheckoutScreen {
+    @Store var cart: any CartScreen
+    init(cart: any CartScreen) { _cart = Store(wrappedValue: cart) }
+}
+
+@MainActor
+@Suite struct EveryObservableTests {
+    @Test func aPlainObservableObjectNodeIsWatchedWhenItChanges() {
+        let screen = PlainPublishedScreen()
+        let root = TestNode("root", [screen])
+        let monitor = TreeChangeMonitor(root: root)
+        monitor.observe()
+        screen.count = 1
+        #expect(monitor.drain() == [1])
+        screen.count = 2
+        #expect(monitor.drain() == [1])
+    }
+
+    @Test func aStoreHoldsAnObservableModelAndAnnouncesWhatItsBindingsRead() {
+        let cart = ObservableCart()
+        let screen = CheckoutScreen(cart: cart)
+        var log: [String] = []
+        let subscription = screen.$cart.objectWillChange.sink { log.append("change") }
+        let items = screen.$cart.items
+        #expect(items.wrappedValue == 0)
+        cart.items = 3
+        #expect(log == ["change"])
+        #expect(items.wrappedValue == 3)
+        items.wrappedValue = 4
+        #expect(cart.items == 4)
+        #expect(log == ["change", "change"])
+        // Replacing the model is announced as before.
+        screen.cart = ObservableCart()
+        #expect(log == ["change", "change", "change"])
+        subscription.cancel()
+    }
+}
