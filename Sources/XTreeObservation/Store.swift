@@ -141,7 +141,11 @@ final class StoreBox<Model>: ObservableObject {
                 // publisher is fired there, as `@Published` fires it (its `send` may be called
                 // from any thread, Combine's and the stand-in's alike).
                 nonisolated(unsafe) let publisher = objectWillChange
-                return withObservationTracking { body(model) } onChange: { publisher.send() }
+                return withObservationTracking {
+                    body(model)
+                } onChange: {
+                    publisher.send()
+                }
             }
         #endif
         return body(model)

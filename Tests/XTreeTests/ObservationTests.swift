@@ -241,7 +241,9 @@ final class DerivedModel: BaseModel {
             }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("was given a PlainModel, which is neither an ObservableObject nor @Observable"), "\(message)")
+        #expect(
+            message.contains("was given a PlainModel, which is neither an ObservableObject nor @Observable"),
+            "\(message)")
     }
 }
 
