@@ -8,6 +8,9 @@ public enum InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
     case ambiguous(String, pids: [Int32])
     /// The app could not be reached, or went away.
     case disconnected(String)
+    /// The app did not answer in time: most likely its main actor is busy, since every
+    /// request touches the tree there.
+    case noAnswer(seconds: Double)
     /// The app refused a request, or answered with something that is not the protocol.
     case refused(String)
     /// A file or socket operation failed.
@@ -21,6 +24,9 @@ public enum InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .ambiguous(let name, let pids):
             "several apps are named '\(name)' (pids \(pids.map(String.init).joined(separator: ", "))); attach by pid"
         case .disconnected(let reason): "the app went away: \(reason)"
+        case .noAnswer(let seconds):
+            "the app did not answer within \(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s; "
+                + "its main actor may be busy"
         case .refused(let reason): "the app refused: \(reason)"
         case .io(let reason): reason
         }

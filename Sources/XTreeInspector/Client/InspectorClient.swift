@@ -216,7 +216,7 @@ public final class InspectorClient {
     {
         switch connection.readLine(limit: limit, timeout: replyTimeout) {
         case .line(let line): return line
-        case .timedOut: throw .disconnected("no answer within \(Int(replyTimeout)) seconds")
+        case .timedOut: throw .noAnswer(seconds: replyTimeout)
         case .tooLong:
             throw tooLong ?? .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
         case .closed: throw .disconnected(Self.closed)

@@ -24,6 +24,10 @@ import XTreeSupport
 ///
 /// Then `xtree-cli list` shows the app, and `xtree-cli tree --attach Recipes` prints its tree.
 ///
+/// An inspector serves until ``stop()`` is called or the process exits, whether or not the
+/// value is kept: `_ = try Inspector(…)` serves too. At exit, the discovery file and the
+/// socket are removed.
+///
 /// ## Access
 /// The socket is a Unix domain socket (mode 0600) in the user's inspector directory (mode
 /// 0700, see ``InspectorDirectory``), beside a discovery file (mode 0600) that holds its
@@ -111,6 +115,7 @@ public final class Inspector: Sendable {
         let thread = Thread { core.acceptLoop(sockets) }
         thread.name = "XTree inspector"
         thread.start()
+        Self.keep(self)
     }
 
     /// Stops serving: closes the sockets and every connection, removes the discovery file.
@@ -118,6 +123,25 @@ public final class Inspector: Sendable {
         guard core.stop() else { return }
         unlink(discoveryFile)
         InspectorDirectory.removeSocket(socketPath)
+        Self.running.withLock { $0[ObjectIdentifier(self)] = nil }
+    }
+
+    /// The inspectors serving now: each is kept until it is stopped, so that one whose value
+    /// was dropped goes on serving.
+    private static let running = Locked<[ObjectIdentifier: Inspector]>([:])
+
+    /// The inspectors serving now.
+    static var serving: [Inspector] { running.withLock { Array($0.values) } }
+
+    private static let stopsAtExit: Void = {
+        atexit {
+            for inspector in Inspector.serving { inspector.stop() }
+        }
+    }()
+
+    private static func keep(_ inspector: Inspector) {
+        _ = stopsAtExit
+        running.withLock { $0[ObjectIdentifier(inspector)] = inspector }
     }
 
     deinit { stop() }
