@@ -104,6 +104,7 @@ private struct Panel {
         if case .showing(let leaf) = root.sheet { everything.append(leaf) }
         if let stored { everything.append(stored) }
         #expect(Parent(everything).auditChildren().findings.isEmpty)
+        #expect("\(Parent(everything).auditChildren())" == "every held object is listed\n")
     }
 
     @Test func readsTheStorageOfObservableClasses() throws {

@@ -111,6 +111,10 @@ private struct Failure: Error, CustomStringConvertible {
             shape.testcaseNames == ["children audit", "library://</testcase>&\"'\\u{1b}[31m\\u{0}", "library://search"])
         #expect(shape.failureText.contains("forgotten child: 0 Library > 1 ForgetfulShelf holds BookDetail \"9\""))
         #expect(!report.text().unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{0}" })
+        // A report prints itself as its text, however it is printed.
+        #expect("\(report)" == report.text(colors: false))
+        #expect("\(report.text)" == report.text(colors: false))
+        #expect(String(describing: report).hasPrefix("children audit: every held object is listed\n\nRESULT"))
     }
 
     /// Scalars XML 1.0 cannot hold at all, in names and in failure bodies: written as text, so

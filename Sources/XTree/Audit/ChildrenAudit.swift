@@ -88,7 +88,8 @@ public struct ChildrenAudit: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// One line per finding.
     public var description: String {
-        findings.map { "\($0.kind.rawValue): \($0)\n" }.joined()
+        guard !findings.isEmpty else { return "every held object is listed\n" }
+        return findings.map { "\($0.kind.rawValue): \($0)\n" }.joined()
     }
 }
 

@@ -9,7 +9,7 @@ import XTreeSnapshot
 ///
 /// Rendered as a text table (``text(colors:)``), JSON (``json``) and JUnit XML
 /// (``junitXML``), which CI systems show as test results.
-public struct ReachabilityReport: Sendable, Hashable, Encodable {
+public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// One link applied one way.
     public struct Result: Sendable, Hashable, Codable {
         /// The link's description.
@@ -102,6 +102,13 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable {
 // MARK: - Text
 
 extension ReachabilityReport {
+    /// The whole report as text, as `print(report)` writes it: the audit, the table,
+    /// failures' traces and the summary.
+    public var description: String { text(colors: false) }
+
+    /// The whole report as text, without colours: what `print(report)` writes.
+    public var text: String { text(colors: false) }
+
     /// The whole report as text: the audit, the table, failures' traces and the summary.
     public func text(colors: Bool = false) -> String {
         var text = auditText
