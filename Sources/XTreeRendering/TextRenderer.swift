@@ -68,7 +68,7 @@ public struct TextRenderer: TreeRenderer {
     public func render(_ snapshot: TreeSnapshot, toUTF8 write: (borrowing UTF8Buffer) -> Void) {
         var writer = TextTreeWriter(renderer: self, columns: snapshot.columns)
         writer.writeLines(to: write)
-        var summary = summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated)
+        let summary = summary(snapshot, leftOut: writer.leftOut, truncated: writer.truncated)
         var closing = UTF8Buffer(capacity: summary.utf8.count)
         closing.append(contentsOf: summary)
         write(closing)

@@ -61,7 +61,14 @@ let startTree = """
             "error: option '--approach' takes one of search, explicit"
         ),
         (["diff", "a.json"], "error: 'diff' takes BEFORE and AFTER, or BEFORE with --attach"),
-        (["find", "RecipeViewModel", "--where", "recipe"], "error: --where takes KEY=VALUE, got 'recipe'"),
+        (
+            ["find", "RecipeViewModel", "--where", "recipe"],
+            "error: --where takes KEY=VALUE, KEY!=VALUE or KEY~TEXT (contains), KEY being letters, digits, '_', '.' and '-'; got 'recipe'"
+        ),
+        (
+            ["find", "RecipeViewModel", "--where", "favorite==false"],
+            "error: --where takes KEY=VALUE, KEY!=VALUE or KEY~TEXT (contains), KEY being letters, digits, '_', '.' and '-'; got 'favorite==false'"
+        ),
         (["find", "Re cipe"], "error: 'Re cipe' is not a type name"),
         (["diff", "--catalog", "c.json", "a.json", "b.json"], "error: unknown option '--catalog' for 'diff'"),
         (

@@ -44,3 +44,55 @@ import XTree
         #expect(InspectorError.noAnswer(seconds: 30).description.hasPrefix("the app did not answer within 30 s;"))
     }
 }
+
+/// Conditions in their three forms, locally and sent to an attached app as structured values.
+@MainActor
+@Suite struct ConditionTests {
+    @Test func conditionsReadTheirThreeFormsAndRefuseTheRest() {
+        #expect(NodeCondition("tab=veggie") == NodeCondition(key: "tab", value: "veggie"))
+        #expect(NodeCondition("tab!=meat") == NodeCondition(key: "tab", .notEquals, value: "meat"))
+        #expect(NodeCondition("title~Stew") == NodeCondition(key: "title", .contains, value: "Stew"))
+        #expect(NodeCondition("query=") == NodeCondition(key: "query", value: ""))
+        #expect(NodeCondition("url=a=b") == NodeCondition(key: "url", value: "a=b"))
+        #expect(NodeCondition("a.b-c_d=1")?.key == "a.b-c_d")
+        for bad in ["favorite==false", "x~=y", "a!==b", "=v", "key", "k y=v", "ké=v", "!=v", ""] {
+            #expect(NodeCondition(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func eachComparisonMatchesAsItSays() {
+        let node = TreeSnapshot.Node(
+            id: "x", type: "T", label: "Irish Stew", attributes: [.init(key: "tab", value: "meat")], depth: 0,
+            order: 0, parent: nil, links: [])
+        #expect(NodeCondition("tab=meat")!.matches(node))
+        #expect(!NodeCondition("tab!=meat")!.matches(node))
+        #expect(NodeCondition("tab!=veggie")!.matches(node))
+        #expect(NodeCondition("missing!=x")!.matches(node))
+        #expect(NodeCondition("label~Stew")!.matches(node))
+        #expect(!NodeCondition("missing~")!.matches(node))
+    }
+
+    @Test func anAttachedAppSearchesWithStructuredConditions() async throws {
+        let folder = try InspectorFolder()
+        let book = Book()
+        book.pages = ["a", "b", "c"].map(PageScreen.init)
+        let inspector = try Inspector(name: "Book", root: book, directory: folder.path)
+        defer { inspector.stop() }
+        let app = inspector.app
+        let (trace, _) = try await offMain {
+            try InspectorClient(app).find(
+                "Page", conditions: [NodeCondition("slug!=a")!, NodeCondition("slug~c")!], all: true)
+        }
+        #expect(trace.steps.filter { $0.verdict == .matched }.map(\.order) == [3])
+    }
+
+    @Test func anAppOfAnotherProtocolVersionIsRefusedByName() throws {
+        let app = InspectableApp(
+            name: "Old", pid: 77, address: "unix:/nonexistent", loopback: nil, token: "t", version: 1)
+        #expect(
+            throws: InspectorError.refused(
+                "\"Old\" (pid 77) speaks inspector protocol version 1, and this client speaks 2; build both with the same XTree"
+            )
+        ) { try InspectorClient(app) }
+    }
+}

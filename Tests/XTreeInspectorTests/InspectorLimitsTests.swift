@@ -215,7 +215,7 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
                 let connection = Connection(descriptor: descriptor)
                 _ = connection.readLine(limit: 4096, timeout: 5)
                 _ = connection.write(
-                    Array(#"{"id":1,"name":"Fake","ok":true,"pid":1,"version":1}"#.utf8) + [10], timeout: 5)
+                    Array(#"{"id":1,"name":"Fake","ok":true,"pid":1,"version":2}"#.utf8) + [10], timeout: 5)
                 _ = connection.readLine(limit: 4096, timeout: 5)
                 var bytes = Array(header.utf8) + [10]
                 for _ in 0..<10 { bytes += [UInt8](repeating: 0x20, count: 1023) + [10] }
@@ -227,7 +227,8 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
         }
         server.start()
         let app = InspectableApp(
-            name: "Fake", pid: 1, address: "unix:" + socketPath, loopback: nil, token: "t", version: 1)
+            name: "Fake", pid: 1, address: "unix:" + socketPath, loopback: nil, token: "t",
+            version: InspectorProtocol.version)
         let errors = try await offMain { () -> [InspectorError?] in
             var errors: [InspectorError?] = []
             for _ in 0..<2 {

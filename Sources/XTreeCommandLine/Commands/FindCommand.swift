@@ -36,7 +36,9 @@ struct FindCommand: ParsableCommand {
 
 /// `find`'s options besides the name: also what `find` typed in `watch` takes.
 struct QueryOptions: ParsableArguments {
-    @Option(name: "where", value: "KEY=VALUE", help: "Only nodes whose attribute KEY (or 'label') is VALUE.")
+    @Option(
+        name: "where", value: "KEY=VALUE",
+        help: "Only nodes whose attribute KEY (or 'label') is VALUE; also KEY!=VALUE, and KEY~TEXT for contains.")
     var conditions: [String]
     @Flag(name: "all", help: "Print every match, not just the first.")
     var all: Bool
@@ -53,7 +55,10 @@ struct FindQuery {
         var conditions: [NodeCondition] = []
         for text in options.conditions {
             guard let condition = NodeCondition(text) else {
-                throw .usage("--where takes KEY=VALUE, got '\(TerminalText.shortened(text))'", command: nil)
+                throw .usage(
+                    "--where takes \(NodeCondition.forms), KEY being letters, digits, '_', '.' and '-'; "
+                        + "got '\(TerminalText.shortened(text))'",
+                    command: nil)
             }
             conditions.append(condition)
         }

@@ -75,6 +75,7 @@ public final class InspectorClient {
     ///   ``InspectorError/refused(_:)`` if it refuses the handshake.
     public init(_ app: InspectableApp) throws(InspectorError) {
         self.app = app
+        guard app.version == InspectorProtocol.version else { throw Self.otherVersion(app, app.version) }
         connection = Connection(descriptor: try Self.connect(to: app.address))
         var hello = request(.hello)
         hello.version = InspectorProtocol.version
@@ -93,12 +94,18 @@ public final class InspectorClient {
                 connection = Connection(descriptor: try Self.connect(to: app.address))
             }
         }
-        guard reply.version == InspectorProtocol.version else {
-            throw .refused("the app speaks protocol version \(reply.version.map(String.init) ?? "none")")
-        }
+        guard reply.version == InspectorProtocol.version else { throw Self.otherVersion(app, reply.version) }
     }
 
     deinit { connection.close() }
+
+    /// Refuses an app that speaks another version of the protocol, by its name.
+    private static func otherVersion(_ app: InspectableApp, _ version: Int?) -> InspectorError {
+        .refused(
+            "\(TerminalText.quoted(app.name)) (pid \(app.pid)) speaks inspector protocol version "
+                + "\(version.map(String.init) ?? "none"), and this client speaks \(InspectorProtocol.version); "
+                + "build both with the same XTree")
+    }
 
     /// A snapshot of the app's tree now.
     public func snapshot() throws(InspectorError) -> TreeSnapshot {
@@ -114,7 +121,7 @@ public final class InspectorClient {
     ) {
         var find = request(.find)
         find.name = name
-        find.conditions = conditions.map(\.description)
+        find.conditions = conditions
         find.all = all
         let reply = try exchange(find)
         guard let trace = reply.trace else { throw .refused("a find reply without its trace") }

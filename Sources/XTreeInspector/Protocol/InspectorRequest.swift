@@ -13,9 +13,10 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     /// `hello`: the client's protocol version and the app's token.
     package var version: Int?
     package var token: String?
-    /// `find`: the name, `KEY=VALUE` conditions, and whether to find every match.
+    /// `find`: the name, the conditions (each a key, a comparison and a value), and whether
+    /// to find every match.
     package var name: String?
-    package var conditions: [String]?
+    package var conditions: [NodeCondition]?
     package var all: Bool?
     /// `open`: the link.
     package var url: String?

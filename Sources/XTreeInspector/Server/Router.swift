@@ -23,13 +23,7 @@ extension InspectorCore {
             return sendSnapshot(snapshot, reply: InspectorReply(id: request.id), on: connection)
         case .find:
             guard let name = request.name else { return send(reject(request.id, "find needs a name"), to: connection) }
-            var conditions: [NodeCondition] = []
-            for text in request.conditions ?? [] {
-                guard let condition = NodeCondition(text) else {
-                    return send(reject(request.id, "a condition is KEY=VALUE, got '\(text)'"), to: connection)
-                }
-                conditions.append(condition)
-            }
+            let conditions = request.conditions ?? []
             guard let snapshot = onMain({ [hub] in TreeSnapshot(of: hub.root) }) else { return false }
             var reply = InspectorReply(id: request.id)
             reply.trace = snapshot.search(forName: name, all: request.all ?? false) { node in
