@@ -267,3 +267,35 @@ extension ShopLink {
                 """)
     }
 }
+
+/// `find` says why it found nothing: the nearest nodes, or the names it could have meant.
+@MainActor
+@Suite struct FindExplanationTests {
+    @Test func aMisspelledNameGetsTheClosestKnownNames() async throws {
+        let result = try await cli("find", "RecipeViewModl")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\ndid you mean RecipeViewModel?\n"))
+        #expect(result.stderr == "error: nothing matched RecipeViewModl among 6 visited nodes\n")
+    }
+
+    @Test func aConditionThatFailsNamesTheNearestNodes() async throws {
+        let result = try await cli("find", "RecipeListCoordinator", "--where", "tab=vegan")
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                nearest: 1 DefaultRecipeListCoordinator tab=veggie (wanted tab=vegan)
+                nearest: 2 DefaultRecipeListCoordinator tab=meat (wanted tab=vegan)
+
+                """))
+    }
+
+    @Test func anUnregisteredProtocolInASnapshotSaysHowToRegisterIt() async throws {
+        let snapshot = try await cli("tree", "--format", "json").stdout
+        let result = try await cli(["find", "CartScreen", "--snapshot", "-"], input: snapshot)
+        #expect(
+            result.stdout.contains(
+                "no node answers to CartScreen: no type in the tree has that name, and no node records "
+                    + "conforming to a protocol of that name\n"))
+        #expect(result.stdout.contains("SearchableProtocols.register((any CartScreen).self)\n"))
+    }
+}

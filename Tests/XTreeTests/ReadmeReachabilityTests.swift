@@ -90,7 +90,8 @@ enum LibraryLink: Sendable, CustomStringConvertible {
             recorded.all == [
                 """
                 library://book/0-14-044913-6 (apply): expected a BookScreen matching the predicate; \
-                it ended on 1 ForgetfulShelf #snx556de, but it is not a BookScreen.
+                it ended on 1 ForgetfulShelf #snx556de, but it is not a BookScreen; the app's tree holds no \
+                BookScreen at all.
                 forgotten child: 0 Library > 1 ForgetfulShelf holds BookDetail "0-14-044913-6" in "openBook" \
                 but does not list it, and nothing else in the tree does
                 search for BookScreen: no match among 3 visited (largest frontier 2)
@@ -135,7 +136,8 @@ enum LibraryLink: Sendable, CustomStringConvertible {
                 ok      library://search              apply    2 SearchScreen #f21vpky2
                 FAIL    library://book/0-14-044913-6  apply    1 ForgetfulShelf #snx556de
                         library://book/0-14-044913-6 (apply): expected a BookScreen matching the predicate; \
-                it ended on 1 ForgetfulShelf #snx556de, but it is not a BookScreen.
+                it ended on 1 ForgetfulShelf #snx556de, but it is not a BookScreen; the app's tree holds no \
+                BookScreen at all.
                         forgotten child: 0 Library > 1 ForgetfulShelf holds BookDetail "0-14-044913-6" in \
                 "openBook" but does not list it, and nothing else in the tree does
                         search for BookScreen: no match among 3 visited (largest frontier 2)

@@ -31,6 +31,9 @@ public enum SearchableProtocols {
         }
     }
 
+    /// The names of the protocols searchable now, module-qualified, in the order registered.
+    public static var names: [String] { entries.map(\.name) }
+
     struct Entry: Sendable {
         let name: String
         let matches: @Sendable (AnyObject) -> Bool

@@ -30,7 +30,7 @@ struct FindCommand: ParsableCommand {
         let (_, failure) = try await target.apply(open)
         if let failure { throw failure }
         let (trace, snapshot) = try target.find(query)
-        try query.report(trace, in: snapshot, console: context.console)
+        try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
     }
 }
 
@@ -78,10 +78,14 @@ struct FindQuery {
     }
 
     /// Prints the matches with their paths, or every verdict when there is none.
-    func report(_ trace: SearchTrace, in snapshot: TreeSnapshot, console: Console) throws(CLIError) {
+    func report(
+        _ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String] = [], console: Console
+    ) throws(CLIError) {
         let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
         guard !matches.isEmpty else {
             console.out(trace.description)
+            let explanation = snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames)
+            for line in explanation { console.out(line + "\n") }
             let description =
                 TerminalText.shortened(name)
                 + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))

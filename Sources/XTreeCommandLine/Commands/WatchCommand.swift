@@ -96,7 +96,7 @@ struct WatchLoop {
             do throws(CLIError) {
                 let query = try Self.query(words.dropFirst())
                 let (trace, snapshot) = try target.find(query)
-                try query.report(trace, in: snapshot, console: console)
+                try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: console)
             } catch {
                 switch error {
                 case .help(let text): console.out(text)

@@ -20,6 +20,8 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
 
     var linkForms: [String] { App.linkForms }
 
+    var searchableNames: [String] { SearchableProtocols.names }
+
     func snapshot() -> TreeSnapshot { TreeSnapshot(of: root) }
 
     func check(links: [String]) throws(CLIError) {

@@ -19,6 +19,9 @@ protocol Target: AnyObject {
     /// Searches the tree by name, returning the trace and the snapshot it searched.
     func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot)
 
+    /// Names a search could have meant besides the tree's: the protocols the app registered.
+    var searchableNames: [String] { get }
+
     /// Starts noting changes for `watch`.
     func startWatching() throws(CLIError)
     /// Where changes the app makes by itself arrive, for `watch` to wait on, if they do.
@@ -61,6 +64,7 @@ struct OpenedLink {
 extension Target {
     func check(links: [String]) throws(CLIError) {}
     var linkForms: [String] { [] }
+    var searchableNames: [String] { [] }
     var changeDescriptor: Int32? { nil }
     var hasArrivedChange: Bool { false }
     func arrivedChanges() throws(CLIError) -> [ChangeEvent] { [] }

@@ -1,0 +1,85 @@
+import XTreeEscaping
+
+extension TreeSnapshot {
+    /// Why a search by name with `conditions` matched nothing, in lines for a reader.
+    ///
+    /// When nodes answer to `name` but fail a condition, the nearest of them (fewest failed
+    /// conditions first), with the values they have and the ones wanted:
+    /// `nearest: 1 DefaultRecipeListCoordinator tab=veggie (wanted tab=vegan)`. When no node
+    /// answers to `name`, that no type in the tree has the name and no node records
+    /// conforming to a protocol of that name, the closest names the tree knows
+    /// (`did you mean RecipeViewModel?`), and how a protocol becomes searchable by name.
+    /// Everything from the snapshot is escaped for a terminal.
+    ///
+    /// - Parameters:
+    ///   - name: The name searched for, as ``search(forName:all:where:)`` takes it.
+    ///   - conditions: The conditions each match had to meet.
+    ///   - knownNames: Names to suggest besides the tree's, such as the protocols the app
+    ///     registered (``SearchableProtocols/names``, in the app's process).
+    ///   - limit: How many nearest nodes or names to give at most.
+    /// - Returns: The lines, without line ends; empty if something matches.
+    public func explainNoMatch(
+        forName name: String, conditions: [NodeCondition], knownNames: [String] = [], limit: Int = 3
+    ) -> [String] {
+        let answering = nodes.filter { node in
+            node.names.isEmpty
+                ? typeName(name, matches: node.type) : node.names.contains { typeName(name, matches: $0) }
+        }
+        guard !answering.isEmpty else { return unknownName(name, knownNames: knownNames, limit: limit) }
+        let ranked = answering.map { node in (node, conditions.filter { !$0.matches(node) }) }
+            .filter { !$0.1.isEmpty }
+            .sorted { $0.1.count < $1.1.count }
+        guard ranked.count == answering.count else { return [] }
+        return ranked.prefix(limit).map { node, failed in
+            let have = failed.map { condition in
+                let value = condition.key == "label" ? node.label : node.attribute(condition.key)
+                return value.map {
+                    TerminalText.displayKey(condition.key) + "=" + TerminalText.displayValue($0)
+                } ?? "no \(TerminalText.displayKey(condition.key))"
+            }
+            let wanted = failed.map { TerminalText.escaped($0.description) }
+            return "nearest: \(node.order) \(TerminalText.escaped(node.type)) \(have.joined(separator: " ")) "
+                + "(wanted \(wanted.joined(separator: " ")))"
+        }
+    }
+
+    private func unknownName(_ name: String, knownNames: [String], limit: Int) -> [String] {
+        let shown = TerminalText.shortened(name)
+        var lines = [
+            "no node answers to \(shown): no type in the tree has that name, and no node records "
+                + "conforming to a protocol of that name"
+        ]
+        var known = Set<String>()
+        for qualified in nodes.flatMap({ $0.names + [$0.type] }) + knownNames {
+            let base = qualified.split(separator: "<", maxSplits: 1).first.map(String.init) ?? qualified
+            known.insert(base.split(separator: ".").last.map(String.init) ?? base)
+        }
+        let wanted = Array(name.split(separator: ".").last.map(String.init) ?? name).map { $0.lowercased() }
+        let closest = known.map { ($0, editDistance(wanted, Array($0).map { $0.lowercased() })) }
+            .filter { $0.1 <= max(2, wanted.count / 4) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(limit)
+            .map { TerminalText.escaped($0.0) }
+        if !closest.isEmpty { lines.append("did you mean \(closest.joined(separator: ", or "))?") }
+        lines.append(
+            "a protocol is found by name once the app registers it, at start-up: "
+                + "SearchableProtocols.register((any \(shown)).self)")
+        return lines
+    }
+}
+
+/// The edit distance (insertions, deletions, substitutions) between two strings' characters.
+private func editDistance(_ a: [String], _ b: [String]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

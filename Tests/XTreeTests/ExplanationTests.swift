@@ -1,0 +1,61 @@
+import Testing
+import XTree
+
+@MainActor final class AccountScreen: DeepLinkable {}
+
+/// A library whose book link opens the wrong book: the kit names the book it should have reached.
+@MainActor final class WrongBookLibrary: DeepLinkable {
+    let shelf = Shelf()
+    var children: [any DeepLinkable] { shelf }
+    func open(_ link: LibraryLink) -> any DeepLinkable {
+        shelf.openBook = BookDetail(isbn: "other")
+        if case .shelf = link { return shelf }
+        return shelf.openBook!
+    }
+}
+
+/// Failures that explain themselves: what was near, and what a name could have meant.
+@MainActor
+@Suite struct ExplanationTests {
+    @Test func aMissedReceiverNamesTheNearestObjectsOfItsType() async {
+        var check = ReachabilityCheck<WrongBookLibrary, LibraryLink>(
+            "Library", makeApp: { WrongBookLibrary() }, apply: { $0.open($1) })
+        check.expect(.book("1"), reaches: .receiver((any BookScreen).self) { $0.isbn == "1" })
+        check.expect(.search, reaches: .receiver(AccountScreen.self))
+        check.expect(.shelf, reaches: .receiver((any BookScreen).self) { $0.isbn == "1" })
+        let report = await check.run(audits: false)
+        let book = report.results[0].reached.last?.description ?? ""
+        let expected: String =
+            "library://book/1 (apply): expected a BookScreen matching the predicate; it ended on \(book), but "
+            + "the BookScreen does not match the predicate; it is the only BookScreen in the app's tree."
+        #expect(report.results[0].explanation == expected)
+        #expect(book.hasPrefix("2 BookDetail #"))
+        #expect(report.results[1].expected == "an AccountScreen")
+        #expect(
+            report.results[1].explanation?.hasSuffix(
+                "it is not an AccountScreen; the app's tree holds no AccountScreen at all.") == true)
+    }
+
+    @Test func aSearchThatFindsNothingNamesTheNearestNodesOrNames() {
+        SearchableProtocols.register((any BookScreen).self)
+        let library = Library()
+        _ = library.open(.book("9"))
+        let snapshot = TreeSnapshot(of: library)
+        #expect(
+            snapshot.explainNoMatch(forName: "BookScreen", conditions: [NodeCondition("label=1")!])
+                == ["nearest: 3 BookDetail label=9 (wanted label=1)"])
+        #expect(
+            snapshot.explainNoMatch(forName: "BookScren", conditions: [])
+                == [
+                    "no node answers to BookScren: no type in the tree has that name, and no node records "
+                        + "conforming to a protocol of that name",
+                    "did you mean BookScreen?",
+                    "a protocol is found by name once the app registers it, at start-up: "
+                        + "SearchableProtocols.register((any BookScren).self)",
+                ])
+        #expect(
+            snapshot.explainNoMatch(forName: "CartScreen", conditions: [], knownNames: ["Shop.CartScreens"])[1]
+                == "did you mean CartScreens?")
+        #expect(snapshot.explainNoMatch(forName: "BookScreen", conditions: []).isEmpty)
+    }
+}
