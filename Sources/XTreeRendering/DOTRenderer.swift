@@ -44,7 +44,7 @@ public struct DOTRenderer: TreeRenderer {
             if !nodeLabel.isEmpty { label += "\\n" + DOTText.escaped(nodeLabel) }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
                 label +=
-                    "\\n\(DOTText.escaped(attribute.key))=\(DOTText.escaped(TerminalText.shortened(attribute.value)))"
+                    "\\n\(DOTText.escaped(attribute.key))=\(DOTText.escaped(shownInGraph(attribute.value)))"
             }
             let extra = highlighted.contains(node) ? emphasis : ""
             output.write("  n\(node) [label=\"\(label)\"\(extra)];\n")
@@ -64,4 +64,10 @@ public struct DOTRenderer: TreeRenderer {
         }
         output.write("}\n")
     }
+}
+
+/// A value as a graph's label shows it, before the format's escaping: shortened as a display
+/// shortens it, and `""` when empty, as the text tree shows an empty value.
+func shownInGraph(_ value: String) -> String {
+    value.isEmpty ? "\"\"" : TerminalText.shortened(value)
 }

@@ -42,7 +42,7 @@ public struct MermaidRenderer: TreeRenderer {
             if !nodeLabel.isEmpty { label += "<br/>\(MermaidText.escaped(nodeLabel))" }
             for attribute in nodes.attributes[nodes.attributeRange(of: node)] {
                 label +=
-                    "<br/>\(MermaidText.escaped(attribute.key))=\(MermaidText.escaped(TerminalText.shortened(attribute.value)))"
+                    "<br/>\(MermaidText.escaped(attribute.key))=\(MermaidText.escaped(shownInGraph(attribute.value)))"
             }
             output.write("  n\(node)[\"\(label)\"]\n")
         }

@@ -299,3 +299,15 @@ extension ShopLink {
         #expect(result.stdout.contains("SearchableProtocols.register((any CartScreen).self)\n"))
     }
 }
+
+@MainActor
+@Suite struct ForeignLinkTests {
+    @Test func aLinkOfAnotherSchemeHintsAtAttaching() async throws {
+        let result = try await cli("open", "shop://cart")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: wrong scheme 'shop' in shop://cart; the scheme is recipes;"))
+        #expect(
+            result.stderr.hasSuffix(
+                "; to apply a shop: link, attach to the app that takes it: --attach NAME (see 'xtree-cli list')\n"))
+    }
+}

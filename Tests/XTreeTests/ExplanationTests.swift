@@ -59,3 +59,17 @@ import XTree
         #expect(snapshot.explainNoMatch(forName: "BookScreen", conditions: []).isEmpty)
     }
 }
+
+@MainActor final class EmptyQuery: DeepLinkable {
+    var nodeAttributes: [String: String] { ["query": ""] }
+}
+
+@MainActor
+@Suite struct EmptyValueTests {
+    @Test func anEmptyValueReadsAsTwoQuotesInEveryFormat() {
+        let snapshot = TreeSnapshot(of: EmptyQuery())
+        #expect(TextRenderer().rendered(snapshot).contains(#"query="""#))
+        #expect(DOTRenderer().rendered(snapshot).contains(#"query=\"\""#))
+        #expect(MermaidRenderer().rendered(snapshot).contains("query=#quot;#quot;"))
+    }
+}

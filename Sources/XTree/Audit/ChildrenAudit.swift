@@ -86,10 +86,14 @@ public struct ChildrenAudit: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The forgotten children: the findings that are problems.
     public var problems: [Finding] { findings.filter { $0.kind == .unlisted } }
 
-    /// One line per finding.
+    /// One line per finding, and what to do about forgotten children.
     public var description: String {
         guard !findings.isEmpty else { return "every held object is listed\n" }
-        return findings.map { "\($0.kind.rawValue): \($0)\n" }.joined()
+        let lines = findings.map { "\($0.kind.rawValue): \($0)\n" }.joined()
+        guard !problems.isEmpty else { return lines }
+        return lines
+            + "list each forgotten child in its owner's children, or return reflectedChildren from children "
+            + "to list everything the owner stores\n"
     }
 }
 
@@ -139,6 +143,27 @@ extension DeepLinkable {
             }
         }
         return ChildrenAudit(findings: findings)
+    }
+}
+
+extension DeepLinkable {
+    /// The ``DeepLinkable`` objects this object stores, found by reflection: an opt-in for
+    /// `children`, as XUI found children by itself.
+    ///
+    /// ```swift
+    /// var children: [any DeepLinkable] { reflectedChildren }
+    /// ```
+    ///
+    /// It reads stored properties, the subclass's before its superclass's, and inside them
+    /// optionals, arrays, sets, dictionaries' values, `@Published` values and ``Store``s, as
+    /// ``auditChildren(valueLimit:)`` does; each object once. Order within a set or a
+    /// dictionary is not stable, and reflection costs more than a list: write `children`
+    /// by hand where order or speed matters. A computed property is not seen.
+    public var reflectedChildren: [any DeepLinkable] {
+        var reader = PropertyReader(limit: 100_000)
+        reader.read(self)
+        var seen = Set<ObjectIdentifier>()
+        return reader.found.map(\.object).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 }
 

@@ -30,6 +30,22 @@ import XTreeSnapshot
 /// }
 /// ```
 ///
+/// The builder applies wherever the protocol's requirement is witnessed. A subclass that
+/// overrides `children` declares a new property, so it names the builder again, or returns
+/// an array:
+///
+/// ```swift
+/// @MainActor final class RootCoordinator: BaseCoordinator {
+///     @DeepLinkableBuilder override var children: [any DeepLinkable] {
+///         super.children
+///         settings
+///     }
+/// }
+/// ```
+///
+/// Classes that return the objects they hold by reflection, as XUI found them, can say so
+/// explicitly: `var children: [any DeepLinkable] { reflectedChildren }`.
+///
 /// ## Isolation
 /// The protocol is isolated to the main actor. Coordinators and view models drive UI, so
 /// in SwiftUI apps they already live on the main actor; isolating the protocol lets a

@@ -66,7 +66,11 @@ final class RecipesApp: EmbeddedApp {
         do {
             _ = try DeepLink(string: link)
         } catch {
-            throw .failure(error.description)
+            guard case .wrongScheme(let scheme?) = error.reason else { throw .failure(error.description) }
+            // Most likely a link of the user's own app, given to the embedded one.
+            throw .failure(
+                error.description + "; to apply a \(TerminalText.shortened(scheme)): link, attach to the app that "
+                    + "takes it: --attach NAME (see 'xtree-cli list')")
         }
     }
 
