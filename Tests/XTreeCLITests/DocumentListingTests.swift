@@ -25,6 +25,13 @@ struct Listing: CustomTestStringConvertible, Sendable {
         return listings
     }
 
+    /// Whether the listing is a fragment of a user's `Package.swift` (how to depend on
+    /// XTree): checked against this package's manifest instead of a test.
+    var isManifest: Bool {
+        let first = Listing.significant(lines).first ?? ""
+        return first.hasPrefix("dependencies:") || first.hasPrefix(".package(")
+    }
+
     /// Lines as compared: without indentation, blank lines and imports (a test file has its
     /// imports at its top).
     static func significant(_ lines: [String]) -> [String] {
@@ -51,7 +58,27 @@ struct Listing: CustomTestStringConvertible, Sendable {
         #expect(Listing.all.count >= 8)
     }
 
-    @Test(arguments: Listing.all)
+    /// The README's installation listings name only products this package declares, and
+    /// show both a URL and a path dependency.
+    @Test func manifestListingsNameTheProductsThisPackageDeclares() throws {
+        let manifests = Listing.all.filter(\.isManifest).map { $0.lines.joined(separator: "\n") }
+        #expect(manifests.contains { $0.contains(".package(url: ") })
+        #expect(manifests.contains { $0.contains(".package(path: ") })
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var named: [String] = []
+        for manifest in manifests {
+            for part in manifest.components(separatedBy: ".product(name: \"").dropFirst() {
+                named += part.split(separator: "\"", maxSplits: 1).first.map { [String($0)] } ?? []
+            }
+        }
+        #expect(Set(named) == ["XTree", "XTreeInspector", "XTreeTesting"])
+        for product in named {
+            #expect(package.contains(".library(name: \"\(product)\""), "\(product) is not a library of Package.swift")
+        }
+    }
+
+    @Test(arguments: Listing.all.filter { !$0.isManifest })
     func listingIsInATest(_ listing: Listing) {
         // Paragraphs (split at blank lines) in order, each line for line: a listing's
         // declarations and statements may sit at different places of one test file.
