@@ -40,9 +40,12 @@ let package = Package(
         .target(name: "XTreeTesting", dependencies: ["XTree"]),
         .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
+        // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
+        .target(name: "ShopDomain", dependencies: ["XTree"]),
         // The CLI: command types, targets, and the embedded apps' adapters.
         .target(
-            name: "XTreeCommandLine", dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSupport"]),
+            name: "XTreeCommandLine",
+            dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "ShopDomain", "XTreeSupport"]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
         .testTarget(
@@ -50,10 +53,11 @@ let package = Package(
             dependencies: ["XTree", "XTreeTesting", "XTreeSnapshot", "XTreeRendering", "XTreeEscaping"]),
         .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
+        .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeTesting"]),
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain",
+                "xtree-cli", "XTreeCommandLine", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain", "ShopDomain",
             ]
         ),
     ],

@@ -13,11 +13,11 @@ final class ServedApp {
     let process = Process()
     let name: String
 
-    init(name: String = "Recipes", arguments: [String] = []) throws {
+    init(name: String = "Recipes", app: String? = nil, arguments: [String] = []) throws {
         folder = try ScratchFolder()
         self.name = name
         process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        process.arguments = ["serve", "--name", name] + arguments
+        process.arguments = (app.map { ["--app", $0] } ?? []) + ["serve", "--name", name] + arguments
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in self.environment { environment[key] = value }
         process.environment = environment
@@ -53,6 +53,32 @@ final class ServedApp {
 }
 
 @Suite struct AttachTests {
+    /// The shop served as its own process: found by a condition, watched, and diffed.
+    @Test func theShopAsItsOwnProcessIsSearchedWatchedAndDiffed() throws {
+        let app = try ServedApp(name: "ShopE2E", app: "Shop")
+        let found = try app.cli(
+            "find", "ProductListViewModel", "--where", "products!=0", "--where", "query=", "--attach", "ShopE2E")
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.hasPrefix("4 ProductListViewModel #"))
+        let missed = try app.cli("find", "CartScreen", "--where", "items~9", "--attach", "ShopE2E")
+        #expect(missed.status == 1)
+        #expect(missed.stdout.hasSuffix("nearest: 2 CartViewModel items=0 (wanted items~9)\n"))
+
+        let before = try app.folder.write(
+            "before.json", try app.cli("tree", "--format", "json", "--attach", "ShopE2E").stdout)
+        let watched = try app.cli("watch", "--attach", "ShopE2E", input: "shop://product/tea\nshop://checkout\n")
+        #expect(watched.status == 0, "\(watched.stderr)")
+        #expect(
+            watched.stdout.hasPrefix(
+                "opened shop://product/tea: 0 ShopCoordinator > 1 CatalogCoordinator > 5 ProductDetailViewModel\n"))
+        #expect(watched.stdout.contains("+ 5 ProductDetailViewModel"))
+        #expect(watched.stdout.contains("~ 0 ShopCoordinator #"))
+        let diff = try app.cli("diff", before, "--attach", "ShopE2E")
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.contains("+ 5 ProductDetailViewModel") && diff.stdout.contains("+ 6 CheckoutViewModel"))
+        #expect(diff.stdout.hasSuffix("2 added, 0 removed, 2 changed, 3 unchanged\n"))
+    }
+
     @Test func listTreeFindAndOpenOnARunningAppMatchTheEmbeddedApp() throws {
         let app = try ServedApp()
         let list = try app.cli("list")

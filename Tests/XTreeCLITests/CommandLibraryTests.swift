@@ -4,147 +4,80 @@ import XTree
 
 @testable import XTreeCommandLine
 
-/// The shop as an embedded app: what a second app's adapter looks like.
-@MainActor
-final class ShopApp: EmbeddedApp {
-    struct Options: ParsableArguments {
-        @Option(name: "skus", value: "A,B", help: "The products the shop shows at launch.", role: .starting)
-        var skus: String?
-    }
-
-    static let name = "Shop"
-    static let title = "the shop"
-    static let linkForms = ["shop://cart", "shop://product/<sku>"]
-    static let testRecipe = TestRecipe(
-        module: "Shop", makeApp: "ShopCoordinator()", applyLink: "{ shop, link in shop.open(ShopLink(link)!) }")
-    static let watchCommands = [
-        WatchAction<ShopCoordinator>(name: "restock", help: "add one to the cart") { shop in
-            shop.cart.items += 1
-            return "cart has \(shop.cart.items)\n"
-        }
-    ]
-
-    let skus: [String]
-
-    init(options: Options, context: Context) {
-        skus = options.skus.map { $0.split(separator: ",").map(String.init) } ?? ["a1"]
-    }
-
-    func makeRoot() -> ShopCoordinator {
-        let shop = ShopCoordinator()
-        shop.products = skus.map(DefaultProductScreen.init(sku:))
-        return shop
-    }
-
-    func linkApplier(for root: ShopCoordinator) -> LinkApplier {
-        { text in
-            guard let link = ShopLink(text) else { throw ShopLinkError(text: text) }
-            return AppliedLink(link: link.description, reached: root.open(link))
-        }
-    }
-
-    func check(link: String) throws(CLIError) {
-        if ShopLink(link) == nil { throw .failure(ShopLinkError(text: link).description) }
-    }
-
-    let applierName = "open"
-
-    func reachabilityCheck() -> ReachabilityCheck<ShopCoordinator, String> {
-        var check = ReachabilityCheck<ShopCoordinator, String>(
-            "Shop", makeApp: makeRoot, apply: { shop, text in shop.open(ShopLink(text) ?? .cart) })
-        check.expect("shop://cart", reaches: .receiver(CartViewModel.self))
-        for sku in skus {
-            check.expect("shop://product/\(sku)", reaches: .receiver((any ProductScreen).self) { $0.sku == sku })
-        }
-        return check
-    }
-}
-
-struct ShopLinkError: Error, CustomStringConvertible {
-    let text: String
-    var description: String { "not a shop link: \(text)" }
-}
-
-extension ShopLink {
-    init?(_ text: String) {
-        if text == "shop://cart" {
-            self = .cart
-        } else if text.hasPrefix("shop://product/"), text.count > "shop://product/".count {
-            self = .product(String(text.dropFirst("shop://product/".count)))
-        } else {
-            return nil
-        }
-    }
-}
-
-/// The CLI run in-process with the shop as its only embedded app, or beside the recipes app.
+/// The CLI run in-process with the shop (ShopDomain) as its embedded app, through its adapter.
 @MainActor
 @Suite struct SecondEmbeddedAppTests {
-    let shopOnly = [EmbeddedAppType(ShopApp.self)]
-    let both = EmbeddedApps.all + [EmbeddedAppType(ShopApp.self)]
-
     @Test func theShopIsPrintedOpenedCheckedAndWatchedThroughItsAdapter() async throws {
-        let tree = try await cli(["tree", "--skus", "a1,b2"], apps: shopOnly)
+        let tree = try await cli(["--app", "Shop", "tree", "--products", "mug,tea"])
         #expect(tree.status == 0, "\(tree.stderr)")
         #expect(tree.stdout.hasPrefix("0 ShopCoordinator"))
-        #expect(tree.stdout.contains("DefaultProductScreen") && tree.stdout.contains("sku=b2"))
+        #expect(tree.stdout.contains("products=2"))
 
-        let opened = try await cli(["open", "shop://product/c3", "--trace"], apps: shopOnly)
+        let opened = try await cli(["--app", "Shop", "open", "shop://product/kettle", "--trace"])
         #expect(opened.status == 0, "\(opened.stderr)")
-        #expect(opened.stdout.hasPrefix("== shop://product/c3 (open)\nsearch for ProductScreen"))
-        #expect(opened.stdout.contains("reached: 0 ShopCoordinator > 3 DefaultProductScreen\n"))
+        #expect(opened.stdout.hasPrefix("== shop://product/kettle (open)\nsearch for ProductDetailScreen"))
+        #expect(
+            opened.stdout.contains("reached: 0 ShopCoordinator > 1 CatalogCoordinator > 5 ProductDetailViewModel\n"))
 
-        let bad = try await cli(["open", "shop://cart", "shop://nowhere"], apps: shopOnly)
+        let bad = try await cli(["--app", "Shop", "open", "shop://checkout", "shop://nowhere"])
         #expect(bad.status == 1)
-        #expect(bad.stderr == "error: not a shop link: shop://nowhere\n")
+        #expect(bad.stderr.hasPrefix("error: unknown path in shop://nowhere; accepted links: shop://tab/"))
         #expect(bad.stdout.isEmpty)
 
-        let check = try await cli(["check", "--skus", "a1,b2", "--format", "json"], apps: shopOnly)
+        let check = try await cli(["--app", "Shop", "check", "--products", "mug", "--format", "json"])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.contains(#""passed" : true"#) || check.stdout.contains(#""passed":true"#))
+        #expect(check.stdout.contains("shop://product/mug") && !check.stdout.contains("shop://product/tea"))
 
-        let watched = try await cli(["watch"], input: "restock\nhelp\nshop://cart\n", apps: shopOnly)
+        let watched = try await cli(["--app", "Shop", "watch"], input: "shop://checkout\nback\nback\nhelp\n")
         #expect(watched.status == 0, "\(watched.stderr)")
-        #expect(watched.stdout.hasPrefix("cart has 1\nchanged: 1 notification from 1 object\n"))
         #expect(
-            watched.stdout.contains(
-                "enter a link (shop://cart, shop://product/<sku>), or: tree, find TYPE [--where KEY=VALUE]... [--all], "
-                    + "restock (add one to the cart), quit\n"))
-        #expect(watched.stdout.hasSuffix("opened shop://cart: 0 ShopCoordinator > 1 CartViewModel\n"))
+            watched.stdout.hasPrefix(
+                "opened shop://checkout: 0 ShopCoordinator > 2 CartViewModel > 5 CheckoutViewModel\n"))
+        #expect(watched.stdout.contains("- 5 CheckoutViewModel"))
+        #expect(watched.stdout.contains("nothing to close\n"))
+        #expect(
+            watched.stdout.hasSuffix(
+                "enter a link (shop://tab/<catalog|cart|account>, shop://product/<sku>, shop://checkout), or: tree, "
+                    + "find TYPE [--where KEY=VALUE]... [--all], back (close the checkout, or the top-most product), "
+                    + "quit\n"))
     }
 
     @Test func anAppsOptionsAreOfferedOnlyToCommandsInTheirRole() async throws {
-        #expect(try await cli(["tree", "--help"], apps: shopOnly).stdout.contains("--skus A,B"))
-        #expect(!(try await cli(["tree", "--help"], apps: shopOnly).stdout.contains("--catalog")))
-        let list = try await cli(["list", "--skus", "a1"], apps: shopOnly)
+        let shopHelp = try await cli(["--app", "Shop", "tree", "--help"]).stdout
+        #expect(shopHelp.contains("--products SKU,SKU"))
+        #expect(!shopHelp.contains("--catalog"))
+        let list = try await cli(["--app", "Shop", "list", "--products", "mug"])
         #expect(list.status == 64)
-        #expect(list.stderr.hasPrefix("error: unknown option '--skus' for 'list'"))
+        #expect(list.stderr.hasPrefix("error: unknown option '--products' for 'list'"))
+        let unknown = try await cli(["--app", "Shop", "tree", "--products", "toy"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("error: the shop sells no 'toy'; products: mug, tea, kettle\n"))
         let recipes = try await cli(["check", "--approach", "explicit"])
         #expect(recipes.status == 64)
         #expect(
             recipes.stderr.hasPrefix("error: unknown option '--approach' for 'check'; options: --format, --catalog"))
     }
 
-    @Test func withTwoAppsTheFirstIsTheDefaultAndAppPicksAnother() async throws {
-        let recipes = try await cli(["tree", "--depth", "0"], apps: both)
+    @Test func theFirstAppIsTheDefaultAndAppPicksAnother() async throws {
+        let recipes = try await cli(["tree", "--depth", "0"])
         #expect(recipes.stdout.hasPrefix("0 DefaultHomeCoordinator"))
-        let shop = try await cli(["tree", "--app", "shop", "--depth", "0"], apps: both)
+        let shop = try await cli(["tree", "--app", "shop", "--depth", "0"])
         #expect(shop.stdout.hasPrefix("0 ShopCoordinator"), "\(shop.stderr)")
-        let inline = try await cli(["--app=Shop", "tree", "--depth", "0"], apps: both)
+        let inline = try await cli(["--app=Shop", "tree", "--depth", "0"])
         #expect(inline.stdout == shop.stdout)
-        let unknown = try await cli(["tree", "--app", "Nope"], apps: both)
+        let unknown = try await cli(["tree", "--app", "Nope"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.hasPrefix("error: no embedded app is called 'Nope'; apps: Recipes, Shop\n"))
-        #expect(try await cli(["--help"], apps: both).stdout.contains("--app Recipes|Shop"))
-        #expect(!(try await cli(["--help"]).stdout.contains("--app")))
-        let single = try await cli(["tree", "--app", "Recipes"])
+        #expect(try await cli(["--help"]).stdout.contains("--app Recipes|Shop"))
+        let recipesOnly = [EmbeddedAppType(RecipesApp.self)]
+        #expect(!(try await cli(["--help"], apps: recipesOnly).stdout.contains("--app")))
+        let single = try await cli(["tree", "--app", "Recipes"], apps: recipesOnly)
         #expect(single.status == 64)
     }
 
-    @Test func attachedOnlyLinesOfAnotherAppAreNamedAsTheEmbeddedAppsOwn() async throws {
-        // `back` is the recipes app's; with the shop embedded it is a link like any other.
-        let result = try await cli(["watch"], input: "back\n", apps: shopOnly)
-        #expect(result.stderr == "error: not a shop link: back\n")
+    @Test func aWordNoAppCommandsIsALinkToTheEmbeddedApp() async throws {
+        let result = try await cli(["--app", "Shop", "watch"], input: "restore\n")
+        #expect(result.stderr.hasPrefix("error: not a shop:// link in restore; accepted links: shop://tab/"))
     }
 }
 

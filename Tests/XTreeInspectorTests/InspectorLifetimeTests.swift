@@ -13,7 +13,7 @@ import XTree
         let apps = try InspectorDirectory.runningApps(in: folder.path)
         #expect(apps.map(\.name) == ["Dropped"])
         let app = try #require(apps.first)
-        let snapshot = try await offMain { try InspectorClient(app).snapshot() }
+        let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
         #expect(snapshot.nodes.map(\.type) == ["Book"])
         let kept = try #require(Inspector.serving.first { $0.app.address == app.address })
         kept.stop()
@@ -80,7 +80,7 @@ import XTree
         defer { inspector.stop() }
         let app = inspector.app
         let (trace, _) = try await offMain {
-            try InspectorClient(app).find(
+            try patient(InspectorClient(app)).find(
                 "Page", conditions: [NodeCondition("slug!=a")!, NodeCondition("slug~c")!], all: true)
         }
         #expect(trace.steps.filter { $0.verdict == .matched }.map(\.order) == [3])

@@ -145,7 +145,7 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
             UncheckedBox((0..<(InspectorCore.maximumClients + 8)).compactMap { _ in rawConnection(to: app) })
         }
         #expect(idle.value.count == InspectorCore.maximumClients + 8)
-        let snapshot = try await offMain { try InspectorClient(app).snapshot() }
+        let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
         #expect(snapshot.nodes.count == 2)
         // The oldest idle connections were dropped to make room.
         let closed = try await offMain {

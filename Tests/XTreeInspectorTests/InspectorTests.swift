@@ -215,7 +215,7 @@ func openDescriptors() -> Int {
         try await Task.sleep(nanoseconds: 100_000_000)
         root.pages.append(PageScreen("b"))
         root.pages.append(PageScreen("c"))
-        let change = try await offMain { try client.value.nextChange(timeout: 5) }
+        let change = try await offMain { try client.value.nextChange(timeout: 120) }
         #expect(change?.notifications == 2)
         #expect(change?.diff.added.map(\.label) == ["b", "c"])
         root.pages.removeFirst()
@@ -252,7 +252,7 @@ func openDescriptors() -> Int {
         }
         try await Task.sleep(nanoseconds: 100_000_000)
         mark.page = 2
-        let change = try await offMain { try client.value.nextChange(timeout: 5) }
+        let change = try await offMain { try client.value.nextChange(timeout: 120) }
         #expect(change?.diff.changed.first?.changes.map(\.new) == ["2"])
     }
 }

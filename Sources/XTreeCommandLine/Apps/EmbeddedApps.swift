@@ -2,5 +2,9 @@
 /// than one, `--app NAME` picks another.
 @MainActor
 enum EmbeddedApps {
-    static let all = [EmbeddedAppType(RecipesApp.self)]
+    static var all: [EmbeddedAppType] {
+        var apps = [EmbeddedAppType(RecipesApp.self)]
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { apps.append(EmbeddedAppType(ShopApp.self)) }
+        return apps
+    }
 }

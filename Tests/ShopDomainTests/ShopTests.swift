@@ -1,0 +1,53 @@
+import Testing
+import XTree
+import XTreeTesting
+
+@testable import ShopDomain
+
+@MainActor
+@Suite struct ShopTests {
+    @Test func everyShopLinkIsReachableAndNoChildIsForgotten() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let report = await ShopCoordinator.reachabilityCheck().expectReachable()
+        #expect(report.results.count == 7)
+        #expect(report.audit?.findings.isEmpty == true)
+    }
+
+    @Test func theAuditSeesTheStackTheSheetAndTheObservableModels() throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let shop = ShopCoordinator()
+        _ = try shop.open(.product("mug"))
+        _ = try shop.open(.product("tea"))
+        _ = try shop.open(.checkout)
+        #expect(shop.auditChildren().problems.isEmpty)
+        let snapshot = TreeSnapshot(of: shop)
+        #expect(snapshot.nodes.map(\.type).filter { $0 == "ProductDetailViewModel" }.count == 2)
+        #expect(snapshot.nodes.contains { $0.type == "CheckoutViewModel" && $0.attribute("total") == "0" })
+    }
+
+    @Test func linksParseAndBadOnesSayWhatIsAccepted() throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        #expect(try ShopLink(string: "shop://tab/cart") == .tab(.cart))
+        #expect(try ShopLink(string: "shop://product/mug") == .product("mug"))
+        #expect(try ShopLink(string: "shop://checkout") == .checkout)
+        #expect(throws: ShopLinkError(link: "shop://tab/toys", reason: "no tab is called 'toys'")) {
+            try ShopLink(string: "shop://tab/toys")
+        }
+        #expect(throws: ShopLinkError.self) { try ShopLink(string: "recipes://tab/meat") }
+        #expect(throws: ShopLinkError(link: "shop://product/nope", reason: "no product has the sku 'nope'")) {
+            try ShopCoordinator().open(.product("nope"))
+        }
+    }
+
+    @Test func bothObservationStylesAreWatched() throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let shop = ShopCoordinator()
+        let monitor = TreeChangeMonitor(root: shop)
+        monitor.observe()
+        shop.cart.add(Product.standard[0])  // @Observable
+        #expect(monitor.drain() == [2])
+        monitor.observe()
+        shop.tab = .account  // @Published
+        #expect(monitor.drain() == [0])
+    }
+}
