@@ -73,3 +73,27 @@ import XTree
         #expect(MermaidRenderer().rendered(snapshot).contains("query=#quot;#quot;"))
     }
 }
+
+@MainActor class BaseCoordinator: DeepLinkable {
+    let home = AccountScreen()
+    var children: [any DeepLinkable] { [home] }
+}
+
+@MainActor final class RootCoordinator: BaseCoordinator {
+    var settings: AccountScreen? = AccountScreen()
+    @DeepLinkableBuilder override var children: [any DeepLinkable] {
+        super.children
+        settings
+    }
+}
+
+@MainActor
+@Suite struct SubclassChildrenTests {
+    /// The form `DeepLinkable`'s documentation gives a subclass: the builder named again.
+    @Test func aSubclassOverridingChildrenWithTheBuilderListsBoth() {
+        let root = RootCoordinator()
+        #expect(root.children.count == 2)
+        root.settings = nil
+        #expect(root.children.count == 1)
+    }
+}
