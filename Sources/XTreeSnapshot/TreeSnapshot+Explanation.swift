@@ -15,7 +15,7 @@ extension TreeSnapshot {
     ///   - name: The name searched for, as ``search(forName:all:where:)`` takes it.
     ///   - conditions: The conditions each match had to meet.
     ///   - knownNames: Names to suggest besides the tree's, such as the protocols the app
-    ///     registered (``SearchableProtocols/names``, in the app's process).
+    ///     registered (`SearchableProtocols.names`, in the app's process).
     ///   - limit: How many nearest nodes or names to give at most.
     /// - Returns: The lines, without line ends; empty if something matches.
     public func explainNoMatch(
