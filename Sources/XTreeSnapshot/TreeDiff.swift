@@ -100,19 +100,40 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
         var changes: [ValueChange] = []
         if old.label != new.label { changes.append(ValueChange(key: "label", old: old.label, new: new.label)) }
         guard old.attributes != new.attributes else { return changes }
-        func value(_ key: String, in attributes: ArraySlice<TreeSnapshot.Attribute>) -> String? {
-            attributes.first { $0.key == key }?.value
-        }
+        // A few attributes are compared by scanning; many through a table, so that a node's
+        // diff stays linear in its attributes. Of a key given twice, the first value counts.
+        let oldValues = Values(old.attributes)
+        let newValues = Values(new.attributes)
         for attribute in new.attributes {
-            let before = value(attribute.key, in: old.attributes)
+            let before = oldValues[attribute.key]
             if before != attribute.value {
                 changes.append(ValueChange(key: attribute.key, old: before, new: attribute.value))
             }
         }
-        for attribute in old.attributes where value(attribute.key, in: new.attributes) == nil {
+        for attribute in old.attributes where newValues[attribute.key] == nil {
             changes.append(ValueChange(key: attribute.key, old: attribute.value, new: nil))
         }
         return changes
+    }
+
+    /// The values of one node's attributes by key: scanned when there are few, hashed when
+    /// there are many.
+    private struct Values {
+        static let scanLimit = 16
+        let attributes: ArraySlice<TreeSnapshot.Attribute>
+        let table: [String: String]?
+
+        init(_ attributes: ArraySlice<TreeSnapshot.Attribute>) {
+            self.attributes = attributes
+            table =
+                attributes.count > Self.scanLimit
+                ? Dictionary(attributes.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) : nil
+        }
+
+        subscript(key: String) -> String? {
+            if let table { return table[key] }
+            return attributes.first { $0.key == key }?.value
+        }
     }
 
     /// One line per added (`+`), removed (`-`) and changed (`~`) node, then a count line.

@@ -97,3 +97,30 @@ import XTree
         #expect(root.children.count == 1)
     }
 }
+
+@MainActor final class ManyAttributes: DeepLinkable {
+    var pairs: [(key: String, value: String)]
+    init(_ pairs: [(key: String, value: String)]) { self.pairs = pairs }
+    var nodeAttributes: [(key: String, value: String)] { pairs }
+}
+
+@MainActor
+@Suite struct ManyAttributeDiffTests {
+    /// Past the few a diff scans, attributes are compared through a table: the same changes,
+    /// in the same order, as for a few.
+    @Test(arguments: [4, 40, 400])
+    func aDiffOfManyAttributesReportsEachChangeOnceInOrder(count: Int) {
+        let node = ManyAttributes((0..<count).map { ("k\($0)", "v\($0)") })
+        let root = TestNode("root", [node])
+        let before = TreeSnapshot(of: root)
+        node.pairs[1].value = "changed"
+        node.pairs.remove(at: 2)
+        node.pairs.append(("new", "n"))
+        let changes = TreeDiff(from: before, to: TreeSnapshot(of: root)).changed.first?.changes ?? []
+        #expect(
+            changes == [
+                .init(key: "k1", old: "v1", new: "changed"), .init(key: "new", old: nil, new: "n"),
+                .init(key: "k2", old: "v2", new: nil),
+            ])
+    }
+}
