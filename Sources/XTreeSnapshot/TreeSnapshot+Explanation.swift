@@ -1,4 +1,5 @@
 import XTreeEscaping
+import XTreeSupport
 
 extension TreeSnapshot {
     /// Why a search by name with `conditions` matched nothing, in lines for a reader.
@@ -66,20 +67,4 @@ extension TreeSnapshot {
                 + "SearchableProtocols.register((any \(shown)).self)")
         return lines
     }
-}
-
-/// The edit distance (insertions, deletions, substitutions) between two strings' characters.
-private func editDistance(_ a: [String], _ b: [String]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

@@ -1,3 +1,5 @@
+import XTreeSupport
+
 /// Up to `limit` ids that look like `text`, closest first: for "did you mean" hints.
 ///
 /// An id that contains `text` comes first; then ids that are, or have a hyphen-separated
@@ -16,21 +18,4 @@ func closeMatches(to text: String, among ids: [Recipe.ID], limit: Int = 3) -> [R
         .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
         .prefix(limit)
         .map(\.id)
-}
-
-/// Levenshtein distance with two rows.
-private func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = Swift.min(
-                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }
