@@ -24,6 +24,12 @@ struct Context {
     /// The most bytes one input may hold (``InputLimit``).
     let inputLimit: Int
 
+    /// The inspector directory `XTREE_INSPECTOR_DIR` names, if it names one; else the
+    /// inspector's own choice (`InspectorDirectory`).
+    var inspectorDirectory: String? {
+        environment["XTREE_INSPECTOR_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Makes the embedded app's adapter from its options (loading what it loads).
     func startApp() throws(CLIError) -> any EmbeddedApp {
         try app.start(self)

@@ -73,6 +73,7 @@ import XTree
     }
 
     @Test func anAttachedAppSearchesWithStructuredConditions() async throws {
+        SearchableProtocols.register((any Page).self)
         let folder = try InspectorFolder()
         let book = Book()
         book.pages = ["a", "b", "c"].map(PageScreen.init)

@@ -14,8 +14,7 @@ struct ListCommand: ParsableCommand {
     func run(_ context: Context) throws(CLIError) {
         let apps: [InspectableApp]
         do {
-            let chosen = context.environment["XTREE_INSPECTOR_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            apps = try InspectorDirectory.runningApps(in: chosen)
+            apps = try InspectorDirectory.runningApps(in: context.inspectorDirectory)
         } catch {
             throw .failure("\(error)")
         }

@@ -7,10 +7,11 @@ import XTreeInspector
 final class AttachedTarget: Target {
     let client: InspectorClient
 
-    /// Connects to the running app that `name` names (a name, a pid or an address).
-    init(_ name: String) throws(CLIError) {
+    /// Connects to the running app that `name` names (a name, a pid or an address), looking
+    /// in `directory` if given.
+    init(_ name: String, in directory: String?) throws(CLIError) {
         do {
-            client = try InspectorClient(InspectorClient.resolve(name))
+            client = try InspectorClient(InspectorClient.resolve(name, in: directory))
         } catch {
             throw .failure("cannot attach to \(name): \(error.description)")
         }
