@@ -1,0 +1,70 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
+/// A model typed as a class-bound protocol, made `Identifiable` and `Hashable` by its
+/// object's identity.
+///
+/// A protocol-typed model (`any RatingViewModel`) cannot be `Identifiable` itself, so
+/// SwiftUI's item-based presentation (`sheet(item:)`) and value-based navigation do not take
+/// it. Wrapped, it can be: two identities are equal when they hold the same object, so a
+/// change the model announces does not make it a new item, and another object does.
+///
+/// ```swift
+/// let identity = ModelIdentity(coordinator.ratingViewModel!)   // any RatingViewModel
+/// identity.id == ObjectIdentifier(coordinator.ratingViewModel!) // true
+/// ```
+///
+/// `Binding.identified()` and `Binding.identifiedStack()` turn a coordinator's optional model
+/// and its stack of models into bindings of identities, writing dismissals and pops back.
+public struct ModelIdentity<Model>: Identifiable, Hashable {
+    /// The model.
+    public let model: Model
+    /// The identity of the model's object.
+    public let id: ObjectIdentifier
+
+    /// Wraps `model`, which must be a class instance (a model typed as a class-bound protocol
+    /// always is).
+    public init(_ model: Model) {
+        precondition(
+            type(of: model as Any) is AnyClass,
+            "ModelIdentity<\(Model.self)> needs a class instance, got a \(type(of: model as Any))")
+        self.model = model
+        id = ObjectIdentifier(model as AnyObject)
+    }
+
+    /// Whether both hold the same object.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+extension ModelIdentity: Sendable where Model: Sendable {}
+
+extension Binding {
+    /// A binding to an optional model as a binding to its optional identity, for item-based
+    /// presentation.
+    ///
+    /// Reading wraps the model the coordinator holds now. Writing `nil` (a dismissal in the
+    /// UI) writes `nil` back into the coordinator; writing an identity writes its model.
+    public func identified<Model: Sendable>() -> Binding<ModelIdentity<Model>?> where Value == Model? {
+        let source = self
+        return Binding<ModelIdentity<Model>?>(
+            get: { @MainActor in source.wrappedValue.map(ModelIdentity.init) },
+            set: { @MainActor in source.wrappedValue = $0?.model })
+    }
+
+    /// A binding to a coordinator's stack of models as a navigation path of identities.
+    ///
+    /// Reading wraps the models the coordinator holds now, the first at the bottom. Writing a
+    /// path (a pop in the UI writes a shorter one) writes its models back, so the popped ones
+    /// leave the coordinator's array; models the coordinator appends or replaces are pushed
+    /// on the next read.
+    public func identifiedStack<Model: Sendable>() -> Binding<[ModelIdentity<Model>]> where Value == [Model] {
+        let source = self
+        return Binding<[ModelIdentity<Model>]>(
+            get: { @MainActor in source.wrappedValue.map(ModelIdentity.init) },
+            set: { @MainActor in source.wrappedValue = $0.map(\.model) })
+    }
+}
