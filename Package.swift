@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain", "ShopDomain",
+                "xtree-cli", "XTreeCommandLine", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain",
+                "ShopDomain",
             ]
         ),
     ],
