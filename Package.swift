@@ -19,6 +19,7 @@ let package = Package(
         // The live inspector, apart so that an app that does not start it links no socket code.
         .library(name: "XTreeInspector", targets: ["XTreeInspector"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
+        .library(name: "RecipesViews", targets: ["RecipesViews"]),
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
     ],
     targets: [
@@ -42,6 +43,9 @@ let package = Package(
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
         // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
         .target(name: "ShopDomain", dependencies: ["XTree"]),
+        // The recipes app's SwiftUI views, driven by RecipesDomain's coordinators; empty where
+        // SwiftUI does not exist.
+        .target(name: "RecipesViews", dependencies: ["RecipesDomain", "XTree"]),
         // The CLI: command types, targets, and the embedded apps' adapters.
         .target(
             name: "XTreeCommandLine",

@@ -247,8 +247,14 @@ import XTree
     var tab: HomeTab { inner.tab }
     var title: String { inner.title }
     var listViewModel: any RecipeListViewModel { inner.listViewModel }
-    var detailViewModel: (any RecipeViewModel)? { inner.detailViewModel }
-    var ratingViewModel: (any RatingViewModel)? { inner.ratingViewModel }
+    var detailViewModel: (any RecipeViewModel)? {
+        get { inner.detailViewModel }
+        set { inner.detailViewModel = newValue }
+    }
+    var ratingViewModel: (any RatingViewModel)? {
+        get { inner.ratingViewModel }
+        set { inner.ratingViewModel = newValue }
+    }
     func filter(_ recipe: Recipe) -> Bool { inner.filter(recipe) }
     func open(_ recipe: Recipe) { inner.open(recipe) }
     func closeDetail() { inner.closeDetail() }

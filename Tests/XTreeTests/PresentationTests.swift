@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import XTree
 
@@ -22,6 +23,22 @@ import XTree
     var stackBinding: Binding<[any SheetModel]> {
         Binding(get: { @MainActor in self.stack }, set: { @MainActor in self.stack = $0 })
     }
+}
+
+/// A coordinator observed through the Observation framework, as `@Bindable` binds to.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor @Observable final class ObservedPresentingCoordinator {
+    var sheet: (any SheetModel)?
+
+    var sheetBinding: Binding<(any SheetModel)?> {
+        Binding(get: { @MainActor in self.sheet }, set: { @MainActor in self.sheet = $0 })
+    }
+}
+
+/// Counts Observation's change calls, which come on the thread that makes the change (here
+/// the test's).
+final class Announcements: @unchecked Sendable {
+    var count = 0
 }
 
 /// What SwiftUI's item-based presentation and navigation stacks need of protocol-typed
@@ -67,5 +84,56 @@ import XTree
         #expect(path.wrappedValue.map(\.id) == [ObjectIdentifier(models[0]), ObjectIdentifier(pushed)])
         path.wrappedValue = []
         #expect(coordinator.stack.isEmpty)
+    }
+
+    @Test func writingTheObjectTheCoordinatorHoldsAnnouncesNothing() {
+        let coordinator = PresentingCoordinator()
+        let model = DefaultSheetModel("a")
+        coordinator.sheet = model
+        coordinator.stack = [model, DefaultSheetModel("b")]
+        var changes = 0
+        let subscription = coordinator.objectWillChange.sink { _ in changes += 1 }
+        let item = coordinator.sheetBinding.identified()
+        item.wrappedValue = item.wrappedValue
+        item.wrappedValue = ModelIdentity(model as any SheetModel)
+        let path = coordinator.stackBinding.identifiedStack()
+        path.wrappedValue = path.wrappedValue
+        #expect(changes == 0)
+        path.wrappedValue = Array(path.wrappedValue.reversed())
+        #expect(changes == 1)
+        item.wrappedValue = nil
+        #expect(changes == 2)
+        subscription.cancel()
+    }
+
+    @Test func aReorderedOrReplacedPathIsWrittenBack() {
+        let coordinator = PresentingCoordinator()
+        let (a, b, c) = (DefaultSheetModel("a"), DefaultSheetModel("b"), DefaultSheetModel("c"))
+        coordinator.stack = [a, b]
+        let path = coordinator.stackBinding.identifiedStack()
+        path.wrappedValue = [ModelIdentity(b as any SheetModel), ModelIdentity(a as any SheetModel)]
+        #expect(coordinator.stack.map(ObjectIdentifier.init) == [ObjectIdentifier(b), ObjectIdentifier(a)])
+        path.wrappedValue = [ModelIdentity(b as any SheetModel), ModelIdentity(c as any SheetModel)]
+        #expect(coordinator.stack.map(ObjectIdentifier.init) == [ObjectIdentifier(b), ObjectIdentifier(c)])
+    }
+
+    @Test func anObservableCoordinatorTakesTheDismissalAndAnnouncesIt() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let coordinator = ObservedPresentingCoordinator()
+        let model = DefaultSheetModel("a")
+        coordinator.sheet = model
+        let item = coordinator.sheetBinding.identified()
+        #expect(item.wrappedValue?.id == ObjectIdentifier(model))
+        let announced = Announcements()
+        withObservationTracking {
+            _ = coordinator.sheet
+        } onChange: {
+            announced.count += 1
+        }
+        item.wrappedValue = ModelIdentity(model as any SheetModel)
+        #expect(announced.count == 0)
+        item.wrappedValue = nil
+        #expect(announced.count == 1)
+        #expect(coordinator.sheet == nil)
     }
 }

@@ -9,10 +9,12 @@ public protocol RecipeListCoordinator: ViewModel {
     var title: String { get }
     /// The list screen.
     var listViewModel: any RecipeListViewModel { get }
-    /// The open recipe's screen, if one is open.
-    var detailViewModel: (any RecipeViewModel)? { get }
-    /// The ratings sheet, if open. It belongs to the coordinator, beside the detail.
-    var ratingViewModel: (any RatingViewModel)? { get }
+    /// The open recipe's screen, if one is open. Settable, so that a view can bind to it: a
+    /// pop in the UI writes `nil`, which also closes any ratings sheet.
+    var detailViewModel: (any RecipeViewModel)? { get set }
+    /// The ratings sheet, if open. It belongs to the coordinator, beside the detail. Settable,
+    /// so that a view can bind to it: dismissing the sheet writes `nil`.
+    var ratingViewModel: (any RatingViewModel)? { get set }
 
     /// Whether this list shows `recipe`.
     func filter(_ recipe: Recipe) -> Bool
@@ -35,10 +37,12 @@ public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoo
     public let title: String
     /// The list screen.
     public let listViewModel: any RecipeListViewModel
-    /// The open recipe's screen, if any.
-    @Published public private(set) var detailViewModel: (any RecipeViewModel)?
+    /// The open recipe's screen, if any. Another screen, or none, closes any ratings sheet.
+    @Published public var detailViewModel: (any RecipeViewModel)? {
+        didSet { if detailViewModel !== oldValue { ratingViewModel = nil } }
+    }
     /// The ratings sheet, if open.
-    @Published public private(set) var ratingViewModel: (any RatingViewModel)?
+    @Published public var ratingViewModel: (any RatingViewModel)?
 
     /// Creates the list of the recipes of `recipes` that belong under `tab`.
     public convenience init(tab: HomeTab, title: String, recipes: [Recipe]) {
@@ -59,13 +63,11 @@ public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoo
 
     /// Shows `recipe`'s detail, closing any ratings sheet.
     public func open(_ recipe: Recipe) {
-        ratingViewModel = nil
         detailViewModel = DefaultRecipeViewModel(recipe: recipe, coordinator: self)
     }
 
     /// Closes the detail and any ratings sheet.
     public func closeDetail() {
-        ratingViewModel = nil
         detailViewModel = nil
     }
 

@@ -42,17 +42,31 @@ public struct ModelIdentity<Model>: Identifiable, Hashable {
 
 extension ModelIdentity: Sendable where Model: Sendable {}
 
+extension ModelIdentity {
+    /// Whether `models` holds the same objects as `identities`, in the same order: a path the
+    /// UI writes back unchanged is not a change of the coordinator's stack.
+    static func sameObjects(_ identities: [ModelIdentity], _ models: [Model]) -> Bool {
+        identities.count == models.count
+            && zip(identities, models).allSatisfy { $0.id == ObjectIdentifier($1 as AnyObject) }
+    }
+}
+
 extension Binding {
     /// A binding to an optional model as a binding to its optional identity, for item-based
     /// presentation.
     ///
     /// Reading wraps the model the coordinator holds now. Writing `nil` (a dismissal in the
-    /// UI) writes `nil` back into the coordinator; writing an identity writes its model.
+    /// UI) writes `nil` back into the coordinator; writing another object's identity writes
+    /// its model. Writing the identity of the object the coordinator already holds writes
+    /// nothing, so the coordinator announces no change that did not happen.
     public func identified<Model: Sendable>() -> Binding<ModelIdentity<Model>?> where Value == Model? {
         let source = self
         return Binding<ModelIdentity<Model>?>(
             get: { @MainActor in source.wrappedValue.map(ModelIdentity.init) },
-            set: { @MainActor in source.wrappedValue = $0?.model })
+            set: { @MainActor identity in
+                guard identity?.id != source.wrappedValue.map({ ObjectIdentifier($0 as AnyObject) }) else { return }
+                source.wrappedValue = identity?.model
+            })
     }
 
     /// A binding to a coordinator's stack of models as a navigation path of identities.
@@ -60,11 +74,15 @@ extension Binding {
     /// Reading wraps the models the coordinator holds now, the first at the bottom. Writing a
     /// path (a pop in the UI writes a shorter one) writes its models back, so the popped ones
     /// leave the coordinator's array; models the coordinator appends or replaces are pushed
-    /// on the next read.
+    /// on the next read. A path of the objects the coordinator already holds, in its order,
+    /// writes nothing.
     public func identifiedStack<Model: Sendable>() -> Binding<[ModelIdentity<Model>]> where Value == [Model] {
         let source = self
         return Binding<[ModelIdentity<Model>]>(
             get: { @MainActor in source.wrappedValue.map(ModelIdentity.init) },
-            set: { @MainActor in source.wrappedValue = $0.map(\.model) })
+            set: { @MainActor path in
+                guard !ModelIdentity.sameObjects(path, source.wrappedValue) else { return }
+                source.wrappedValue = path.map(\.model)
+            })
     }
 }
