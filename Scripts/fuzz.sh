@@ -28,18 +28,21 @@ libraries=()
 for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
-for target in deeplink catalog snapshot inspector; do
+for target in deeplink catalog snapshot reader inspector; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
         snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
+        reader) source=Fuzz/SnapshotReaderFuzzer.swift ;;
         inspector) source=Fuzz/InspectorFuzzer.swift ;;
     esac
     swiftc "${flags[@]}" -use-ld=lld "$source" "${libraries[@]}" -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"
+    seeds="Fuzz/Corpus/$target"
+    [ "$target" = reader ] && seeds=Fuzz/Corpus/snapshot
     echo "== fuzzing $target for ${seconds}s"
     log="$out/$target.log"
-    if "$out/$target-fuzzer" "$out/corpus/$target" "Fuzz/Corpus/$target" \
+    if "$out/$target-fuzzer" "$out/corpus/$target" "$seeds" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
         -print_final_stats=1 -artifact_prefix="$out/$target-" >"$log" 2>&1; then
         runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')

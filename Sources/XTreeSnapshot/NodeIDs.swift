@@ -229,9 +229,16 @@ package enum ShortID {
 
     /// The value `text` is the form of, if it is one.
     package static func value(of text: String) -> UInt64? {
+        var text = text
+        return text.withUTF8(value(ofUTF8:))
+    }
+
+    /// The value the text whose UTF-8 is `text` is the form of, if it is one.
+    package static func value(ofUTF8 text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard text.count == 8 else { return nil }
         var value: UInt64 = 0
         var count = 0
-        for byte in text.utf8 {
+        for byte in text {
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")

@@ -45,45 +45,14 @@ package enum SnapshotCodec {
         }
     }
 
-    /// Reads and checks a snapshot document.
+    /// Reads and checks a snapshot document, from its bytes straight into the snapshot's
+    /// columns (``SnapshotReader``).
     ///
     /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
     ///   missing or mistyped field, a version this reader does not read, or the first
     ///   inconsistent node.
     package static func read(_ data: Data) throws(TreeSnapshotError) -> TreeSnapshot {
-        if let problem = DecodingProblem.strictProblem(in: data) { throw TreeSnapshotError(problem) }
-        let nodes: [TreeSnapshot.Node]
-        do {
-            nodes = try JSONDecoder().decode(Document.self, from: data).nodes
-        } catch let error as DecodingError {
-            throw TreeSnapshotError(DecodingProblem(error, in: data))
-        } catch {
-            throw .wrongShape(path: "", problem: "\(error)")
-        }
-        return try TreeSnapshot(nodes: nodes)
-    }
-
-    /// The document's fields; the version is checked before the nodes are read.
-    private struct Document: Decodable {
-        let nodes: [TreeSnapshot.Node]
-
-        private enum CodingKeys: String, CodingKey {
-            case version, nodes
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let found = try container.decode(Int.self, forKey: .version)
-            guard (1...SnapshotCodec.version).contains(found) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .version,
-                    in: container,
-                    debugDescription:
-                        "snapshot format version \(found) is not supported; this reader reads versions 1 to \(SnapshotCodec.version)"
-                )
-            }
-            nodes = try container.decode([TreeSnapshot.Node].self, forKey: .nodes)
-        }
+        try SnapshotReader.read(data)
     }
 
     /// Writes `snapshot` into a buffer of bytes, read from the columns (no node value is

@@ -174,29 +174,10 @@ public struct TreeSnapshot: Sendable, Hashable {
     ///
     /// - Throws: ``TreeSnapshotError`` naming the first node that is inconsistent.
     public init(nodes: [Node]) throws(TreeSnapshotError) {
-        guard !nodes.isEmpty else { throw .empty }
-        // Each node's position and its links' targets must fit the columns.
-        guard nodes.count <= Columns.maxCount else {
-            throw .invalidNode(index: Columns.maxCount, problem: "a snapshot holds at most \(Columns.maxCount) nodes")
-        }
-        var attributeCount = 0
-        var linkCount = 0
-        var labelBytes = 0
-        for node in nodes {
-            attributeCount += node.attributes.count
-            linkCount += node.links.count
-            labelBytes += node.label.utf8.count
-            guard attributeCount <= UInt32.max, linkCount <= UInt32.max, labelBytes <= UInt32.max else {
-                throw .invalidNode(
-                    index: node.order,
-                    problem:
-                        "a snapshot holds at most \(UInt32.max) attributes, as many links and as many bytes of labels")
-            }
-        }
-        try Self.validate(nodes)
-        // Validated, every number fits its column.
-        let columns = Columns(nodes)
-        try Self.validateRepeatedLinks(columns)
+        let unchecked = UncheckedNodes(nodes)
+        try Self.checkCounts(unchecked)
+        var columns = Columns(nodes)
+        try Self.check(unchecked, &columns)
         storage = ColumnStorage(columns)
     }
 
@@ -226,54 +207,6 @@ public struct TreeSnapshot: Sendable, Hashable {
         hasher.combine(nodes)
     }
 
-    private static func validate(_ nodes: [Node]) throws(TreeSnapshotError) {
-        var ids = Set<String>(minimumCapacity: nodes.count)
-        var childLinksTo = [Int](repeating: 0, count: nodes.count)
-        for (index, node) in nodes.enumerated() {
-            func fail(_ problem: String) -> TreeSnapshotError { .invalidNode(index: index, problem: problem) }
-            guard node.order == index else { throw fail("order is \(node.order) but the node is at index \(index)") }
-            guard ids.insert(node.id).inserted else { throw fail("id '\(node.id)' is used by an earlier node") }
-            if let parent = node.parent {
-                guard (0..<index).contains(parent) else {
-                    throw fail("parent \(parent) is not an earlier node (0..<\(index))")
-                }
-                guard node.depth == nodes[parent].depth + 1 else {
-                    throw fail("depth \(node.depth) is not one more than its parent's \(nodes[parent].depth)")
-                }
-                // Breadth first: children come in the order of their parents.
-                if index > 1, let previous = nodes[index - 1].parent, parent < previous {
-                    throw fail(
-                        "parent \(parent) comes before the previous node's parent \(previous); nodes must be in breadth-first order"
-                    )
-                }
-            } else {
-                guard index == 0 else { throw fail("only the root (node 0) may have no parent") }
-                guard node.depth == 0 else { throw fail("the root's depth is \(node.depth), not 0") }
-            }
-            if let key = Self.firstRepeatedKey(node.attributes[...]) {
-                throw fail("attribute '\(TerminalText.shortened(key))' is given twice; keys must be unique")
-            }
-            var lastChild = index
-            for link in node.links {
-                guard nodes.indices.contains(link.node) else {
-                    throw fail("links to node \(link.node), but there are \(nodes.count) nodes")
-                }
-                guard link.kind == .child else { continue }
-                guard nodes[link.node].parent == index else {
-                    throw fail("has a child link to node \(link.node), whose parent is not \(index)")
-                }
-                guard link.node >= lastChild else {
-                    throw fail("child links are not in breadth-first order: node \(link.node) after node \(lastChild)")
-                }
-                lastChild = link.node
-                childLinksTo[link.node] += 1
-            }
-        }
-        for index in 1..<nodes.count where childLinksTo[index] != 1 {
-            throw .invalidNode(index: index, problem: "has \(childLinksTo[index]) child links to it; expected 1")
-        }
-    }
-
     /// The first key that an earlier attribute of the same node already has.
     package static func firstRepeatedKey(_ attributes: ArraySlice<Attribute>) -> String? {
         // Nodes hold a few attributes: comparing pairs is cheaper than hashing up to about 8.
@@ -286,32 +219,6 @@ public struct TreeSnapshot: Sendable, Hashable {
         }
         var keys = Set<String>(minimumCapacity: attributes.count)
         return attributes.first { !keys.insert($0.key).inserted }?.key
-    }
-
-    /// Checks that a link back to the node or an ancestor is a cycle, and any other repeated
-    /// link is shared.
-    private static func validateRepeatedLinks(_ columns: Columns) throws(TreeSnapshotError) {
-        let ancestry = SpanningTreeAncestry(columns)
-        for index in 0..<columns.count {
-            for link in columns.linkRange(of: index) {
-                let kind = Columns.kind(columns.links[link])
-                guard kind != .child else { continue }
-                let target = Columns.target(columns.links[link])
-                let toAncestor = ancestry.isAncestor(target, ofOrEqualTo: index)
-                if kind == .shared, toAncestor {
-                    throw .invalidNode(
-                        index: index,
-                        problem:
-                            "has a shared link to node \(target), \(target == index ? "itself" : "an ancestor"); that is a cycle"
-                    )
-                }
-                if kind == .cycle, !toAncestor {
-                    throw .invalidNode(
-                        index: index,
-                        problem: "has a cycle link to node \(target), which is not an ancestor; that is shared")
-                }
-            }
-        }
     }
 }
 

@@ -286,8 +286,9 @@ package struct JSONScan {
     }
 }
 
-/// A key's text, with escapes decoded when it has any.
-private func decodedKey(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+/// A key's text, with escapes decoded when it has any: what two keys are compared by when
+/// the scan looks for one given twice.
+package func decodedKey(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let raw = UnsafeBufferPointer(rebasing: bytes[range])
     guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
     let quoted = Data([UInt8(ascii: "\"")] + Array(raw) + [UInt8(ascii: "\"")])

@@ -53,9 +53,14 @@ func runChildProcess(_ arguments: [String], timeout: Double, stackKilobytes: Int
 
 /// The child side: `baseline SHAPE SIZE` prints the baseline's median time of a full walk;
 /// `memory SHAPE SIZE search|snapshot` prints the resident bytes after building the tree and
-/// the peak during the operation.
+/// the peak during the operation; `read FILE N` the resident bytes before and at the peak of
+/// reading a snapshot file and rendering it as text, N times (more than once, to profile it).
 @MainActor
 func runChild(_ arguments: [String]) async {
+    if arguments.count == 3, arguments[0] == "read", let times = Int(arguments[2]) {
+        readForMeasurement(arguments[1], times: times)
+        return
+    }
     guard arguments.count >= 3, let shape = Shape(rawValue: arguments[1]), let size = Int(arguments[2]) else {
         print("bad child arguments \(arguments)")
         exit(2)

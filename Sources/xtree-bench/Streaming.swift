@@ -3,10 +3,13 @@ import XTree
 import XTreeInspector
 
 /// A 4-ary tree of `size` nodes served by an inspector in a child process (the app), and its
-/// snapshot streamed to this process (the client): the time per node, and the app's peak
-/// memory during the request against the snapshot's size on the wire.
+/// snapshot streamed to this process (the client): the time per node (`withText`: and the
+/// text rendered from it, as `xtree-cli tree --attach` does), and the app's peak memory
+/// during the request against the snapshot's size on the wire.
 @MainActor
-func measureStreaming(size: Int) -> (nanosecondsPerNode: Double, bytes: Int, peakOverBytes: Double)? {
+func measureStreaming(size: Int, withText: Bool = false) -> (
+    nanosecondsPerNode: Double, bytes: Int, peakOverBytes: Double
+)? {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xb-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let app = Process()
@@ -31,6 +34,7 @@ func measureStreaming(size: Int) -> (nanosecondsPerNode: Double, bytes: Int, pea
     guard let client = try? InspectorClient(InspectorClient.resolve(String(app.processIdentifier), in: directory)),
         let snapshot = try? client.snapshot()
     else { return nil }
+    if withText { consume(utf8Bytes(of: snapshot, TextRenderer())) }
     let nanoseconds = Double(DispatchTime.now().uptimeNanoseconds - start)
     var stream = DiscardingStream()
     JSONRenderer().render(snapshot, to: &stream)

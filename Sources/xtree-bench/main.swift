@@ -21,6 +21,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         (where per-search fixed costs show); then snapshot, text and JSON as the CLI writes
         them (UTF-8), text through a TextOutputStream (which is given strings), and diff; a snapshot streamed from an app's
         inspector to a client (time, and the app's peak memory against the snapshot's size);
+        reading: a snapshot file read and rendered as text, an attached app's snapshot read and
+        rendered, and a diff of two files, against python3's json.load of the same bytes;
         deep links on the recipes app inside a large tree; and the cost of a @Published set
         and an objectWillChange read. Prints medians.
 
@@ -29,7 +31,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --sizes   the node counts to measure, such as 1000,1000000
           --no-baseline  skip the XUI 1.0 baseline (its child processes are slow)
           --only    the sections to run, of search, realistic, operations, streaming,
-                    deeplink and observation (all unless given)
+                    reading, deeplink and observation (all unless given)
         Build with optimisations: swift run -c release xtree-bench
         """
     )
@@ -43,7 +45,7 @@ var chosenSizes: [Int]?
 var chosenSections: Set<String>?
 /// The parts of the run that `--only` chooses from.
 enum Section {
-    static let allNames = ["search", "realistic", "operations", "streaming", "deeplink", "observation"]
+    static let allNames = ["search", "realistic", "operations", "streaming", "reading", "deeplink", "observation"]
 }
 /// Whether `--only` leaves the section named `name` in.
 @MainActor func runs(_ name: String) -> Bool { chosenSections?.contains(name) ?? true }
@@ -73,6 +75,7 @@ let withBaseline = !arguments.contains("--no-baseline")
 let json = arguments.contains("--json")
 let sizes = chosenSizes ?? (quick ? [1_000, 10_000] : [1_000, 10_000, 50_000, 100_000, 1_000_000])
 let operationSizes = chosenSizes ?? (quick ? [10_000] : [100_000, 1_000_000])
+let readingSizes = chosenSizes ?? (quick ? [10_000] : [10_000, 100_000, 1_000_000])
 let minimumRuns = quick ? 3 : 7
 let minimumTime = quick ? 0.03 : 0.4
 let baselineTimeout: Double = quick ? 20 : 60
@@ -283,6 +286,59 @@ if runs("streaming") {
                 format(streamed.peakOverBytes) + "x",
             ]))
     }
+}
+if runs("reading") {
+    log("")
+    let python = pythonVersion()
+    log(
+        "## Reading a 4-ary tree's snapshot (ns per node; ratio to python3 \(python ?? "(absent: ratios skipped)")'s json.load of the same bytes)"
+    )
+    log(
+        pad([
+            "size", "file MB", "python", "file+text", "/python", "attach+text", "/python", "diff A B",
+            "/python", "peak/file", "growth",
+        ]))
+    var previous: (size: Int, readText: Double)?
+    for size in readingSizes {
+        guard
+            let reading = await measureReading(
+                size: size, minimumRuns: size >= 1_000_000 ? 3 : minimumRuns, minimumTime: minimumTime,
+                python: python != nil)
+        else {
+            log(pad(["\(size)", "failed"]))
+            continue
+        }
+        let attach = measureStreaming(size: size, withText: true)
+        let n = Double(size)
+        let ratio = { (nanoseconds: Double?) -> String in
+            guard let nanoseconds, let python = reading.python else { return "-" }
+            return format(nanoseconds / python) + "x"
+        }
+        let attachTotal = attach.map { $0.nanosecondsPerNode * n }
+        // How the time per node grows from the size before: 1.00x is linear.
+        let growth = previous.map { format((reading.readText / n) / ($0.readText / Double($0.size))) + "x" } ?? "-"
+        previous = (size, reading.readText)
+        var row: [String: String] = [
+            "table": "reading", "size": "\(size)", "file_bytes": "\(reading.bytes)",
+            "file_text_ns_per_node": format(reading.readText / n), "diff_ns_per_node": format(reading.diff / n),
+        ]
+        row["python"] = python
+        row["python_ns_per_node"] = reading.python.map { format($0 / n) }
+        row["attach_text_ns_per_node"] = attach.map { format($0.nanosecondsPerNode) }
+        row["peak_over_file"] = reading.peakOverBytes.map(format)
+        report(row)
+        log(
+            pad([
+                "\(size)", format(Double(reading.bytes) / 1_048_576), reading.python.map { format($0 / n) } ?? "-",
+                format(reading.readText / n), ratio(reading.readText),
+                attach.map { format($0.nanosecondsPerNode) } ?? "failed",
+                ratio(attachTotal), format(reading.diff / n), ratio(reading.diff),
+                reading.peakOverBytes.map { format($0) + "x" } ?? "?", growth,
+            ]))
+    }
+    log(
+        "diff A B reads both files; /python divides by one json.load. growth: file+text per node against the size before."
+    )
 }
 if runs("deeplink") {
     log("")

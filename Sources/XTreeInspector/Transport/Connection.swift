@@ -25,6 +25,8 @@ final class Connection {
     let descriptor: Int32
     private var decoder = LineDecoder(limit: 1)
     private var isClosed = false
+    /// Where `recv` puts what arrives: made once, not for every line read.
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Takes ownership of `descriptor` and makes it non-blocking.
     init(descriptor: Int32) {
@@ -51,7 +53,6 @@ final class Connection {
         decoder.limit = limit
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var first = true
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             switch decoder.next() {
             case .line(let bytes): return .line(bytes)
@@ -71,7 +72,7 @@ final class Connection {
             }
             do {
                 let count = try SystemCall.retrying {
-                    chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                    chunk.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
                 }
                 guard count > 0 else { return .closed }
                 decoder.feed(chunk[0..<count])
