@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
         .testTarget(
             name: "XTreeTests",
-            dependencies: ["XTree", "XTreeTesting", "XTreeSnapshot", "XTreeRendering", "XTreeEscaping"]),
+            dependencies: ["XTree", "XTreeTesting", "XTreeSnapshot", "XTreeRendering", "XTreeEscaping", "XTreeSupport"]),
         .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
         .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeTesting"]),

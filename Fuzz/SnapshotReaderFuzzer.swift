@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSnapshot
 import XTreeSupport
 
 /// libFuzzer entry point: the snapshot reader against the format's first reader, its oracle.
@@ -7,7 +8,8 @@ import XTreeSupport
 /// The first reader ran the strict scan, decoded the whole document with Foundation's
 /// `JSONDecoder` into `Node` values, and checked them with `TreeSnapshot(nodes:)`. The
 /// reader that replaced it goes from bytes to columns in one pass; on every input both must
-/// accept the same snapshot, or refuse with the same message.
+/// accept the same snapshot, or refuse with the same message. And the reader given the
+/// input in pieces (of 1 to 16 bytes, by the first byte) must read what it reads whole.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func snapshotReaderFuzzTarget(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
@@ -23,7 +25,35 @@ public func snapshotReaderFuzzTarget(_ start: UnsafeRawPointer, _ count: Int) ->
     case (.failure(let error), .success):
         fatalError("the reader refuses what the first reader accepted: \(error)")
     }
+    let size = count == 0 ? 1 : Int(data[data.startIndex] % 16) + 1
+    let pieces = Result { () throws(TreeSnapshotError) in
+        do throws(SnapshotReadError<Never>) {
+            return try SnapshotCodec.read(from: Pieces(bytes: [UInt8](data), size: size), sizeHint: 0)
+        } catch {
+            switch error {
+            case .snapshot(let problem): throw problem
+            }
+        }
+    }
+    guard pieces == new else { fatalError("read in pieces of \(size): \(pieces); whole: \(new)") }
     return 0
+}
+
+/// The document a few bytes at a time, as a file or a connection gives it.
+struct Pieces: ByteSource {
+    let bytes: [UInt8]
+    let size: Int
+    var given = 0
+
+    mutating func fill(_ window: ByteWindow) -> Bool {
+        guard given < bytes.count else { return false }
+        let piece = bytes[given..<min(given + size, bytes.count)]
+        piece.withUnsafeBytes { window.append($0) }
+        given += piece.count
+        return true
+    }
+
+    func document() -> Data { Data(bytes) }
 }
 
 /// The format's first reader.

@@ -48,6 +48,44 @@ struct Context {
     /// a FIFO or a device, held to the input limit and given up at the first byte that cannot
     /// be JSON, with errors in our own words.
     func read(_ source: RawPath, what: String) throws(CLIError) -> Data {
+        try withInput(source, what: what) { descriptor throws(CLIError) in
+            do {
+                return try JSONInput.read(descriptor: descriptor, limit: inputLimit)
+            } catch {
+                throw .failure("cannot read \(what) \(Self.sourceName(source)): \(error)")
+            }
+        }
+    }
+
+    /// A snapshot from a file, a pipe or `-` (standard input), validated. Read a piece at a
+    /// time, as ``read(_:what:)`` reads: only the part under way is held, besides the
+    /// snapshot.
+    func snapshot(from source: RawPath) throws(CLIError) -> TreeSnapshot {
+        try withInput(source, what: "snapshot") { descriptor throws(CLIError) in
+            let name = Self.sourceName(source)
+            do {
+                var status = stat()
+                let size = fstat(descriptor, &status) == 0 ? max(0, Int(status.st_size)) : 0
+                let bytes = try FileByteSource(descriptor: descriptor, limit: inputLimit)
+                return try SnapshotCodec.read(from: bytes, sizeHint: size)
+            } catch let error as JSONInputError {
+                throw .failure("cannot read snapshot \(name): \(error)")
+            } catch let error as SnapshotReadError<JSONInputError> {
+                switch error {
+                case .source(let error): throw .failure("cannot read snapshot \(name): \(error)")
+                case .snapshot(let error): throw .failure("invalid snapshot \(name): \(error.description)")
+                }
+            } catch {
+                throw .failure("cannot read snapshot \(name): \(error)")
+            }
+        }
+    }
+
+    /// Opens what a user named for reading (standard input stays open), refusing a
+    /// directory, and passes its descriptor to `body`.
+    private func withInput<Result>(
+        _ source: RawPath, what: String, _ body: (Int32) throws(CLIError) -> Result
+    ) throws(CLIError) -> Result {
         var descriptor = console.input
         if !source.isStandardStream {
             descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
@@ -60,21 +98,7 @@ struct Context {
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw .failure("cannot read \(what) \(Self.sourceName(source)): it is a directory, not a file")
         }
-        do {
-            return try JSONInput.read(descriptor: descriptor, limit: inputLimit)
-        } catch {
-            throw .failure("cannot read \(what) \(Self.sourceName(source)): \(error)")
-        }
-    }
-
-    /// A snapshot from a file, a pipe or `-` (standard input), validated.
-    func snapshot(from source: RawPath) throws(CLIError) -> TreeSnapshot {
-        let data = try read(source, what: "snapshot")
-        do {
-            return try TreeSnapshot(json: data)
-        } catch {
-            throw .failure("invalid snapshot \(Self.sourceName(source)): \(error.description)")
-        }
+        return try body(descriptor)
     }
 
     static func sourceName(_ source: RawPath) -> String {

@@ -2,6 +2,14 @@ import Foundation
 import XTreeEscaping
 import XTreeSupport
 
+/// Why a snapshot could not be read from a source.
+package enum SnapshotReadError<SourceFailure: Error>: Error {
+    /// The source failed (reading a file, a connection).
+    case source(SourceFailure)
+    /// The document is not a snapshot.
+    case snapshot(TreeSnapshotError)
+}
+
 /// The one owner of the snapshot format: it writes it, reads it (with the version rule and
 /// every strict check), and is the only code that knows its framing as lines.
 ///
@@ -30,21 +38,6 @@ package enum SnapshotCodec {
         snapshot.columns.count + 2
     }
 
-    /// The lines of one snapshot as they arrive, joined into its document.
-    package struct Lines {
-        package private(set) var document: [UInt8] = []
-        package private(set) var count = 0
-
-        package init() {}
-
-        /// Adds a line, without its line end.
-        package mutating func append(_ line: [UInt8]) {
-            if count > 0 { document.append(UInt8(ascii: "\n")) }
-            document += line
-            count += 1
-        }
-    }
-
     /// Reads and checks a snapshot document, from its bytes straight into the snapshot's
     /// columns (``SnapshotReader``).
     ///
@@ -52,7 +45,27 @@ package enum SnapshotCodec {
     ///   missing or mistyped field, a version this reader does not read, or the first
     ///   inconsistent node.
     package static func read(_ data: Data) throws(TreeSnapshotError) -> TreeSnapshot {
-        try SnapshotReader.read(data)
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(SnapshotReadError<Never>) in
+                try SnapshotReader.read(raw.bindMemory(to: UInt8.self), source: WholeDocument(data))
+            }
+        }
+        switch result {
+        case .success(let snapshot): return snapshot
+        case .failure(.snapshot(let error)): throw error
+        }
+    }
+
+    /// Reads and checks a snapshot document that `source` gives a piece at a time, holding
+    /// only the part under way (and the columns): a file, a pipe, a connection.
+    ///
+    /// - Parameter sizeHint: The document's size in bytes, if known (a file's), or 0.
+    /// - Throws: ``SnapshotReadError``: what the source threw, or why the document is not a
+    ///   snapshot, as ``read(_:)`` says it.
+    package static func read<Source: ByteSource>(
+        from source: consuming Source, sizeHint: Int
+    ) throws(SnapshotReadError<Source.Failure>) -> TreeSnapshot {
+        try SnapshotReader.read(source, sizeHint: sizeHint)
     }
 
     /// Writes `snapshot` into a buffer of bytes, read from the columns (no node value is

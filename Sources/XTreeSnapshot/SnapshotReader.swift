@@ -22,9 +22,43 @@ import XTreeSupport
 ///
 /// Numbers written otherwise than as plain integers (`1.0`, `1e2`) are rare; each is given
 /// to Foundation's decoder alone, so that it is read exactly as before.
+/// A ``ByteSource`` of any type, so that the reader is not generic: generic code across
+/// modules is not specialised, and the reader is the hot loop.
+final class AnyByteSource {
+    let fill: (ByteWindow) throws -> Bool
+    let document: () throws -> Data
+
+    init<Source: ByteSource>(_ source: consuming Source) {
+        let box = Box(source)
+        fill = { window in try box.source.pointee.fill(window) }
+        document = { try box.source.pointee.document() }
+    }
+
+    /// The source, in memory of its own: mutated in place, never copied (a copy would copy
+    /// what it keeps of the document whenever it grows).
+    private final class Box<Source: ByteSource> {
+        let source: UnsafeMutablePointer<Source>
+
+        init(_ source: consuming Source) {
+            self.source = .allocate(capacity: 1)
+            self.source.initialize(to: source)
+        }
+
+        deinit {
+            source.deinitialize(count: 1)
+            source.deallocate()
+        }
+    }
+}
+
 struct SnapshotReader: ~Copyable {
-    /// The strict scan refuses the document; `JSONScan` says why.
-    struct StrictProblem: Error {}
+    /// Why reading stopped before the end.
+    enum Stop: Error {
+        /// The strict scan refuses the document; `JSONScan` says why.
+        case strict
+        /// The source failed; `sourceFailure` says why.
+        case source
+    }
 
     /// A problem a decoder would meet, kept until the whole document has been scanned.
     enum Problem {
@@ -34,8 +68,14 @@ struct SnapshotReader: ~Copyable {
         case notJSON
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The bytes at hand: the whole document, or the part of it in `window`.
+    private var bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// Where the bytes come from, and where they are held while they are read, when the
+    /// document is not whole in memory.
+    private let source: AnyByteSource
+    private let window: ByteWindow?
+    private var sourceFailure: (any Error)?
     /// The first problem a decoder would meet, once one is found.
     private var problem: Problem?
 
@@ -53,13 +93,15 @@ struct SnapshotReader: ~Copyable {
     /// which are then never copied.
     private var lastString: Range<Int>? = nil
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, window: ByteWindow?, source: AnyByteSource, sizeHint: Int) {
         self.bytes = bytes
+        self.window = window
+        self.source = source
         scratch.reserveCapacity(256)
         // Room for as many nodes as the document can hold (each takes more than 64 bytes), so
         // that the columns are never copied as they grow. Room not filled is never touched,
         // and costs no memory but addresses.
-        let nodes = bytes.count / 64 + 1
+        let nodes = sizeHint / 64 + 1
         columns.types.reserveCapacity(nodes)
         columns.labelEnds.reserveCapacity(nodes)
         columns.attributeEnds.reserveCapacity(nodes)
@@ -67,43 +109,142 @@ struct SnapshotReader: ~Copyable {
         unchecked.reserveCapacity(nodes)
     }
 
-    /// Reads a snapshot document.
+    /// Reads the document `source` gives, a piece at a time: only the part under way is
+    /// held.
     ///
-    /// - Throws: ``TreeSnapshotError`` as the first reader threw it.
-    static func read(_ data: Data) throws(TreeSnapshotError) -> TreeSnapshot {
-        let outcome: Result<TreeSnapshot.Columns, TreeSnapshotError>? = data.withUnsafeBytes { raw in
-            var reader = SnapshotReader(raw.bindMemory(to: UInt8.self))
-            do {
-                try reader.readDocument()
-            } catch {
-                return nil
+    /// - Parameter sizeHint: How many bytes the document likely has (a file's size), if
+    ///   known, or 0.
+    /// - Throws: ``SnapshotReadError``: the source's failure, or ``TreeSnapshotError`` as the
+    ///   first reader threw it.
+    static func read<Source: ByteSource>(
+        _ source: consuming Source, sizeHint: Int
+    ) throws(SnapshotReadError<Source.Failure>) -> TreeSnapshot {
+        let window = ByteWindow()
+        var reader = SnapshotReader(window.bytes, window: window, source: AnyByteSource(source), sizeHint: sizeHint)
+        return try Self.typed(reader.readAll(), as: Source.Failure.self)
+    }
+
+    /// Reads the whole document in `bytes`, in place; `source` gives it again for a
+    /// problem's message.
+    static func read<Source: ByteSource>(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: consuming Source
+    ) throws(SnapshotReadError<Source.Failure>) -> TreeSnapshot {
+        var reader = SnapshotReader(bytes, window: nil, source: AnyByteSource(source), sizeHint: bytes.count)
+        return try Self.typed(reader.readAll(), as: Source.Failure.self)
+    }
+
+    /// The outcome with the source's failure as the type it has.
+    private static func typed<Failure: Error>(
+        _ outcome: @autoclosure () throws(SnapshotReadError<any Error>) -> TreeSnapshot, as: Failure.Type
+    ) throws(SnapshotReadError<Failure>) -> TreeSnapshot {
+        do {
+            return try outcome()
+        } catch {
+            switch error {
+            case .snapshot(let problem): throw .snapshot(problem)
+            case .source(let failure): throw .source(failure as! Failure)
             }
-            switch reader.problem {
-            case .shape(let path, let problem)?: return .failure(.wrongShape(path: path, problem: problem))
-            case .notJSON?: return .failure(notJSON(data))
-            case nil: break
-            }
-            do throws(TreeSnapshotError) {
-                try reader.finishColumns()
-                return .success(reader.columns)
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch outcome {
-        case .success(let columns)?: return TreeSnapshot(validColumns: columns)
-        case .failure(let error)?: throw error
-        case nil:
-            if let problem = DecodingProblem.strictProblem(in: data) { throw TreeSnapshotError(problem) }
-            // The strict scan and this reader disagree: say so rather than accept.
-            throw .malformedJSON(line: 1, column: 1, problem: "refused by the snapshot reader")
         }
     }
 
-    /// What the first reader said when Foundation's decoder refused the data as not JSON.
-    private static func notJSON(_ data: Data) -> TreeSnapshotError {
-        let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
-        return TreeSnapshotError(DecodingProblem(DecodingError.dataCorrupted(context), in: data))
+    private mutating func readAll() throws(SnapshotReadError<any Error>) -> TreeSnapshot {
+        do {
+            try readDocument()
+        } catch .source {
+            throw .source(sourceFailure!)
+        } catch {
+            let document = try wholeDocument()
+            if let problem = DecodingProblem.strictProblem(in: document) { throw .snapshot(TreeSnapshotError(problem)) }
+            // The strict scan and this reader disagree: say so rather than accept.
+            throw .snapshot(.malformedJSON(line: 1, column: 1, problem: "refused by the snapshot reader"))
+        }
+        switch problem {
+        case .shape(let path, let problem)?: throw .snapshot(.wrongShape(path: path, problem: problem))
+        case .notJSON?:
+            let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
+            let document = try wholeDocument()
+            throw .snapshot(TreeSnapshotError(DecodingProblem(DecodingError.dataCorrupted(context), in: document)))
+        case nil: break
+        }
+        do throws(TreeSnapshotError) {
+            try finishColumns()
+        } catch {
+            throw .snapshot(error)
+        }
+        return TreeSnapshot(validColumns: columns)
+    }
+
+    private mutating func wholeDocument() throws(SnapshotReadError<any Error>) -> Data {
+        do {
+            return try source.document()
+        } catch {
+            throw .source(error)
+        }
+    }
+
+    // MARK: Reading a piece at a time
+
+    /// Asks the source for more bytes; whether it gave any.
+    private mutating func more() throws(Stop) -> Bool {
+        guard let window else { return false }
+        let filled: Bool
+        do {
+            filled = try source.fill(window)
+        } catch {
+            sourceFailure = error
+            throw .source
+        }
+        bytes = window.bytes
+        return filled
+    }
+
+    /// Skips white space, asking for more bytes as it runs out, until a byte that is not
+    /// white space or the end of the document.
+    private mutating func skipSpaceFilling() throws(Stop) {
+        skipSpace()
+        while index == bytes.count, try more() { skipSpace() }
+    }
+
+    /// Skips white space, then makes sure the whole value that follows is at hand (or the
+    /// document's end, or a byte no JSON holds there, which the parser then refuses).
+    private mutating func ensureValue() throws(Stop) {
+        try skipSpaceFilling()
+        var scan = ValueScan()
+        while !scan.advance(bytes, from: index), try more() {}
+    }
+
+    /// Reads one element with `element`, assuming its bytes are at hand; if it runs past
+    /// them, forgets what it read of it, asks for more bytes, and reads it again.
+    private mutating func readWhole(_ element: (inout Self) throws(Stop) -> Void) throws(Stop) {
+        let start = index
+        let counts = (
+            labels: columns.labelBytes.count, attributes: columns.attributes.count,
+            links: unchecked.linkTargets.count
+        )
+        let found = problem
+        while true {
+            do {
+                return try element(&self)
+            } catch .strict where window != nil && index >= bytes.count {
+                columns.labelBytes.removeSubrange(counts.labels...)
+                columns.attributes.removeSubrange(counts.attributes...)
+                unchecked.linkTargets.removeSubrange(counts.links...)
+                unchecked.linkKinds.removeSubrange(counts.links...)
+                problem = found
+                index = start
+                // At the document's end the element is as whole as it gets: read it once more
+                // to stop where it stops.
+                guard try more() else { return try element(&self) }
+            }
+        }
+    }
+
+    /// Drops what has been read off the front of the window, once it is a good part of it.
+    private mutating func dropRead() {
+        guard let window, index >= 1 << 20, index * 2 >= window.count else { return }
+        window.dropFront(index)
+        bytes = window.bytes
+        index = 0
     }
 
     /// Records `found` unless a problem the decoder meets earlier is already recorded.
@@ -123,32 +264,34 @@ struct SnapshotReader: ~Copyable {
         }
     }
 
-    private mutating func readDocument() throws(StrictProblem) {
-        skipSpace()
+    private mutating func readDocument() throws(Stop) {
+        try skipSpaceFilling()
         if peek() == UInt8(ascii: "{") {
             try readTopObject()
         } else {
+            try ensureValue()
             let kind = try skipValue(depth: 0)
             note(.shape(path: "", problem: kind.mismatch(expected: "an object")))
         }
-        skipSpace()
-        guard index == bytes.count else { throw StrictProblem() }
+        try skipSpaceFilling()
+        guard index == bytes.count else { throw Stop.strict }
     }
 
-    private mutating func readTopObject() throws(StrictProblem) {
+    private mutating func readTopObject() throws(Stop) {
         index += 1
         var version: (kind: Kind, value: Int?)?
         var nodesProblem: Problem?
         var sawNodes = false
         var otherKeys: [String] = []
         var keysAreUTF8 = true
-        try readMembers { reader, key throws(StrictProblem) in
+        try readMembers(streaming: true) { reader, key throws(Stop) in
             keysAreUTF8 = keysAreUTF8 && key.isUTF8
             if reader.key(key, is: "version") {
-                guard version == nil else { throw StrictProblem() }
+                guard version == nil else { throw Stop.strict }
+                try reader.ensureValue()
                 version = try reader.readInt(depth: 1)
             } else if reader.key(key, is: "nodes") {
-                guard !sawNodes else { throw StrictProblem() }
+                guard !sawNodes else { throw Stop.strict }
                 sawNodes = true
                 // A node's problem counts only after the version's: keep it apart until then.
                 let earlier = reader.problem
@@ -158,8 +301,9 @@ struct SnapshotReader: ~Copyable {
                 reader.problem = earlier
             } else {
                 let name = reader.text(of: key)
-                guard !otherKeys.contains(name) else { throw StrictProblem() }
+                guard !otherKeys.contains(name) else { throw Stop.strict }
                 otherKeys.append(name)
+                try reader.ensureValue()
                 _ = try reader.skipValue(depth: 1)
             }
         }
@@ -182,15 +326,16 @@ struct SnapshotReader: ~Copyable {
         if let nodesProblem { note(nodesProblem) }
     }
 
-    private mutating func readNodes() throws(StrictProblem) {
-        skipSpace()
+    private mutating func readNodes() throws(Stop) {
+        try skipSpaceFilling()
         guard peek() == UInt8(ascii: "[") else {
+            try ensureValue()
             let kind = try skipValue(depth: 1)
             return note(.shape(path: "nodes", problem: kind.mismatch(expected: "an array")))
         }
         index += 1
         var position = 0
-        try readElements { reader throws(StrictProblem) in
+        try readElements(streaming: true) { reader throws(Stop) in
             if reader.peek() == UInt8(ascii: "{") {
                 try reader.readNode(position)
             } else {
@@ -230,7 +375,7 @@ struct SnapshotReader: ~Copyable {
 
     /// Reads the node at `position` of the nodes, whose `{` is next. Values inside a node
     /// have three containers around them: the document, the nodes and the node.
-    private mutating func readNode(_ position: Int) throws(StrictProblem) {
+    private mutating func readNode(_ position: Int) throws(Stop) {
         index += 1
         var seen = 0
         var otherKeys: [String] = []
@@ -249,16 +394,16 @@ struct SnapshotReader: ~Copyable {
         var names: [String] = []
         var identity: String?
 
-        try readMembers { reader, key throws(StrictProblem) in
+        try readMembers { reader, key throws(Stop) in
             keysAreUTF8 = keysAreUTF8 && key.isUTF8
             guard let field = reader.field(key) else {
                 let name = reader.text(of: key)
-                guard !otherKeys.contains(name) else { throw StrictProblem() }
+                guard !otherKeys.contains(name) else { throw Stop.strict }
                 otherKeys.append(name)
                 _ = try reader.skipValue(depth: 3)
                 return
             }
-            guard seen & (1 << field.rawValue) == 0 else { throw StrictProblem() }
+            guard seen & (1 << field.rawValue) == 0 else { throw Stop.strict }
             seen |= 1 << field.rawValue
             switch field {
             case .id, .type, .label:
@@ -385,7 +530,7 @@ struct SnapshotReader: ~Copyable {
 
     /// Reads the attributes of the node at `node` into the columns; the first problem, if
     /// any. Inside the array, four containers are around each element.
-    private mutating func readAttributes(_ node: Int) throws(StrictProblem) -> Problem? {
+    private mutating func readAttributes(_ node: Int) throws(Stop) -> Problem? {
         let path = { "nodes[\(node)].attributes" }
         skipSpace()
         guard peek() == UInt8(ascii: "[") else {
@@ -394,7 +539,7 @@ struct SnapshotReader: ~Copyable {
         index += 1
         var found: Problem?
         var position = 0
-        try readElements { reader throws(StrictProblem) in
+        try readElements { reader throws(Stop) in
             let element = position
             let elementPath = { "\(path())[\(element)]" }
             position += 1
@@ -409,11 +554,11 @@ struct SnapshotReader: ~Copyable {
             var seen = (key: false, value: false)
             var otherKeys: [String] = []
             var keysAreUTF8 = true
-            try reader.readMembers { reader, member throws(StrictProblem) in
+            try reader.readMembers { reader, member throws(Stop) in
                 keysAreUTF8 = keysAreUTF8 && member.isUTF8
                 let isKey = reader.key(member, is: "key")
                 if isKey || reader.key(member, is: "value") {
-                    guard !(isKey ? seen.key : seen.value) else { throw StrictProblem() }
+                    guard !(isKey ? seen.key : seen.value) else { throw Stop.strict }
                     if isKey { seen.key = true } else { seen.value = true }
                     let problem = try reader.readString(
                         depth: 5, path: { "\(elementPath()).\(isKey ? "key" : "value")" })
@@ -425,7 +570,7 @@ struct SnapshotReader: ~Copyable {
                     }
                 } else {
                     let name = reader.text(of: member)
-                    guard !otherKeys.contains(name) else { throw StrictProblem() }
+                    guard !otherKeys.contains(name) else { throw Stop.strict }
                     otherKeys.append(name)
                     _ = try reader.skipValue(depth: 5)
                 }
@@ -447,7 +592,7 @@ struct SnapshotReader: ~Copyable {
 
     /// Reads the links of the node at `node` into the unchecked links; the first problem, if
     /// any.
-    private mutating func readLinks(_ node: Int) throws(StrictProblem) -> Problem? {
+    private mutating func readLinks(_ node: Int) throws(Stop) -> Problem? {
         let path = { "nodes[\(node)].links" }
         skipSpace()
         guard peek() == UInt8(ascii: "[") else {
@@ -456,7 +601,7 @@ struct SnapshotReader: ~Copyable {
         index += 1
         var found: Problem?
         var position = 0
-        try readElements { reader throws(StrictProblem) in
+        try readElements { reader throws(Stop) in
             let element = position
             let elementPath = { "\(path())[\(element)]" }
             position += 1
@@ -472,10 +617,10 @@ struct SnapshotReader: ~Copyable {
             var seen = (kind: false, node: false)
             var otherKeys: [String] = []
             var keysAreUTF8 = true
-            try reader.readMembers { reader, member throws(StrictProblem) in
+            try reader.readMembers { reader, member throws(Stop) in
                 keysAreUTF8 = keysAreUTF8 && member.isUTF8
                 if reader.key(member, is: "kind") {
-                    guard !seen.kind else { throw StrictProblem() }
+                    guard !seen.kind else { throw Stop.strict }
                     seen.kind = true
                     if let problem = try reader.readString(depth: 5, path: { "\(elementPath()).kind" }) {
                         problems.kind = problem
@@ -489,7 +634,7 @@ struct SnapshotReader: ~Copyable {
                         }
                     }
                 } else if reader.key(member, is: "node") {
-                    guard !seen.node else { throw StrictProblem() }
+                    guard !seen.node else { throw Stop.strict }
                     seen.node = true
                     let number = try reader.readInt(depth: 5)
                     if let value = number.value {
@@ -502,7 +647,7 @@ struct SnapshotReader: ~Copyable {
                     }
                 } else {
                     let name = reader.text(of: member)
-                    guard !otherKeys.contains(name) else { throw StrictProblem() }
+                    guard !otherKeys.contains(name) else { throw Stop.strict }
                     otherKeys.append(name)
                     _ = try reader.skipValue(depth: 5)
                 }
@@ -536,7 +681,7 @@ struct SnapshotReader: ~Copyable {
     }
 
     /// Reads the names of the node at `node`; `null` is none, as the decoder takes it.
-    private mutating func readNames(_ node: Int) throws(StrictProblem) -> (names: [String], problem: Problem?) {
+    private mutating func readNames(_ node: Int) throws(Stop) -> (names: [String], problem: Problem?) {
         let path = { "nodes[\(node)].names" }
         skipSpace()
         guard peek() == UInt8(ascii: "[") else {
@@ -548,7 +693,7 @@ struct SnapshotReader: ~Copyable {
         var found: Problem?
         var position = 0
         let last = lastNameList.map { columns.nameLists[Int($0)] } ?? []
-        try readElements { reader throws(StrictProblem) in
+        try readElements { reader throws(Stop) in
             let element = position
             position += 1
             if let problem = try reader.readString(depth: 4, path: { "\(path())[\(element)]" }) {
@@ -569,7 +714,7 @@ struct SnapshotReader: ~Copyable {
 
     /// Reads a string field, with `depth` containers around it, into `scratch`, unescaped;
     /// the problem if the value is not a string (at the path `path` makes), or not UTF-8.
-    private mutating func readString(depth: Int, path: () -> String) throws(StrictProblem) -> Problem? {
+    private mutating func readString(depth: Int, path: () -> String) throws(Stop) -> Problem? {
         skipSpace()
         guard peek() == UInt8(ascii: "\"") else {
             return .shape(path: path(), problem: try skipValue(depth: depth).mismatch(expected: "a string"))
@@ -580,7 +725,7 @@ struct SnapshotReader: ~Copyable {
 
     /// Reads a whole-number field: its value, or what it holds instead (a number with no
     /// `Int` value is Foundation's "not valid JSON").
-    private mutating func readInt(depth: Int) throws(StrictProblem) -> (kind: Kind, value: Int?) {
+    private mutating func readInt(depth: Int) throws(Stop) -> (kind: Kind, value: Int?) {
         skipSpace()
         let start = index
         guard let byte = peek(), byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
@@ -651,29 +796,29 @@ struct SnapshotReader: ~Copyable {
     /// Reads the members of an object whose `{` has been read, through its `}`, calling
     /// `member` with each key once its `:` has been read.
     private mutating func readMembers(
-        _ member: (inout SnapshotReader, Key) throws(StrictProblem) -> Void
-    ) throws(StrictProblem) {
-        skipSpace()
+        streaming: Bool = false, _ member: (inout Self, Key) throws(Stop) -> Void
+    ) throws(Stop) {
+        if streaming { try skipSpaceFilling() } else { skipSpace() }
         if peek() == UInt8(ascii: "}") {
             index += 1
             return
         }
         while true {
-            skipSpace()
-            guard peek() == UInt8(ascii: "\"") else { throw StrictProblem() }
+            if streaming { try ensureValue() } else { skipSpace() }
+            guard peek() == UInt8(ascii: "\"") else { throw Stop.strict }
             let key = try readKey()
-            skipSpace()
-            guard peek() == UInt8(ascii: ":") else { throw StrictProblem() }
+            if streaming { try skipSpaceFilling() } else { skipSpace() }
+            guard peek() == UInt8(ascii: ":") else { throw Stop.strict }
             index += 1
-            skipSpace()
+            if streaming { try skipSpaceFilling() } else { skipSpace() }
             try member(&self, key)
-            skipSpace()
+            if streaming { try skipSpaceFilling() } else { skipSpace() }
             switch peek() {
             case UInt8(ascii: ",")?: index += 1
             case UInt8(ascii: "}")?:
                 index += 1
                 return
-            default: throw StrictProblem()
+            default: throw Stop.strict
             }
         }
     }
@@ -681,48 +826,54 @@ struct SnapshotReader: ~Copyable {
     /// Reads the elements of an array whose `[` has been read, through its `]`, calling
     /// `element` at the start of each.
     private mutating func readElements(
-        _ element: (inout SnapshotReader) throws(StrictProblem) -> Void
-    ) throws(StrictProblem) {
-        skipSpace()
+        streaming: Bool = false, _ element: (inout Self) throws(Stop) -> Void
+    ) throws(Stop) {
+        if streaming { try skipSpaceFilling() } else { skipSpace() }
         if peek() == UInt8(ascii: "]") {
             index += 1
             return
         }
         while true {
-            skipSpace()
-            try element(&self)
-            skipSpace()
+            if streaming {
+                dropRead()
+                try skipSpaceFilling()
+                try readWhole(element)
+            } else {
+                skipSpace()
+                try element(&self)
+            }
+            if streaming { try skipSpaceFilling() } else { skipSpace() }
             switch peek() {
             case UInt8(ascii: ",")?: index += 1
             case UInt8(ascii: "]")?:
                 index += 1
                 return
-            default: throw StrictProblem()
+            default: throw Stop.strict
             }
         }
     }
 
     /// Skips any value, checking it as the strict scan does; what kind of value it was.
     /// `depth` is the number of containers around it.
-    private mutating func skipValue(depth: Int) throws(StrictProblem) -> Kind {
+    private mutating func skipValue(depth: Int) throws(Stop) -> Kind {
         skipSpace()
-        guard let byte = peek() else { throw StrictProblem() }
+        guard let byte = peek() else { throw Stop.strict }
         switch byte {
         case UInt8(ascii: "{"):
-            guard depth < JSONScan.maximumDepth else { throw StrictProblem() }
+            guard depth < JSONScan.maximumDepth else { throw Stop.strict }
             index += 1
             var keys: [String] = []
-            try readMembers { reader, key throws(StrictProblem) in
+            try readMembers { reader, key throws(Stop) in
                 let name = reader.text(of: key)
-                guard !keys.contains(name) else { throw StrictProblem() }
+                guard !keys.contains(name) else { throw Stop.strict }
                 keys.append(name)
                 _ = try reader.skipValue(depth: depth + 1)
             }
             return .object
         case UInt8(ascii: "["):
-            guard depth < JSONScan.maximumDepth else { throw StrictProblem() }
+            guard depth < JSONScan.maximumDepth else { throw Stop.strict }
             index += 1
-            try readElements { reader throws(StrictProblem) in
+            try readElements { reader throws(Stop) in
                 _ = try reader.skipValue(depth: depth + 1)
             }
             return .array
@@ -735,7 +886,7 @@ struct SnapshotReader: ~Copyable {
                 index += word.utf8.count
                 return kind
             }
-            throw StrictProblem()
+            throw bytes.count - index < 5 ? ranOut() : Stop.strict
         default:
             _ = try skipNumber()
             return .number
@@ -745,18 +896,18 @@ struct SnapshotReader: ~Copyable {
     /// Skips a number as the strict scan reads one: an optional minus, digits, then any run
     /// of digits, `.`, `e`, `E`, `+` and `-`, which must be a finite number, and fit 64 bits
     /// if it is digits alone. Whether it is digits alone.
-    private mutating func skipNumber() throws(StrictProblem) -> Bool {
+    private mutating func skipNumber() throws(Stop) -> Bool {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digits = index
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        guard index > digits else { throw StrictProblem() }
+        guard index > digits else { throw Stop.strict }
         let whole = index == bytes.count || !Self.continuesNumber(bytes[index])
         if whole, index - digits < 19 { return true }
         while index < bytes.count, Self.continuesNumber(bytes[index]) { index += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw StrictProblem() }
-        if whole, Int(text) == nil { throw StrictProblem() }
+        guard let number = Double(text), number.isFinite else { throw Stop.strict }
+        if whole, Int(text) == nil { throw Stop.strict }
         return whole
     }
 
@@ -772,7 +923,7 @@ struct SnapshotReader: ~Copyable {
 
     /// Reads a key whose `"` is next, checking it as the strict scan does, without
     /// unescaping it.
-    private mutating func readKey() throws(StrictProblem) -> Key {
+    private mutating func readKey() throws(Stop) -> Key {
         index += 1
         let start = index
         var ascii = true
@@ -791,17 +942,17 @@ struct SnapshotReader: ~Copyable {
                 let isUTF8 = try readStringBytes()
                 return Key(range: start..<(index - 1), isEscaped: true, isUTF8: isUTF8)
             }
-            if byte < 0x20 { throw StrictProblem() }
+            if byte < 0x20 { throw Stop.strict }
             if byte >= 0x80 { ascii = false }
             index += 1
         }
-        throw StrictProblem()
+        throw Stop.strict
     }
 
     /// Reads a string whose `"` is next, checking it as the strict scan does: its bytes stay
     /// where they are (`lastString`) unless it has escapes, which are decoded into `scratch`.
     /// Whether its bytes are UTF-8.
-    private mutating func readStringBytes() throws(StrictProblem) -> Bool {
+    private mutating func readStringBytes() throws(Stop) -> Bool {
         index += 1
         let start = index
         var ascii = true
@@ -829,11 +980,11 @@ struct SnapshotReader: ~Copyable {
                 runStart = index
                 continue
             }
-            if byte < 0x20 { throw StrictProblem() }
+            if byte < 0x20 { throw Stop.strict }
             if byte >= 0x80 { ascii = false }
             index += 1
         }
-        throw StrictProblem()
+        throw Stop.strict
     }
 
     /// Calls `body` with the bytes of the last string read, unescaped.
@@ -867,8 +1018,24 @@ struct SnapshotReader: ~Copyable {
     }
 
     /// Reads the escape at `index` into `scratch`.
-    private mutating func readEscape() throws(StrictProblem) {
-        guard index + 1 < bytes.count else { throw StrictProblem() }
+    private mutating func readEscape() throws(Stop) {
+        do {
+            try readEscapeInWindow()
+        } catch {
+            // An escape takes at most 12 bytes: one that the window cuts may be whole.
+            throw index + 12 > bytes.count ? ranOut() : error
+        }
+    }
+
+    /// The stop for a value that runs past the bytes at hand: it may be whole once more
+    /// arrive.
+    private mutating func ranOut() -> Stop {
+        index = bytes.count
+        return .strict
+    }
+
+    private mutating func readEscapeInWindow() throws(Stop) {
+        guard index + 1 < bytes.count else { throw Stop.strict }
         let escape = bytes[index + 1]
         let simple: UInt8? =
             switch escape {
@@ -887,17 +1054,17 @@ struct SnapshotReader: ~Copyable {
             index += 2
             return
         }
-        guard escape == UInt8(ascii: "u"), let unit = hex4(at: index + 2) else { throw StrictProblem() }
+        guard escape == UInt8(ascii: "u"), let unit = hex4(at: index + 2) else { throw Stop.strict }
         var scalar = unit
         if (0xD800...0xDBFF).contains(unit) {
             guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
                 bytes[index + 7] == UInt8(ascii: "u"),
                 let low = hex4(at: index + 8), (0xDC00...0xDFFF).contains(low)
-            else { throw StrictProblem() }
+            else { throw Stop.strict }
             scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
             index += 12
         } else if (0xDC00...0xDFFF).contains(unit) {
-            throw StrictProblem()
+            throw Stop.strict
         } else {
             index += 6
         }
@@ -959,4 +1126,68 @@ private func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         }
     }
     return true
+}
+
+/// Where a JSON value ends, found over the pieces of a document as they arrive: just past its
+/// last byte, or just past a byte that no JSON holds there (the parser refuses it). It does
+/// not check the value; the parser does.
+struct ValueScan {
+    private var position: Int?
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var inScalar = false
+
+    /// Looks at `bytes` from where it last stopped (at first, from `start`): whether the
+    /// value is complete in them.
+    mutating func advance(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = position ?? start
+        defer { position = index }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 0 { return true }
+                } else if byte < 0x20 {
+                    return true
+                }
+                index += 1
+                continue
+            }
+            if inScalar {
+                guard Self.isScalarByte(byte) else { return true }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return true }
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"):
+                if depth == 0 { return true }
+            default:
+                guard Self.isScalarByte(byte) else { return true }
+                if depth == 0 { inScalar = true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// A byte of a number or of `true`, `false` or `null`.
+    private static func isScalarByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
 }

@@ -63,4 +63,33 @@ import Testing
         #expect(events(Array("abcdefghij".utf8), limit: 8, chunk: 3) == [.tooLong(bytes: 10)])
         #expect(events([], limit: 8, chunk: 1) == [])
     }
+
+    /// Lines taken in bulk are the lines `next()` gives, however the bytes arrive; taking
+    /// stops at the count, at a line over the limit (which `next()` then reports), and at a
+    /// line not yet complete.
+    @Test func linesTakenInBulkAreTheLinesNextGives() {
+        let text = "alpha\n\nbeta gamma\n" + String(repeating: "z", count: 40) + "\nafter\npartial"
+        let input = Array(text.utf8)
+        for size in [1, 3, 8, 64, input.count] {
+            var decoder = LineDecoder(limit: 100)
+            var taken: [[UInt8]] = []
+            var index = 0
+            while index < input.count {
+                decoder.feed(input[index..<min(index + size, input.count)])
+                index += size
+                let count = decoder.takeLines(
+                    upTo: 3 - min(taken.count, 3), limit: { 24 }, each: { taken.append(Array($0)) })
+                #expect(count <= 3)
+            }
+            #expect(taken == ["alpha", "", "beta gamma"].map { Array($0.utf8) }, "chunks of \(size)")
+            // The count is reached: the overlong line is next, and next() reports it under
+            // the same limit.
+            #expect(decoder.takeLines(upTo: 5, limit: { 24 }, each: { taken.append(Array($0)) }) == 0)
+            decoder.limit = 24
+            #expect(decoder.next() == .tooLong(bytes: 40))
+            #expect(decoder.takeLines(upTo: 5, limit: { 24 }, each: { taken.append(Array($0)) }) == 1)
+            #expect(taken.last == Array("after".utf8))
+            #expect(decoder.finish() == .line(Array("partial".utf8)))
+        }
+    }
 }

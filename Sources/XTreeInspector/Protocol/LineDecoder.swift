@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Lines out of a stream of bytes, each held to a limit while it arrives: a pure decoder,
 /// with no system call, used by both ends of an inspector connection and by the CLI's
 /// standard input.
@@ -57,6 +63,31 @@ package struct LineDecoder {
         compact()
         dropOverlongStart()
         return event
+    }
+
+    /// Takes complete lines already buffered, up to `count` of them, passing the bytes of
+    /// each (without its `\n`) to `line`, with no copy; how many it took. It stops before a
+    /// line of more than `limit()` bytes with its `\n` (asked before each line), which
+    /// ``next()`` then reports, and before a line that is not complete.
+    package mutating func takeLines(
+        upTo count: Int, limit: () -> Int, each line: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Int {
+        guard dropped == 0 else { return 0 }
+        var taken = 0
+        buffer.withUnsafeBufferPointer { bytes in
+            while taken < count, start < bytes.count {
+                let rest = UnsafeRawPointer(bytes.baseAddress! + start)
+                guard let found = memchr(rest, 0x0A, bytes.count - start) else { break }
+                let end = start + (UnsafeRawPointer(found) - rest)
+                guard end - start < limit() else { break }
+                line(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                start = end + 1
+                taken += 1
+            }
+        }
+        searched = start
+        compact()
+        return taken
     }
 
     /// At the end of the input: what is left, a last line without its `\n`, if any.

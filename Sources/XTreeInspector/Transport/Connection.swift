@@ -44,6 +44,14 @@ final class Connection {
         _ = closeDescriptor(descriptor)
     }
 
+    /// Takes complete lines already arrived, up to `count`, each within `limit` bytes with
+    /// its line end; see ``LineDecoder/takeLines(upTo:limit:each:)``.
+    func takeBufferedLines(
+        upTo count: Int, limit: () -> Int, each line: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Int {
+        decoder.takeLines(upTo: count, limit: limit, each: line)
+    }
+
     /// Whether a complete line is already buffered.
     var hasBufferedLine: Bool { decoder.hasLine }
 
