@@ -51,7 +51,9 @@ let package = Package(
             name: "XTreeCommandLine",
             dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "ShopDomain", "XTreeSupport"]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
-        .executableTarget(name: "xtree-bench", dependencies: ["XTree", "XTreeInspector", "RecipesDomain"]),
+        .executableTarget(
+            name: "xtree-bench",
+            dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSnapshot", "XTreeSupport"]),
         .testTarget(
             name: "XTreeTests",
             dependencies: ["XTree", "XTreeTesting", "XTreeSnapshot", "XTreeRendering", "XTreeEscaping", "XTreeSupport"]),

@@ -78,14 +78,19 @@ import XTreeSupport
     }
 
     /// The state of one `@Published` property, touched only in its object's isolation.
+    ///
+    /// Its properties are not checked for exclusive access at run time: they are reached only
+    /// through the property's own accessors, each access ends before the next begins, and
+    /// none is held while subscribers run (a subscriber may set the property again). The
+    /// checks were a fifth of a set.
     @usableFromInline
     final class PublishedStorage<Value> {
-        @usableFromInline private(set) var value: Value
-        @usableFromInline var subject: PublishedSubject<Value>?
+        @exclusivity(unchecked) @usableFromInline private(set) var value: Value
+        @exclusivity(unchecked) @usableFromInline var subject: PublishedSubject<Value>?
         // The enclosing object's synthesised publisher once found, and the registry generation
         // at the last look-up, so a set is a look-up only after a new publisher appeared.
-        @usableFromInline var objectWillChange: ObservableObjectPublisher?
-        @usableFromInline var checkedGeneration = -1
+        @exclusivity(unchecked) @usableFromInline var objectWillChange: ObservableObjectPublisher?
+        @exclusivity(unchecked) @usableFromInline var checkedGeneration = -1
 
         init(_ value: Value) {
             self.value = value

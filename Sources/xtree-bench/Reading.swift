@@ -1,11 +1,26 @@
 import Foundation
 import XTree
+import XTreeSnapshot
+import XTreeSupport
+
+/// Reads the snapshot file at `path` as `xtree-cli` reads one: a piece at a time, through a
+/// descriptor.
+func readSnapshotFile(_ path: String) -> TreeSnapshot? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    guard let source = try? FileByteSource(descriptor: descriptor, limit: InputLimit.defaultBytes) else { return nil }
+    return try? SnapshotCodec.read(from: source, sizeHint: size)
+}
 
 /// What reading a snapshot costs, measured on a 4-ary tree's snapshot file.
 struct ReadingResult {
     /// Bytes of the file.
     var bytes: Int
-    /// Reading the file and rendering it as text, as `xtree-cli tree --snapshot FILE` does.
+    /// Reading the file (a piece at a time) and rendering it as text, as
+    /// `xtree-cli tree --snapshot FILE` does.
     var readText: Double
     /// Reading two such files, one label apart, and diffing them, as `xtree-cli diff A B` does.
     var diff: Double
@@ -61,15 +76,15 @@ func measureReading(size: Int, minimumRuns: Int, minimumTime: Double, python: Bo
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
     let readText = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        guard let data = try? Data(contentsOf: file), let snapshot = try? TreeSnapshot(json: data) else {
+        guard let snapshot = readSnapshotFile(file.path) else {
             fatalError("the benchmark's snapshot file does not read back")
         }
         consume(utf8Bytes(of: snapshot, TextRenderer()))
     }
     let diff = await medianNanoseconds(minimumRuns: minimumRuns, minimumTime: minimumTime) {
-        guard let a = try? TreeSnapshot(json: Data(contentsOf: file)),
-            let b = try? TreeSnapshot(json: Data(contentsOf: other))
-        else { fatalError("the benchmark's snapshot files do not read back") }
+        guard let a = readSnapshotFile(file.path), let b = readSnapshotFile(other.path) else {
+            fatalError("the benchmark's snapshot files do not read back")
+        }
         let changes = TreeDiff(from: a, to: b)
         guard changes.changed.count == 1 else { fatalError("expected one changed node, got \(changes)") }
         consume(changes.description)
@@ -103,8 +118,7 @@ func readForMeasurement(_ path: String, times: Int) {
     resetPeakResidentBytes()
     let before = residentBytes().current
     for _ in 0..<times {
-        guard let data = FileManager.default.contents(atPath: path), let snapshot = try? TreeSnapshot(json: data)
-        else {
+        guard let snapshot = readSnapshotFile(path) else {
             print("cannot read \(path)")
             exit(2)
         }
