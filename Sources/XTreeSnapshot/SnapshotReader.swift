@@ -22,35 +22,11 @@ import XTreeSupport
 ///
 /// Numbers written otherwise than as plain integers (`1.0`, `1e2`) are rare; each is given
 /// to Foundation's decoder alone, so that it is read exactly as before.
-/// A ``ByteSource`` of any type, so that the reader is not generic: generic code across
-/// modules is not specialised, and the reader is the hot loop.
-final class AnyByteSource {
-    let fill: (ByteWindow) throws -> Bool
-    let document: () throws -> Data
-
-    init<Source: ByteSource>(_ source: consuming Source) {
-        let box = Box(source)
-        fill = { window in try box.source.pointee.fill(window) }
-        document = { try box.source.pointee.document() }
-    }
-
-    /// The source, in memory of its own: mutated in place, never copied (a copy would copy
-    /// what it keeps of the document whenever it grows).
-    private final class Box<Source: ByteSource> {
-        let source: UnsafeMutablePointer<Source>
-
-        init(_ source: consuming Source) {
-            self.source = .allocate(capacity: 1)
-            self.source.initialize(to: source)
-        }
-
-        deinit {
-            source.deinitialize(count: 1)
-            source.deallocate()
-        }
-    }
-}
-
+///
+/// A document is in memory, or comes a piece at a time from a ``ByteSource`` (a file, a pipe,
+/// a connection). Then each value is read on the assumption that its bytes are at hand, and
+/// read again with more if it runs past them (``readWhole(_:)``); what has been read is
+/// dropped off the front of the window.
 struct SnapshotReader: ~Copyable {
     /// Why reading stopped before the end.
     enum Stop: Error {
@@ -75,6 +51,8 @@ struct SnapshotReader: ~Copyable {
     /// document is not whole in memory.
     private let source: AnyByteSource
     private let window: ByteWindow?
+    /// Whether the source has given its last byte.
+    private var exhausted = false
     private var sourceFailure: (any Error)?
     /// The first problem a decoder would meet, once one is found.
     private var problem: Problem?
@@ -195,6 +173,7 @@ struct SnapshotReader: ~Copyable {
             throw .source
         }
         bytes = window.bytes
+        exhausted = !filled
         return filled
     }
 
@@ -203,14 +182,6 @@ struct SnapshotReader: ~Copyable {
     private mutating func skipSpaceFilling() throws(Stop) {
         skipSpace()
         while index == bytes.count, try more() { skipSpace() }
-    }
-
-    /// Skips white space, then makes sure the whole value that follows is at hand (or the
-    /// document's end, or a byte no JSON holds there, which the parser then refuses).
-    private mutating func ensureValue() throws(Stop) {
-        try skipSpaceFilling()
-        var scan = ValueScan()
-        while !scan.advance(bytes, from: index), try more() {}
     }
 
     /// Reads one element with `element`, assuming its bytes are at hand; if it runs past
@@ -269,8 +240,8 @@ struct SnapshotReader: ~Copyable {
         if peek() == UInt8(ascii: "{") {
             try readTopObject()
         } else {
-            try ensureValue()
-            let kind = try skipValue(depth: 0)
+            var kind = Kind.null
+            try readWhole { reader throws(Stop) in kind = try reader.skipValue(depth: 0) }
             note(.shape(path: "", problem: kind.mismatch(expected: "an object")))
         }
         try skipSpaceFilling()
@@ -288,8 +259,7 @@ struct SnapshotReader: ~Copyable {
             keysAreUTF8 = keysAreUTF8 && key.isUTF8
             if reader.key(key, is: "version") {
                 guard version == nil else { throw Stop.strict }
-                try reader.ensureValue()
-                version = try reader.readInt(depth: 1)
+                try reader.readWhole { reader throws(Stop) in version = try reader.readInt(depth: 1) }
             } else if reader.key(key, is: "nodes") {
                 guard !sawNodes else { throw Stop.strict }
                 sawNodes = true
@@ -303,8 +273,7 @@ struct SnapshotReader: ~Copyable {
                 let name = reader.text(of: key)
                 guard !otherKeys.contains(name) else { throw Stop.strict }
                 otherKeys.append(name)
-                try reader.ensureValue()
-                _ = try reader.skipValue(depth: 1)
+                try reader.readWhole { reader throws(Stop) in _ = try reader.skipValue(depth: 1) }
             }
         }
         // The decoder reads every key of the document as it makes its container.
@@ -329,8 +298,8 @@ struct SnapshotReader: ~Copyable {
     private mutating func readNodes() throws(Stop) {
         try skipSpaceFilling()
         guard peek() == UInt8(ascii: "[") else {
-            try ensureValue()
-            let kind = try skipValue(depth: 1)
+            var kind = Kind.null
+            try readWhole { reader throws(Stop) in kind = try reader.skipValue(depth: 1) }
             return note(.shape(path: "nodes", problem: kind.mismatch(expected: "an array")))
         }
         index += 1
@@ -353,20 +322,8 @@ struct SnapshotReader: ~Copyable {
     private enum Field: Int, CaseIterable {
         case id, type, label, attributes, depth, order, parent, links, names, identity
 
-        var name: String {
-            switch self {
-            case .id: "id"
-            case .type: "type"
-            case .label: "label"
-            case .attributes: "attributes"
-            case .depth: "depth"
-            case .order: "order"
-            case .parent: "parent"
-            case .links: "links"
-            case .names: "names"
-            case .identity: "identity"
-            }
-        }
+        /// The field's key in the format, which is the case's name.
+        var name: String { "\(self)" }
 
         /// The fields a node must have, as bits of their raw values: all but `parent`,
         /// `names` and `identity`.
@@ -529,71 +486,61 @@ struct SnapshotReader: ~Copyable {
     // MARK: Attributes, links and names
 
     /// Reads the attributes of the node at `node` into the columns; the first problem, if
-    /// any. Inside the array, four containers are around each element.
+    /// any.
     private mutating func readAttributes(_ node: Int) throws(Stop) -> Problem? {
-        let path = { "nodes[\(node)].attributes" }
-        skipSpace()
-        guard peek() == UInt8(ascii: "[") else {
-            return .shape(path: path(), problem: try skipValue(depth: 3).mismatch(expected: "an array"))
-        }
-        index += 1
-        var found: Problem?
-        var position = 0
-        try readElements { reader throws(Stop) in
-            let element = position
-            let elementPath = { "\(path())[\(element)]" }
-            position += 1
-            guard reader.peek() == UInt8(ascii: "{") else {
-                let kind = try reader.skipValue(depth: 4)
-                if found == nil { found = .shape(path: elementPath(), problem: kind.mismatch(expected: "an object")) }
-                return
-            }
-            reader.index += 1
-            var pair: (key: String?, value: String?) = (nil, nil)
-            var problems: (key: Problem?, value: Problem?) = (nil, nil)
-            var seen = (key: false, value: false)
-            var otherKeys: [String] = []
-            var keysAreUTF8 = true
-            try reader.readMembers { reader, member throws(Stop) in
-                keysAreUTF8 = keysAreUTF8 && member.isUTF8
-                let isKey = reader.key(member, is: "key")
-                if isKey || reader.key(member, is: "value") {
-                    guard !(isKey ? seen.key : seen.value) else { throw Stop.strict }
-                    if isKey { seen.key = true } else { seen.value = true }
-                    let problem = try reader.readString(
-                        depth: 5, path: { "\(elementPath()).\(isKey ? "key" : "value")" })
-                    let text = problem == nil ? reader.lastStringText() : nil
-                    if isKey {
-                        (pair.key, problems.key) = (text, problem)
-                    } else {
-                        (pair.value, problems.value) = (text, problem)
-                    }
-                } else {
-                    let name = reader.text(of: member)
-                    guard !otherKeys.contains(name) else { throw Stop.strict }
-                    otherKeys.append(name)
-                    _ = try reader.skipValue(depth: 5)
-                }
-            }
-            guard found == nil else { return }
-            if !keysAreUTF8 {
-                found = .notJSON
-            } else if let problem = problems.key
-                ?? (seen.key ? nil : .shape(path: "\(elementPath()).key", problem: "is missing")) ?? problems.value
-                ?? (seen.value ? nil : .shape(path: "\(elementPath()).value", problem: "is missing"))
-            {
-                found = problem
-            } else if let key = pair.key, let value = pair.value {
-                reader.columns.attributes.append(TreeSnapshot.Attribute(key: key, value: value))
-            }
-        }
-        return found
+        var pair = ("", "")
+        return try readPairs(
+            of: node, in: "attributes", ("key", "value"),
+            member: { reader, second, path throws(Stop) in
+                if let problem = try reader.readString(depth: 5, path: path) { return problem }
+                if second { pair.1 = reader.lastStringText() } else { pair.0 = reader.lastStringText() }
+                return nil
+            },
+            element: { $0.columns.attributes.append(TreeSnapshot.Attribute(key: pair.0, value: pair.1)) })
     }
 
     /// Reads the links of the node at `node` into the unchecked links; the first problem, if
     /// any.
     private mutating func readLinks(_ node: Int) throws(Stop) -> Problem? {
-        let path = { "nodes[\(node)].links" }
+        var link = (TreeSnapshot.LinkKind.child, 0)
+        return try readPairs(
+            of: node, in: "links", ("kind", "node"),
+            member: { reader, second, path throws(Stop) in
+                guard second else {
+                    if let problem = try reader.readString(depth: 5, path: path) { return problem }
+                    guard let kind = reader.linkKind() else {
+                        let text = reader.lastStringText()
+                        return .shape(
+                            path: path(), problem: "Cannot initialize LinkKind from invalid String value \(text)")
+                    }
+                    link.0 = kind
+                    return nil
+                }
+                let number = try reader.readInt(depth: 5)
+                guard let value = number.value else {
+                    return number.kind == .number
+                        ? .notJSON : .shape(path: path(), problem: number.kind.mismatch(expected: "a number"))
+                }
+                link.1 = value
+                return nil
+            },
+            element: { reader in
+                reader.unchecked.linkTargets.append(link.1)
+                reader.unchecked.linkKinds.append(link.0)
+            })
+    }
+
+    /// Reads a node's array of objects of two fields, `names` (attributes: key and value;
+    /// links: kind and node), giving `member` each of the two it meets (`second` for the
+    /// second, with its path), and calling `element` for each object that has both and no
+    /// problem. Inside the array, four containers are around each object. The first problem,
+    /// in the order a decoder meets them, if any.
+    private mutating func readPairs(
+        of node: Int, in field: String, _ names: (StaticString, StaticString),
+        member: (inout Self, _ second: Bool, _ path: () -> String) throws(Stop) -> Problem?,
+        element: (inout Self) -> Void
+    ) throws(Stop) -> Problem? {
+        let path = { "nodes[\(node)].\(field)" }
         skipSpace()
         guard peek() == UInt8(ascii: "[") else {
             return .shape(path: path(), problem: try skipValue(depth: 3).mismatch(expected: "an array"))
@@ -602,8 +549,7 @@ struct SnapshotReader: ~Copyable {
         var found: Problem?
         var position = 0
         try readElements { reader throws(Stop) in
-            let element = position
-            let elementPath = { "\(path())[\(element)]" }
+            let elementPath = { [position] in "\(path())[\(position)]" }
             position += 1
             guard reader.peek() == UInt8(ascii: "{") else {
                 let kind = try reader.skipValue(depth: 4)
@@ -611,58 +557,37 @@ struct SnapshotReader: ~Copyable {
                 return
             }
             reader.index += 1
-            var kind: TreeSnapshot.LinkKind?
-            var target: Int?
-            var problems: (kind: Problem?, node: Problem?) = (nil, nil)
-            var seen = (kind: false, node: false)
+            var problems: (Problem?, Problem?) = (nil, nil)
+            var seen = (false, false)
             var otherKeys: [String] = []
             var keysAreUTF8 = true
-            try reader.readMembers { reader, member throws(Stop) in
-                keysAreUTF8 = keysAreUTF8 && member.isUTF8
-                if reader.key(member, is: "kind") {
-                    guard !seen.kind else { throw Stop.strict }
-                    seen.kind = true
-                    if let problem = try reader.readString(depth: 5, path: { "\(elementPath()).kind" }) {
-                        problems.kind = problem
-                    } else {
-                        kind = reader.linkKind()
-                        if kind == nil {
-                            let text = reader.lastStringText()
-                            problems.kind = .shape(
-                                path: "\(elementPath()).kind",
-                                problem: "Cannot initialize LinkKind from invalid String value \(text)")
-                        }
-                    }
-                } else if reader.key(member, is: "node") {
-                    guard !seen.node else { throw Stop.strict }
-                    seen.node = true
-                    let number = try reader.readInt(depth: 5)
-                    if let value = number.value {
-                        target = value
-                    } else if number.kind == .number {
-                        problems.node = .notJSON
-                    } else {
-                        problems.node = .shape(
-                            path: "\(elementPath()).node", problem: number.kind.mismatch(expected: "a number"))
-                    }
-                } else {
-                    let name = reader.text(of: member)
+            try reader.readMembers { reader, key throws(Stop) in
+                keysAreUTF8 = keysAreUTF8 && key.isUTF8
+                let first = reader.key(key, is: names.0)
+                guard first || reader.key(key, is: names.1) else {
+                    let name = reader.text(of: key)
                     guard !otherKeys.contains(name) else { throw Stop.strict }
                     otherKeys.append(name)
                     _ = try reader.skipValue(depth: 5)
+                    return
                 }
+                guard !(first ? seen.0 : seen.1) else { throw Stop.strict }
+                let memberPath = { "\(elementPath()).\(first ? names.0 : names.1)" }
+                let problem = try member(&reader, !first, memberPath)
+                if first { (seen.0, problems.0) = (true, problem) } else { (seen.1, problems.1) = (true, problem) }
             }
             guard found == nil else { return }
+            let missing = { (name: StaticString) in
+                Problem.shape(path: "\(elementPath()).\(name)", problem: "is missing")
+            }
             if !keysAreUTF8 {
                 found = .notJSON
-            } else if let problem = problems.kind
-                ?? (seen.kind ? nil : .shape(path: "\(elementPath()).kind", problem: "is missing")) ?? problems.node
-                ?? (seen.node ? nil : .shape(path: "\(elementPath()).node", problem: "is missing"))
+            } else if let problem = problems.0 ?? (seen.0 ? nil : missing(names.0)) ?? problems.1
+                ?? (seen.1 ? nil : missing(names.1))
             {
                 found = problem
-            } else if let kind, let target {
-                reader.unchecked.linkTargets.append(target)
-                reader.unchecked.linkKinds.append(kind)
+            } else {
+                element(&reader)
             }
         }
         return found
@@ -747,9 +672,7 @@ struct SnapshotReader: ~Copyable {
             return (.number, negative ? 0 &- value : value)
         }
         // Another form: as Foundation's decoder reads it.
-        var literal = Data([UInt8(ascii: "[")])
-        literal.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        literal.append(UInt8(ascii: "]"))
+        let literal = Data("[".utf8) + UnsafeBufferPointer(rebasing: bytes[start..<index]) + Data("]".utf8)
         return (.number, (try? JSONDecoder().decode([Int].self, from: literal))?.first)
     }
 
@@ -804,9 +727,14 @@ struct SnapshotReader: ~Copyable {
             return
         }
         while true {
-            if streaming { try ensureValue() } else { skipSpace() }
-            guard peek() == UInt8(ascii: "\"") else { throw Stop.strict }
-            let key = try readKey()
+            var key = Key(range: 0..<0, isEscaped: false, isUTF8: true)
+            if streaming {
+                try skipSpaceFilling()
+                try readWhole { reader throws(Stop) in key = try reader.readKey() }
+            } else {
+                skipSpace()
+                key = try readKey()
+            }
             if streaming { try skipSpaceFilling() } else { skipSpace() }
             guard peek() == UInt8(ascii: ":") else { throw Stop.strict }
             index += 1
@@ -901,10 +829,13 @@ struct SnapshotReader: ~Copyable {
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digits = index
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        // A number that the window cuts may go on in the bytes that come next.
+        if index == bytes.count, window != nil, !exhausted { throw ranOut() }
         guard index > digits else { throw Stop.strict }
         let whole = index == bytes.count || !Self.continuesNumber(bytes[index])
         if whole, index - digits < 19 { return true }
         while index < bytes.count, Self.continuesNumber(bytes[index]) { index += 1 }
+        if index == bytes.count, window != nil, !exhausted { throw ranOut() }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(text), number.isFinite else { throw Stop.strict }
         if whole, Int(text) == nil { throw Stop.strict }
@@ -924,6 +855,7 @@ struct SnapshotReader: ~Copyable {
     /// Reads a key whose `"` is next, checking it as the strict scan does, without
     /// unescaping it.
     private mutating func readKey() throws(Stop) -> Key {
+        guard peek() == UInt8(ascii: "\"") else { throw Stop.strict }
         index += 1
         let start = index
         var ascii = true
@@ -1037,20 +969,9 @@ struct SnapshotReader: ~Copyable {
     private mutating func readEscapeInWindow() throws(Stop) {
         guard index + 1 < bytes.count else { throw Stop.strict }
         let escape = bytes[index + 1]
-        let simple: UInt8? =
-            switch escape {
-            case UInt8(ascii: "\""): UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-            case UInt8(ascii: "/"): UInt8(ascii: "/")
-            case UInt8(ascii: "b"): 0x08
-            case UInt8(ascii: "f"): 0x0C
-            case UInt8(ascii: "n"): 0x0A
-            case UInt8(ascii: "r"): 0x0D
-            case UInt8(ascii: "t"): 0x09
-            default: nil
-            }
-        if let simple {
-            scratch.append(simple)
+        // `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, and the bytes they stand for.
+        if let simple = Array("\"\\/bfnrt".utf8).firstIndex(of: escape) {
+            scratch.append([0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D, 0x09][simple])
             index += 2
             return
         }
@@ -1126,68 +1047,4 @@ private func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         }
     }
     return true
-}
-
-/// Where a JSON value ends, found over the pieces of a document as they arrive: just past its
-/// last byte, or just past a byte that no JSON holds there (the parser refuses it). It does
-/// not check the value; the parser does.
-struct ValueScan {
-    private var position: Int?
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
-    private var inScalar = false
-
-    /// Looks at `bytes` from where it last stopped (at first, from `start`): whether the
-    /// value is complete in them.
-    mutating func advance(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        var index = position ?? start
-        defer { position = index }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 0 { return true }
-                } else if byte < 0x20 {
-                    return true
-                }
-                index += 1
-                continue
-            }
-            if inScalar {
-                guard Self.isScalarByte(byte) else { return true }
-                index += 1
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth <= 0 { return true }
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"):
-                if depth == 0 { return true }
-            default:
-                guard Self.isScalarByte(byte) else { return true }
-                if depth == 0 { inScalar = true }
-            }
-            index += 1
-        }
-        return false
-    }
-
-    /// A byte of a number or of `true`, `false` or `null`.
-    private static func isScalarByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-            true
-        default: false
-        }
-    }
 }

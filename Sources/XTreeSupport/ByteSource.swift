@@ -72,6 +72,35 @@ package protocol ByteSource {
     mutating func document() throws(Failure) -> Data
 }
 
+/// A ``ByteSource`` of any type, for a reader that is not generic: generic code is not
+/// specialised across modules, and a reader is a hot loop.
+package final class AnyByteSource {
+    package let fill: (ByteWindow) throws -> Bool
+    package let document: () throws -> Data
+
+    package init<Source: ByteSource>(_ source: consuming Source) {
+        let box = Box(source)
+        fill = { window in try box.source.pointee.fill(window) }
+        document = { try box.source.pointee.document() }
+    }
+
+    /// The source, in memory of its own: mutated in place, never copied (a copy would copy
+    /// what it keeps of the document whenever it grows).
+    private final class Box<Source: ByteSource> {
+        let source: UnsafeMutablePointer<Source>
+
+        init(_ source: consuming Source) {
+            self.source = .allocate(capacity: 1)
+            self.source.initialize(to: source)
+        }
+
+        deinit {
+            source.deinitialize(count: 1)
+            source.deallocate()
+        }
+    }
+}
+
 /// A document read from a file descriptor, held to a limit and given up at its first byte
 /// that cannot be JSON, exactly as ``JSONInput/read(descriptor:limit:)`` reads it, but a piece
 /// at a time.

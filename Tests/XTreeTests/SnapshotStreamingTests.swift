@@ -37,6 +37,8 @@ struct PiecesSource: ByteSource {
         texts.append(valid.replacingOccurrences(of: "\"r\"", with: "\"r\\u12\""))
         texts.append(valid.replacingOccurrences(of: "\"k\"", with: "\"k\",\"x\":tru"))
         texts.append(valid.replacingOccurrences(of: "\"order\":1", with: "\"order\":1.5"))
+        // Numbers the pieces cut: a number may go on in the next piece.
+        texts += ["12345", #"{"version":2,"nodes":[12345]}"#, #"{"nodes":[],"version":222}"#, "-1.5e10 "]
         return documents + texts.map { Array($0.utf8) }
     }()
 
