@@ -6,6 +6,7 @@ import Observation
 /// docs: `@frozen struct TupleView<T>`
 @frozen
 public struct TupleView<T>: View {
+    /// docs: a primitive view, `View` with `typealias Body = Never`
     public var body: Never { fatalError() }
 }
 
@@ -29,6 +30,8 @@ public struct TabView<SelectionValue, Content>: View where SelectionValue: Hasha
         fatalError()
     }
 
+    /// docs: a primitive view, `View` with `typealias Body = Never`
+
     public var body: Never { fatalError() }
 }
 
@@ -42,6 +45,7 @@ extension View {
 
 /// docs: `nonisolated struct List<SelectionValue, Content> where SelectionValue : Hashable, Content : View`
 public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+    /// docs: a primitive view, `View` with `typealias Body = Never`
     public var body: Never { fatalError() }
 }
 
@@ -52,6 +56,7 @@ extension List where SelectionValue == Never {
 
 /// docs: `struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable`
 public struct ForEach<Data, ID, Content>: View where Data: RandomAccessCollection, ID: Hashable, Content: View {
+    /// docs: a primitive view, `View` with `typealias Body = Never`
     public var body: Never { fatalError() }
 }
 
@@ -64,6 +69,7 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 
 /// docs: `nonisolated struct Button<Label> where Label : View`
 public struct Button<Label>: View where Label: View {
+    /// docs: a primitive view, `View` with `typealias Body = Never`
     public var body: Never { fatalError() }
 }
 

@@ -11,6 +11,8 @@ public struct NavigationStack<Data, Root>: View where Root: View {
         fatalError()
     }
 
+    /// docs: a primitive view, `View` with `typealias Body = Never`
+
     public var body: Never { fatalError() }
 }
 
