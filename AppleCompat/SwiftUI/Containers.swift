@@ -31,7 +31,6 @@ public struct TabView<SelectionValue, Content>: View where SelectionValue: Hasha
     }
 
     /// docs: a primitive view, `View` with `typealias Body = Never`
-
     public var body: Never { fatalError() }
 }
 

@@ -7,12 +7,14 @@
 public struct NavigationStack<Data, Root>: View where Root: View {
     /// docs: `nonisolated init(path: Binding<Data>, @ContentBuilder root: () -> Root) where Data : MutableCollection, Data : RandomAccessCollection, Data : RangeReplaceableCollection, Data.Element : Hashable`
     nonisolated public init(path: Binding<Data>, @ContentBuilder root: () -> Root)
-    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+    where
+        Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
+        Data.Element: Hashable
+    {
         fatalError()
     }
 
     /// docs: a primitive view, `View` with `typealias Body = Never`
-
     public var body: Never { fatalError() }
 }
 
