@@ -197,7 +197,7 @@ func openDescriptors() -> Int {
             replies == [
                 #"{"error":"the first request must be hello with the token","ok":false}"#,
                 #"{"error":"the first request must be hello with the token","ok":false}"#,
-                #"{"error":"protocol version 9 is not spoken; this app speaks 2","id":1,"ok":false}"#,
+                #"{"error":"protocol version 9 is not spoken; this app speaks 3","id":1,"ok":false}"#,
             ])
     }
 
@@ -224,14 +224,14 @@ func openDescriptors() -> Int {
     }
 
     @Test func anOutboxThatFallsTooFarBehindOverflows() {
-        let outbox = Outbox()
-        for _ in 0..<Outbox.limit { outbox.push(InspectorReply(id: nil)) }
-        guard case .events(let events) = outbox.take() else {
+        let outbox = Outbox(.changes)
+        for _ in 0..<Outbox.limit { outbox.push(.init(reply: InspectorReply(id: nil))) }
+        guard case .messages(let messages) = outbox.take() else {
             Issue.record("overflowed at the limit")
             return
         }
-        #expect(events.count == Outbox.limit)
-        for _ in 0...Outbox.limit { outbox.push(InspectorReply(id: nil)) }
+        #expect(messages.count == Outbox.limit)
+        for _ in 0...Outbox.limit { outbox.push(.init(reply: InspectorReply(id: nil))) }
         guard case .overflowed = outbox.take() else {
             Issue.record("did not overflow past the limit")
             return

@@ -202,11 +202,16 @@ extension DeepLinkable {
         until stop: (SearchTrace.Verdict) -> Bool
     ) rethrows -> [any DeepLinkable]? {
         var wrongTypes = TypeSet()
-        let log = SearchLog.current
+        let current = SearchLog.current
+        let log = current?.isTracing == true ? current : nil
         var core = BreadthFirstCore<AddressBitmap>(root: self, tracksStructure: log != nil || findingPath)
         guard log != nil || findingPath else {
+            // A counting log learns how many objects were visited, however the walk ends.
+            var visits = 0
+            defer { current?.count(visits: visits) }
             // An object of a type already found wrong is never copied out of its array.
             while core.advanceToNextVisit() {
+                visits &+= 1
                 let type = core.currentType
                 if wrongTypes.contains(type) { continue }
                 let verdict = try classify(core.current)
@@ -224,8 +229,10 @@ extension DeepLinkable {
         var steps: [SearchTrace.Step] = []
         var largestFrontier = 1
         var stopped = false
+        var visits = 0
         // The trace is recorded however the walk ends, a throwing predicate included.
         defer {
+            if log == nil { current?.count(visits: visits) }
             if let log {
                 let matched = steps.last?.verdict == .matched
                 let path = matched ? followParents(from: steps.count - 1) { steps[$0].parentOrder } : []
@@ -241,6 +248,7 @@ extension DeepLinkable {
         }
         while true {
             guard let visit = core.nextVisit() else { break }
+            visits &+= 1
             let frontier = core.pending &+ 1
             var verdict = SearchTrace.Verdict.wrongType
             if !wrongTypes.contains(typeOf: visit.node) {

@@ -55,21 +55,56 @@ public func withSearchRecording<Result>(_ body: () throws -> Result) rethrows ->
     return (result, log.traces)
 }
 
-/// The traces of one recording; searches on any thread of the recording's tasks append to it.
+/// Runs `body` and returns, beside its result, how many searches it made and how many objects
+/// they visited in all, without building their traces: what a journal of links keeps.
+///
+/// Searches are counted as ``withSearchRecording(isolation:_:)`` records them, with the same
+/// coverage. Inside a recording, searches are traced for it and counted here too.
+package func withSearchCounting<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+) async rethrows -> (result: Result, searches: Int, visits: Int) {
+    let log = SearchLog(parent: SearchLog.current, tracing: false)
+    let result = try await SearchLog.$current.withValue(log, operation: body, isolation: isolation)
+    let (searches, visits) = log.counts
+    return (result, searches, visits)
+}
+
+/// The traces of one recording, or only the counts of a counting; searches on any thread of
+/// the recording's tasks append to it.
 final class SearchLog: Sendable {
     @TaskLocal static var current: SearchLog?
 
     private let parent: SearchLog?
-    private let recorded = Locked<[SearchTrace]>([])
+    /// Whether this log or one it is nested in wants traces; else searches are only counted.
+    let isTracing: Bool
+    private let recorded = Locked<(traces: [SearchTrace], searches: Int, visits: Int)>(([], 0, 0))
 
-    init(parent: SearchLog?) {
+    init(parent: SearchLog?, tracing: Bool = true) {
         self.parent = parent
+        isTracing = tracing || parent?.isTracing == true
     }
 
-    var traces: [SearchTrace] { recorded.withLock { $0 } }
+    var traces: [SearchTrace] { recorded.withLock { $0.traces } }
+
+    /// How many searches were made, and how many objects they visited.
+    var counts: (searches: Int, visits: Int) { recorded.withLock { ($0.searches, $0.visits) } }
 
     func append(_ trace: SearchTrace) {
-        recorded.withLock { $0.append(trace) }
+        recorded.withLock {
+            $0.traces.append(trace)
+            $0.searches += 1
+            $0.visits += trace.steps.count
+        }
         parent?.append(trace)
+    }
+
+    /// Counts a search that was not traced, which visited `visits` objects.
+    func count(visits: Int) {
+        recorded.withLock {
+            $0.searches += 1
+            $0.visits += visits
+        }
+        parent?.count(visits: visits)
     }
 }

@@ -23,6 +23,17 @@ package struct InspectorReply: Codable, Sendable {
     var opened: OpenResult?
     /// A watch's event.
     var change: ChangeEvent?
+    /// `journal` and `follow`: how many event lines follow (after the snapshot, if any), the
+    /// journal's capacity, and the last sequence number given.
+    var journal: JournalHeader?
+    /// A journal event: one of the lines announced by ``journal``, or a follower's event.
+    var event: JournalEvent?
+
+    struct JournalHeader: Codable, Sendable {
+        var events: Int
+        var capacity: Int
+        var sequence: Int
+    }
 
     init(id: Int?, ok: Bool = true, error: String? = nil) {
         self.id = id

@@ -5,7 +5,7 @@ import XTreeSupport
 /// A request from a client.
 package struct InspectorRequest: Codable, Sendable, Hashable {
     package enum Method: String, Codable, Sendable {
-        case hello, snapshot, find, open, watch, flush
+        case hello, snapshot, find, open, watch, flush, journal, follow
     }
 
     package var id: Int
@@ -20,6 +20,11 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var all: Bool?
     /// `open`: the link.
     package var url: String?
+    /// `journal` and `follow`: only the events after this sequence number (`follow`: the
+    /// events kept after it, then every new one).
+    package var after: Int?
+    /// `follow`: send the tree after each event, and the tree now.
+    package var snapshots: Bool?
 
     package init(id: Int, method: Method) {
         self.id = id

@@ -61,6 +61,8 @@ public final class Inspector: Sendable {
     ///   - directory: Where to announce the app instead of the default ``InspectorDirectory``.
     ///   - loopbackPort: Also listen on 127.0.0.1 at this port (0: any free port), for the
     ///     simulator; `nil` (the default) for the Unix socket only.
+    ///   - journalCapacity: How many events the journal keeps (see ``defaultJournalCapacity``);
+    ///     0 keeps none and observes the tree only while a client watches.
     ///   - open: Applies a link and returns the object it ended on; `nil` if the app takes no
     ///     links from the inspector.
     /// - Throws: ``InspectorError`` if the directory is unsafe or a socket cannot be made.
@@ -70,8 +72,10 @@ public final class Inspector: Sendable {
         root: any DeepLinkable,
         directory: String? = nil,
         loopbackPort: UInt16? = nil,
+        journalCapacity: Int = Inspector.defaultJournalCapacity,
         open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)? = nil
     ) throws(InspectorError) {
+        precondition(journalCapacity >= 0, "a journal cannot keep a negative number of events")
         let directory = try InspectorDirectory.path(directory)
         _ = try? InspectorDirectory.runningApps(in: directory)  // removes the files of apps that are gone
         let pid = getpid()
@@ -102,7 +106,9 @@ public final class Inspector: Sendable {
         app = InspectableApp(
             name: name, pid: pid, address: addresses[0], loopback: addresses.count > 1 ? addresses[1] : nil,
             token: token, version: InspectorProtocol.version)
-        core = InspectorCore(name: name, token: token, hub: WatchHub(root: root), open: open)
+        let hub = WatchHub(root: root, journal: Journal(capacity: journalCapacity))
+        if journalCapacity > 0 { hub.start() }
+        core = InspectorCore(name: name, token: token, hub: hub, open: open)
         do {
             try InspectorDirectory.announce(app, in: directory)
         } catch {
@@ -116,6 +122,47 @@ public final class Inspector: Sendable {
         thread.name = "XTree inspector"
         thread.start()
         Self.keep(self)
+    }
+
+    /// How many events the journal keeps unless told otherwise: 1,000.
+    ///
+    /// An event holds its diff, so the journal's memory is about 1,000 times (0.5 KB plus
+    /// 0.3 KB for each node a typical event adds, removes or changes).
+    public static let defaultJournalCapacity = 1_000
+
+    /// Applies a link the app received itself (a notification, a URL, Handoff) with
+    /// `handler`, and journals it as the inspector journals the links its clients send: its
+    /// time, duration, outcome, searches and diff, with the source `app`.
+    ///
+    /// ```swift
+    /// func handle(_ url: URL) async throws {
+    ///     #if DEBUG
+    ///     try await inspector.journaling(link: url.absoluteString) {
+    ///         try await home.open(DeepLink(url: url)).reached
+    ///     }
+    ///     #else
+    ///     try await home.open(DeepLink(url: url))
+    ///     #endif
+    /// }
+    /// ```
+    ///
+    /// Without a journal or a watching client, it only runs `handler`. Searches are counted,
+    /// not traced; the snapshot after the link is taken on the main actor, and the diff
+    /// computed off it.
+    ///
+    /// - Parameters:
+    ///   - link: The link, as the journal shows it.
+    ///   - handler: Applies the link and returns the object it ended on, if any.
+    /// - Returns: What `handler` returned.
+    /// - Throws: What `handler` throws, once the failure is journaled.
+    @MainActor
+    @discardableResult
+    public func journaling(
+        link: String,
+        _ handler: @MainActor () async throws -> (any DeepLinkable)?
+    ) async throws -> (any DeepLinkable)? {
+        let (result, _) = await core.hub.apply(link, source: .app, tracing: false, needsSnapshot: false, handler)
+        return try result.get()
     }
 
     /// Stops serving: closes the sockets and every connection, removes the discovery file.

@@ -156,8 +156,8 @@ final class InspectorCore: Sendable {
                 case .overflowed:
                     send(InspectorReply(id: nil, ok: false, error: "the watcher fell too far behind"), to: connection)
                     return
-                case .events(let events):
-                    for event in events where !send(event, to: connection) { return }
+                case .messages(let messages):
+                    for message in messages where !send(message, to: connection) { return }
                 }
             }
             let line = connection.readLine(
@@ -173,12 +173,7 @@ final class InspectorCore: Sendable {
                     send(reject(nil, "not a request: one JSON object per line"), to: connection)
                     return
                 }
-                if request.method == .watch, outbox == nil {
-                    let box = Outbox()
-                    outbox = box
-                    hub.add(box)
-                }
-                guard respond(to: request, on: connection, outbox: outbox) else { return }
+                guard respond(to: request, on: connection, outbox: &outbox) else { return }
             }
         }
     }

@@ -1,24 +1,45 @@
+import XTree
 import XTreeSupport
 
-/// A watcher's pending events, filled on the main actor and emptied by its thread. Bounded:
-/// a watcher that does not keep up is dropped rather than letting events pile up.
+/// A watcher's or a follower's pending messages, filled by the journal and emptied by its
+/// connection's thread. Bounded: a client that does not keep up is dropped rather than
+/// letting messages pile up.
 final class Outbox: Sendable {
     static let limit = 256
 
+    /// What the connection asked for.
+    enum Interest: Sendable, Equatable {
+        /// `watch`: each change to the tree, as a ``ChangeEvent``.
+        case changes
+        /// `follow`: each journal event, with the tree after it if `snapshots`.
+        case journal(snapshots: Bool)
+    }
+
+    /// A message, and the snapshot that follows it, if any.
+    struct Message: Sendable {
+        var reply: InspectorReply
+        var snapshot: TreeSnapshot?
+    }
+
     enum Taken {
-        case events([InspectorReply])
+        case messages([Message])
         case overflowed
     }
 
-    private let state = Locked<(events: [InspectorReply], overflowed: Bool)>(([], false))
+    let interest: Interest
+    private let state = Locked<(messages: [Message], overflowed: Bool)>(([], false))
 
-    func push(_ event: InspectorReply) {
+    init(_ interest: Interest) {
+        self.interest = interest
+    }
+
+    func push(_ message: Message) {
         state.withLock { state in
-            if state.events.count >= Self.limit {
+            if state.messages.count >= Self.limit {
                 state.overflowed = true
-                state.events.removeAll()
+                state.messages.removeAll()
             } else if !state.overflowed {
-                state.events.append(event)
+                state.messages.append(message)
             }
         }
     }
@@ -26,8 +47,8 @@ final class Outbox: Sendable {
     func take() -> Taken {
         state.withLock { state in
             if state.overflowed { return .overflowed }
-            defer { state.events.removeAll() }
-            return .events(state.events)
+            defer { state.messages.removeAll() }
+            return .messages(state.messages)
         }
     }
 }

@@ -14,7 +14,7 @@ import XTreeSupport
 /// main actor only for as long as a snapshot or the app's link handler takes.
 extension InspectorCore {
     /// Answers one request; `false` if the connection failed.
-    func respond(to request: InspectorRequest, on connection: Connection, outbox: Outbox?) -> Bool {
+    func respond(to request: InspectorRequest, on connection: Connection, outbox: inout Outbox?) -> Bool {
         switch request.method {
         case .hello:
             return send(reject(request.id, "already said hello"), to: connection)
@@ -35,36 +35,84 @@ extension InspectorCore {
             guard let text = request.url, let url = URL(string: text) else {
                 return send(reject(request.id, "open needs a URL"), to: connection)
             }
-            let outcome = onMain { [hub] () async -> (OpenResult, TreeSnapshot) in
-                let (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
-                    do { return .success(try await open(url)) } catch { return .failure(error) }
-                }
-                switch result {
-                case .success(let reached):
-                    let (snapshot, path) =
-                        reached.map { TreeSnapshot.locating($0, from: hub.root) } ?? (TreeSnapshot(of: hub.root), [])
-                    return (OpenResult(traces: traces, error: nil, path: path), snapshot)
-                case .failure(let error):
-                    return (OpenResult(traces: traces, error: "\(error)", path: []), TreeSnapshot(of: hub.root))
-                }
+            let outcome = onMain { [hub] in
+                await hub.apply(text, source: .inspector, tracing: true, needsSnapshot: true) { try await open(url) }
+                    .applied
             }
-            guard let (opened, snapshot) = outcome else { return false }
+            guard let outcome, let snapshot = outcome.snapshot else { return false }
             var reply = InspectorReply(id: request.id)
-            reply.opened = opened
+            reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
             return sendSnapshot(snapshot, reply: reply, on: connection)
         case .watch:
+            guard outbox == nil else { return send(reject(request.id, "already watching or following"), to: connection) }
+            let box = Outbox(.changes)
             // Watching from before the reply: every change after it is reported.
+            _ = hub.add(box)
+            outbox = box
             guard onMain({ [hub] in hub.start() }) != nil else { return false }
             return send(InspectorReply(id: request.id), to: connection)
         case .flush:
-            guard let outbox else { return send(reject(request.id, "flush is for watchers"), to: connection) }
+            guard let outbox, outbox.interest == .changes else {
+                return send(reject(request.id, "flush is for watchers"), to: connection)
+            }
             // Every change made before the flush reaches this watcher before its reply.
             guard onMain({ [hub] in hub.flush() }) != nil else { return false }
-            if case .events(let events) = outbox.take() {
-                for event in events where !send(event, to: connection) { return false }
+            hub.journal.settle()
+            if case .messages(let messages) = outbox.take() {
+                for message in messages where !send(message, to: connection) { return false }
             }
             return send(InspectorReply(id: request.id), to: connection)
+        case .journal:
+            guard let sequence = onMain({ [hub] in hub.current().sequence }) else { return false }
+            let events = hub.journal.events(after: request.after ?? 0)
+            var reply = InspectorReply(id: request.id)
+            reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
+            guard send(reply, to: connection) else { return false }
+            return sendEvents(events, to: connection)
+        case .follow:
+            guard outbox == nil else { return send(reject(request.id, "already watching or following"), to: connection) }
+            let snapshots = request.snapshots ?? false
+            if snapshots, request.after != nil {
+                return send(
+                    reject(request.id, "the tree after each event is sent only for events from now on"),
+                    to: connection)
+            }
+            let box = Outbox(.journal(snapshots: snapshots))
+            // Registered on the main actor, with the tree now: no event falls between them.
+            let started = onMain { [hub] in
+                let (sequence, snapshot) = hub.current()
+                return (sequence, snapshot, hub.add(box, backlogAfter: request.after))
+            }
+            guard let (sequence, snapshot, backlog) = started else {
+                hub.remove(box)
+                return false
+            }
+            outbox = box
+            var reply = InspectorReply(id: request.id)
+            reply.journal = .init(events: backlog.count, capacity: hub.journal.capacity, sequence: sequence)
+            if snapshots {
+                guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
+            } else {
+                guard send(reply, to: connection) else { return false }
+            }
+            return sendEvents(backlog, to: connection)
         }
+    }
+
+    /// Journal events, one line each.
+    private func sendEvents(_ events: [JournalEvent], to connection: Connection) -> Bool {
+        for event in events {
+            var line = InspectorReply(id: nil)
+            line.event = event
+            guard send(line, to: connection) else { return false }
+        }
+        return true
+    }
+
+    /// A watcher's or follower's message, with the snapshot that follows it, if any.
+    func send(_ message: Outbox.Message, to connection: Connection) -> Bool {
+        guard let snapshot = message.snapshot else { return send(message.reply, to: connection) }
+        return sendSnapshot(snapshot, reply: message.reply, on: connection)
     }
 
     func reject(_ id: Int?, _ message: String) -> InspectorReply {

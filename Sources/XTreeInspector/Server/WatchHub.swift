@@ -1,35 +1,42 @@
+import Dispatch
+import Foundation
 import XTree
 import XTreeSupport
 
-/// The watchers of one app and the monitor that feeds them, on the main actor.
+/// The tree's observer on the main actor: it notes the changes objects announce, takes a
+/// snapshot after each link and after each burst of the app's own changes, and hands both
+/// to the ``Journal``, which computes the diff off the main actor.
 ///
-/// Announcements from `objectWillChange` and Observation are coalesced over 50 ms, then one
-/// snapshot is taken and its diff against the previous one sent to every watcher.
+/// Announcements from `objectWillChange` and Observation are coalesced over 50 ms. With a
+/// journal, the tree is observed from the inspector's start; without one (capacity 0), only
+/// while a client watches.
 @MainActor
 final class WatchHub {
     nonisolated let root: any DeepLinkable
-    private nonisolated let watchers = Locked<[ObjectIdentifier: Outbox]>([:])
+    nonisolated let journal: Journal
     private var monitor: TreeChangeMonitor?
+    /// The tree after the last event.
     private var snapshot: TreeSnapshot?
     private var scheduled = false
+    /// The last sequence number given.
+    private(set) var sequence = 0
+    /// Links being applied: the app's changes meanwhile are theirs, not events of their own.
+    private var linksUnderWay = 0
 
-    init(root: any DeepLinkable) {
+    init(root: any DeepLinkable, journal: Journal) {
         self.root = root
+        self.journal = journal
     }
 
-    nonisolated func add(_ outbox: Outbox) {
-        watchers.withLock { $0[ObjectIdentifier(outbox)] = outbox }
+    nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
+        journal.add(outbox, backlogAfter: sequence)
     }
 
     nonisolated func remove(_ outbox: Outbox) {
-        let last = watchers.withLock { watchers -> Bool in
-            watchers[ObjectIdentifier(outbox)] = nil
-            return watchers.isEmpty
-        }
-        if last { Task { @MainActor in self.stopIfUnwatched() } }
+        if journal.remove(outbox), journal.capacity == 0 { Task { @MainActor in self.stopIfUnwatched() } }
     }
 
-    /// Starts watching the tree, if it is not watched yet.
+    /// Starts observing the tree, if it is not observed yet.
     func start() {
         guard monitor == nil else { return }
         let monitor = TreeChangeMonitor(root: root) { [weak self] in
@@ -41,7 +48,7 @@ final class WatchHub {
     }
 
     private func stopIfUnwatched() {
-        guard watchers.withLock({ $0.isEmpty }) else { return }
+        guard journal.capacity == 0, !journal.hasClients else { return }
         monitor = nil
         snapshot = nil
     }
@@ -55,19 +62,96 @@ final class WatchHub {
         }
     }
 
-    /// Sends what changed since the last event to every watcher, now.
+    /// Hands what the app changed since the last event to the journal, now. While a link is
+    /// applied, its changes wait for it.
     func flush() {
         scheduled = false
         if monitor == nil { start() }
-        guard let monitor, let before = snapshot else { return }
+        guard linksUnderWay == 0, let monitor, let before = snapshot else { return }
         let fired = monitor.drain()
         guard !fired.isEmpty else { return }
         let after = TreeSnapshot(of: root)
         snapshot = after
         monitor.observe()
-        var event = InspectorReply(id: nil)
-        event.change = ChangeEvent(
-            notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: before, to: after))
-        for outbox in watchers.withLock({ Array($0.values) }) { outbox.push(event) }
+        sequence += 1
+        journal.record(
+            Journal.Entry(
+                sequence: sequence, time: Date().timeIntervalSince1970, link: nil, reached: [],
+                notifications: fired.count, objects: Set(fired).count, before: before, after: after))
+    }
+
+    /// The last sequence number and the tree after it, once the app's changes so far are
+    /// an event: where a client that follows from now starts.
+    func current() -> (sequence: Int, snapshot: TreeSnapshot) {
+        flush()
+        return (sequence, snapshot ?? TreeSnapshot(of: root))
+    }
+
+    /// What applying a link did.
+    struct Applied: Sendable {
+        /// The handler's error, described.
+        var error: String?
+        /// The searches it made, if traced.
+        var traces: [SearchTrace]
+        /// The tree after it, and the path it reached there; `nil` if nobody asked for the
+        /// tree and no journal keeps it.
+        var snapshot: TreeSnapshot?
+        var path: [Int]
+    }
+
+    /// Applies a link with `handler` and journals it: the app's own changes before it are an
+    /// event of their own, then the link is one, with its searches counted (or traced), its
+    /// duration and outcome, and the tree after it.
+    func apply(
+        _ url: String,
+        source: JournalEvent.Source,
+        tracing: Bool,
+        needsSnapshot: Bool,
+        _ handler: @MainActor () async throws -> (any DeepLinkable)?
+    ) async -> (result: Result<(any DeepLinkable)?, any Error>, applied: Applied) {
+        flush()
+        linksUnderWay += 1
+        defer { linksUnderWay -= 1 }
+        let time = Date().timeIntervalSince1970
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result: Result<(any DeepLinkable)?, any Error>
+        let traces: [SearchTrace]
+        let counts: (searches: Int, visits: Int)
+        if tracing {
+            (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
+                do { return .success(try await handler()) } catch { return .failure(error) }
+            }
+            counts = (traces.count, traces.reduce(0) { $0 + $1.steps.count })
+        } else {
+            let counted = await withSearchCounting { () async -> Result<(any DeepLinkable)?, any Error> in
+                do { return .success(try await handler()) } catch { return .failure(error) }
+            }
+            (result, traces, counts) = (counted.result, [], (counted.searches, counted.visits))
+        }
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var error: String?
+        if case .failure(let failure) = result { error = "\(failure)" }
+        guard needsSnapshot || monitor != nil else { return (result, Applied(error: error, traces: traces, path: [])) }
+        let after: TreeSnapshot
+        var path: [Int] = []
+        if case .success(let reached?) = result {
+            (after, path) = TreeSnapshot.locating(reached, from: root)
+        } else {
+            after = TreeSnapshot(of: root)
+        }
+        if let monitor, let before = snapshot {
+            let fired = monitor.drain()
+            snapshot = after
+            monitor.observe()
+            sequence += 1
+            let link = JournalEvent.Link(
+                url: url, source: source, duration: duration, reached: [], error: error, searches: counts.searches,
+                visits: counts.visits)
+            journal.record(
+                Journal.Entry(
+                    sequence: sequence, time: time, link: link, reached: path, notifications: fired.count,
+                    objects: Set(fired).count, before: before, after: after))
+        }
+        return (result, Applied(error: error, traces: traces, snapshot: after, path: path))
     }
 }

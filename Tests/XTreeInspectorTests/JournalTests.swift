@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import XTree
+
+@testable import XTreeInspector
+
+/// A page that keeps a secret among its attributes.
+@MainActor final class Account: ObservableObject, ViewModel {
+    @Published var password = "hunter2"
+    @Published var owner = "ada"
+    var nodeAttributes: [(key: String, value: String)] { [("owner", owner), ("password", password)] }
+    var privateAttributeKeys: Set<String> { ["password"] }
+}
+
+enum LinkError: Error, CustomStringConvertible {
+    case noSuchPage(String)
+    var description: String {
+        switch self {
+        case .noSuchPage(let slug): "no page \(slug)"
+        }
+    }
+}
+
+@MainActor
+@Suite struct JournalTests {
+    /// A book whose links add a page, or fail for `missing`, served with a journal of
+    /// `capacity` events.
+    func served(_ capacity: Int = Inspector.defaultJournalCapacity, folder: InspectorFolder) throws -> (
+        Book, Inspector
+    ) {
+        SearchableProtocols.register((any Page).self)
+        let book = Book()
+        book.pages = [PageScreen("a")]
+        let inspector = try Inspector(name: "Book", root: book, directory: folder.path, journalCapacity: capacity) {
+            url in try Self.add(url.lastPathComponent, to: book)
+        }
+        return (book, inspector)
+    }
+
+    static func add(_ slug: String, to book: Book) throws -> (any DeepLinkable)? {
+        guard slug != "missing" else { throw LinkError.noSuchPage(slug) }
+        book.pages.append(PageScreen(slug))
+        return book.firstReceiver(as: (any Page).self) { $0.slug == slug }
+    }
+
+    @Test func linksFromClientsAndTheAppAndTheAppsOwnChangesAreJournaledInOrder() async throws {
+        let folder = try InspectorFolder()
+        let (book, inspector) = try served(folder: folder)
+        defer { inspector.stop() }
+        let app = inspector.app
+        _ = try await offMain { try patient(InspectorClient(app)).open("book://page/b") }
+        try await inspector.journaling(link: "book://page/c") { try Self.add("c", to: book) }
+        await #expect(throws: LinkError.self) {
+            try await inspector.journaling(link: "book://page/missing") { try Self.add("missing", to: book) }
+        }
+        book.pages.removeFirst()
+        let (events, capacity, sequence) = try await offMain { try patient(InspectorClient(app)).journal() }
+
+        #expect(capacity == Inspector.defaultJournalCapacity)
+        #expect(sequence == 4)
+        #expect(events.map(\.sequence) == [1, 2, 3, 4])
+        #expect(events.map { $0.link?.url } == ["book://page/b", "book://page/c", "book://page/missing", nil])
+        #expect(events.map { $0.link?.source } == [.inspector, .app, .app, nil])
+        #expect(events.map { $0.link?.error } == [nil, nil, "no page missing", nil])
+        // The path reached, by the ids a replay compares, from the root.
+        #expect(events[0].link?.reached.map(\.type) == ["Book", "PageScreen"])
+        #expect(events[0].link?.reached.map(\.order) == [0, 2])
+        #expect(events[1].link?.reached.last?.order == 3)
+        #expect(events[2].link?.reached == [])
+        // One search each, of the book and its pages.
+        #expect(events[0...1].map { $0.link?.searches } == [1, 1])
+        #expect(events[0...1].map { $0.link?.visits } == [3, 4])
+        #expect(events.allSatisfy { ($0.link?.duration ?? 0) >= 0 })
+        #expect(events.map { $0.diff.added.map(\.label) } == [["b"], ["c"], [], []])
+        #expect(events[3].diff.removed.count == 1)
+        #expect(events[3].notifications == 1)
+        #expect(events.map(\.time) == events.map(\.time).sorted())
+    }
+
+    @Test func theRingKeepsTheLastEventsAndPrivateValuesStayRedacted() async throws {
+        let folder = try InspectorFolder()
+        let account = Account()
+        let inspector = try Inspector(name: "Account", root: account, directory: folder.path, journalCapacity: 2)
+        defer { inspector.stop() }
+        let app = inspector.app
+        for owner in ["grace", "alan", "edsger"] {
+            account.password = "secret-of-\(owner)"
+            account.owner = owner
+            // Each change is an event of its own once the journal has seen it.
+            _ = try await offMain { try patient(InspectorClient(app)).journal() }
+        }
+        let (events, capacity, sequence) = try await offMain { try patient(InspectorClient(app)).journal() }
+        #expect(capacity == 2)
+        #expect(sequence == 3)
+        #expect(events.map(\.sequence) == [2, 3])
+        #expect(events.map { $0.diff.changed.first?.changes.first { $0.key == "owner" }?.new } == ["alan", "edsger"])
+        let encoded = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+        #expect(!encoded.contains("secret-of"))
+        let after = try await offMain { try patient(InspectorClient(app)).journal(after: 2) }
+        #expect(after.events.map(\.sequence) == [3])
+    }
+
+    @Test func aFollowerGetsTheBacklogThenEachEventWithTheTreeAfterIt() async throws {
+        let folder = try InspectorFolder()
+        let (book, inspector) = try served(folder: folder)
+        defer { inspector.stop() }
+        let app = inspector.app
+        try await inspector.journaling(link: "book://page/b") { try Self.add("b", to: book) }
+
+        let recorder = try await offMain { () -> UncheckedBox<InspectorClient> in
+            UncheckedBox(try patient(InspectorClient(app)))
+        }
+        let follower = try await offMain { () -> UncheckedBox<InspectorClient> in
+            UncheckedBox(try patient(InspectorClient(app)))
+        }
+        let started = try await offMain { try recorder.value.follow(snapshots: true) }
+        let backlog = try await offMain { try follower.value.follow(after: 0) }
+        #expect(started.sequence == 1)
+        #expect(started.start == TreeSnapshot(of: book))
+        #expect(started.backlog.isEmpty)
+        #expect(backlog.backlog.map(\.sequence) == [1])
+
+        try await inspector.journaling(link: "book://page/c") { try Self.add("c", to: book) }
+        let treeAfterC = TreeSnapshot(of: book)
+        book.pages.removeLast()
+        let recorded = try await offMain { () -> [(JournalEvent, TreeSnapshot?)] in
+            var events: [(JournalEvent, TreeSnapshot?)] = []
+            while events.count < 2, let next = try recorder.value.nextEvent(timeout: 120) { events.append(next) }
+            return events
+        }
+        #expect(recorded.map(\.0.sequence) == [2, 3])
+        #expect(recorded.first?.1 == treeAfterC)
+        #expect(recorded.last?.1 == TreeSnapshot(of: book))
+        let followed = try await offMain { try follower.value.nextEvent(timeout: 120) }
+        #expect(followed?.event.sequence == 2)
+        #expect(followed?.snapshot == nil)
+        // A backlog has no trees to send.
+        let refused = try await offMain { () -> String? in
+            do {
+                _ = try patient(InspectorClient(app)).follow(after: 0, snapshots: true)
+                return nil
+            } catch let error as InspectorError {
+                return error.description
+            }
+        }
+        #expect(refused == "the app refused: the tree after each event is sent only for events from now on")
+    }
+
+    @Test func withoutAJournalNothingIsKeptAndWatchersAreStillServed() async throws {
+        let folder = try InspectorFolder()
+        let (book, inspector) = try served(0, folder: folder)
+        defer { inspector.stop() }
+        let app = inspector.app
+        let watcher = try await offMain { () -> UncheckedBox<InspectorClient> in
+            let client = try patient(InspectorClient(app))
+            try client.watch()
+            return UncheckedBox(client)
+        }
+        try await inspector.journaling(link: "book://page/b") { try Self.add("b", to: book) }
+        let flushed = try await offMain { try watcher.value.flush() }
+        #expect(flushed.map(\.diff.added.count) == [1])
+        let listing = try await offMain { try patient(InspectorClient(app)).journal() }
+        #expect(listing.capacity == 0)
+        #expect(listing.events.isEmpty)
+    }
+
+    @Test func anEventReadFromOutsideIsCheckedBeyondItsShape() {
+        let diff = TreeDiff(from: TreeSnapshot(of: Book()), to: TreeSnapshot(of: Book()))
+        let good = JournalEvent(sequence: 1, time: 1, link: nil, notifications: 2, objects: 1, diff: diff)
+        #expect(good.problem == nil)
+        var bad = good
+        bad.sequence = 0
+        #expect(bad.problem == "sequence 0 is not positive")
+        bad = good
+        bad.objects = 3
+        #expect(bad.problem == "event 1 counts 3 objects for 2 notifications")
+        bad = good
+        bad.time = .infinity
+        #expect(bad.problem == "event 1 has a time that is not a moment")
+        bad = good
+        bad.link = .init(
+            url: "x:", source: .app, duration: 0, reached: [.init(order: 0, type: "Book", id: "#a")], error: "no",
+            searches: 0, visits: 0)
+        #expect(bad.problem == "event 1 failed and reached a path")
+        bad.link?.error = nil
+        bad.link?.duration = -1
+        #expect(bad.problem == "event 1 has a negative duration")
+    }
+}
