@@ -51,7 +51,9 @@ final class Journal: Sendable {
             var link = entry.link
             if !entry.reached.isEmpty {
                 let columns = entry.after.nodes
-                link?.reached = entry.reached.map { JournalEvent.Step(order: $0, type: columns[$0].type, id: columns[$0].id) }
+                link?.reached = entry.reached.map {
+                    JournalEvent.Step(order: $0, type: columns[$0].type, id: columns[$0].id)
+                }
             }
             let event = JournalEvent(
                 sequence: entry.sequence, time: entry.time, link: link, notifications: entry.notifications,

@@ -44,7 +44,9 @@ extension InspectorCore {
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
             return sendSnapshot(snapshot, reply: reply, on: connection)
         case .watch:
-            guard outbox == nil else { return send(reject(request.id, "already watching or following"), to: connection) }
+            guard outbox == nil else {
+                return send(reject(request.id, "already watching or following"), to: connection)
+            }
             let box = Outbox(.changes)
             // Watching from before the reply: every change after it is reported.
             _ = hub.add(box)
@@ -70,7 +72,9 @@ extension InspectorCore {
             guard send(reply, to: connection) else { return false }
             return sendEvents(events, to: connection)
         case .follow:
-            guard outbox == nil else { return send(reject(request.id, "already watching or following"), to: connection) }
+            guard outbox == nil else {
+                return send(reject(request.id, "already watching or following"), to: connection)
+            }
             let snapshots = request.snapshots ?? false
             if snapshots, request.after != nil {
                 return send(
