@@ -12,7 +12,9 @@ public enum CommandLineTool {
     static let commands = [
         RegisteredCommand(TreeCommand.self), RegisteredCommand(OpenCommand.self), RegisteredCommand(FindCommand.self),
         RegisteredCommand(CheckCommand.self), RegisteredCommand(DiffCommand.self), RegisteredCommand(WatchCommand.self),
-        RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self),
+        RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
+        RegisteredCommand(RecordCommand.self), RegisteredCommand(ReplayCommand.self),
+        RegisteredCommand(ExportTestCommand.self),
     ]
 
     /// Runs the process's command line and exits with its status.

@@ -67,11 +67,12 @@ struct WatchAction<Root> {
     let run: @MainActor (Root) -> String?
 }
 
-/// What a generated Swift test needs to rebuild an embedded app: the module to import, an
-/// expression that makes the app as at launch, and a closure expression of type
-/// `(Root, String) async throws -> any DeepLinkable` that applies a link.
+/// What a generated Swift test needs to rebuild an embedded app: the module to import, the
+/// root's type, an expression that makes the app as at launch, and a closure expression of
+/// type `(Root, String) async throws -> any DeepLinkable` that applies a link.
 struct TestRecipe: Equatable {
     let module: String
+    let rootType: String
     let makeApp: String
     let applyLink: String
 }
@@ -84,6 +85,7 @@ struct EmbeddedAppType {
     let title: String
     let linkForms: [String]
     let watchCommandNames: [String]
+    let testRecipe: TestRecipe
     let makeOptions: @MainActor () -> any ParsableArguments
     let start: @MainActor (any ParsableArguments, Context) throws(CLIError) -> any EmbeddedApp
 
@@ -92,6 +94,7 @@ struct EmbeddedAppType {
         title = App.title
         linkForms = App.linkForms
         watchCommandNames = App.watchCommands.map(\.name)
+        testRecipe = App.testRecipe
         makeOptions = { App.Options() }
         start = { options, context throws(CLIError) in
             guard let options = options as? App.Options else { preconditionFailure("options of another app") }

@@ -25,7 +25,7 @@ final class RecipesApp: EmbeddedApp {
     static let title = "the recipes app"
     static let linkForms = DeepLink.acceptedForms
     static let testRecipe = TestRecipe(
-        module: "RecipesDomain",
+        module: "RecipesDomain", rootType: "DefaultHomeCoordinator",
         makeApp: "DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), "
             + "recipes: RecipeCatalog.default.recipes)",
         applyLink: "{ home, link in try await home.open(try DeepLink(string: link)).reached }"

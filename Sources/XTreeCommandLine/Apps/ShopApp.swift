@@ -16,7 +16,7 @@ final class ShopApp: EmbeddedApp {
     static let title = "the shop"
     static let linkForms = ShopLink.acceptedForms
     static let testRecipe = TestRecipe(
-        module: "ShopDomain", makeApp: "ShopCoordinator()",
+        module: "ShopDomain", rootType: "ShopCoordinator", makeApp: "ShopCoordinator()",
         applyLink: "{ shop, link in try shop.open(try ShopLink(string: link)) }")
     static let watchCommands = [
         WatchAction<ShopCoordinator>(name: "back", help: "close the checkout, or the top-most product") { shop in

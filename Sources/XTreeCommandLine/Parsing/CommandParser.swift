@@ -2,7 +2,8 @@ import XTree
 
 /// Reads a command line into a command's declared options and arguments.
 ///
-/// Accepts `--name value`, `--name=value`, `-h`, and `--` to end options. Every value is
+/// Accepts `--name value`, `--name=value`, `-x value` for an option with a short name, `-h`,
+/// and `--` to end options. Every value is
 /// converted in declaration order, then the groups and the command validate.
 @MainActor
 struct CommandParser {
@@ -38,12 +39,13 @@ struct CommandParser {
                 wantsHelp = true
                 continue
             }
-            guard argument.hasPrefix("--") else {
+            let short = argument.count == 2 ? options.first { $0.short == argument.last } : nil
+            guard argument.hasPrefix("--") || short != nil else {
                 throw .usage("unknown option '\(TerminalText.shortened(argument))' for '\(command)'", command: command)
             }
-            var name = String(argument.dropFirst(2))
+            var name = short?.name ?? String(argument.dropFirst(2))
             var inlineValue: RawArgument?
-            if let equals = raw.bytes.firstIndex(of: UInt8(ascii: "=")) {
+            if short == nil, let equals = raw.bytes.firstIndex(of: UInt8(ascii: "=")) {
                 inlineValue = RawArgument(bytes: Array(raw.bytes[(equals + 1)...]))
                 name = String(decoding: raw.bytes[2..<equals], as: UTF8.self)
             }

@@ -20,6 +20,8 @@ class ArgumentSlot {
     /// What the option does with the embedded app, if it configures it: it then cannot be
     /// given with another target, and an app's option is offered only to commands in its role.
     let role: AppRole?
+    /// A one-letter name besides the long one (`o` for `-o`), if the option has one.
+    var short: Character?
     /// What the command line gave, in order.
     var given: [RawArgument] = []
 
@@ -120,10 +122,11 @@ extension Option where Value == [String] {
 
 extension Option where Value == RawPath? {
     /// An option that names a file: the bytes given, so that any name survives.
-    init(name: String, value: String, help: String, role: AppRole? = nil) {
+    init(name: String, short: Character? = nil, value: String, help: String, role: AppRole? = nil) {
         slot = TypedSlot(.option, name: name, valueName: value, help: help, role: role) { slot, _ in
             slot.given.last.map { RawPath(bytes: $0.bytes) }
         }
+        slot.short = short
     }
 }
 

@@ -59,7 +59,8 @@ enum Help {
         lines(
             options.map { option in
                 (
-                    "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? ""),
+                    (option.short.map { "  -\($0), " } ?? "  ") + "--\(option.name)"
+                        + (option.valueName.map { " \($0)" } ?? ""),
                     option.help + (option.isRepeatable ? " (repeatable)" : "")
                 )
             })

@@ -1,0 +1,121 @@
+import Foundation
+import XTree
+import XTreeInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "log",
+        summary: "Print a running app's journal: the links applied and the changes it made.",
+        discussion: """
+            Prints the events the app's inspector keeps, oldest first: each link applied (from a
+            client such as 'open --attach', or the app's own through Inspector.journaling), with
+            its source, duration, searches, the path it reached or its error, and the tree diff it
+            caused; and the changes the app made by itself, coalesced as 'watch' shows them. Each
+            event has a sequence number (#N). With --follow, keeps printing events as they happen,
+            until interrupted or the app exits (status 1). With --format json, one JSON object per
+            line (Docs/InspectorProtocol.md).
+            """
+    )
+
+    @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').")
+    var attach: String?
+    @Flag(name: "follow", help: "Keep printing events as they happen.")
+    var follow: Bool
+    @Option(name: "after", value: "SEQ", help: "Only the events after #SEQ.", minimum: 0)
+    var after: Int?
+    @Option(name: "format", help: "Output format (default text).")
+    var format: LogFormat = .text
+
+    func validate() throws(CLIError) {
+        if attach == nil { throw .usage("'log' reads a running app's journal; give --attach NAME", command: nil) }
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        let client = try AttachedTarget(attach ?? "", in: context.inspectorDirectory).client
+        let console = context.console
+        if follow {
+            let (_, _, backlog) = try live { () throws(InspectorError) in
+                try client.follow(after: after ?? 0)
+            }
+            for event in backlog { context.print(event, as: format) }
+            while true {
+                console.flush()
+                guard let (event, _) = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 3600) })
+                else { continue }
+                context.print(event, as: format)
+            }
+        }
+        let (events, capacity, sequence) = try live { () throws(InspectorError) in
+            try client.journal(after: after ?? 0)
+        }
+        if format == .text {
+            let first = (after ?? 0) + 1
+            if let oldest = events.first?.sequence ?? (sequence >= first ? sequence + 1 : nil), oldest > first {
+                console.out(
+                    "(events #\(first) to #\(oldest - 1) are no longer kept: the journal keeps the last \(capacity))\n")
+            }
+            if events.isEmpty, capacity == 0 { console.out("(the app keeps no journal: its capacity is 0)\n") }
+        }
+        for event in events { context.print(event, as: format) }
+    }
+}
+
+/// How `log` prints events.
+enum LogFormat: String, CaseIterable {
+    case text, json
+}
+
+extension Context {
+    /// An event as `log` prints it: a line, then the path reached and the diff, indented; or
+    /// one JSON object on one line.
+    func print(_ event: JournalEvent, as format: LogFormat) {
+        guard format == .text else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(event)) ?? Data("{}".utf8)
+            console.out(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
+        console.out(Self.summary(of: event) + "\n")
+        if let reached = event.link?.reached, !reached.isEmpty {
+            console.out("  reached: \(pathDescription(reached.map { (Optional($0.order), $0.type) }))\n")
+        }
+        var stream = ConsoleStream(console: console)
+        var text = ""
+        event.diff.write(to: &text)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            stream.write("  \(line)\n")
+        }
+    }
+
+    /// `#7 21:42:00.125 link recipes://… (inspector, 0.21 ms, 2 searches visited 11)` or
+    /// `#8 21:42:03.500 change: 2 notifications from 1 object`.
+    static func summary(of event: JournalEvent) -> String {
+        let head = "#\(event.sequence) \(clockTime(event.time))"
+        guard let link = event.link else {
+            let (count, objects) = (event.notifications, event.objects)
+            return "\(head) change: \(count) notification\(count == 1 ? "" : "s") from \(objects) "
+                + "object\(objects == 1 ? "" : "s")"
+        }
+        let searches = "\(link.searches) search\(link.searches == 1 ? "" : "es") visited \(link.visits)"
+        let milliseconds = String(format: "%.2f", link.duration * 1000)
+        let outcome = link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? ""
+        return "\(head) link \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
+            + "\(searches))\(outcome)"
+    }
+
+    /// `21:42:00.125`, local time.
+    static func clockTime(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        let milliseconds = min(999, Int((seconds - seconds.rounded(.down)) * 1000))
+        return String(format: "%02d:%02d:%02d.%03d", parts.tm_hour, parts.tm_min, parts.tm_sec, milliseconds)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import XTree
+import XTreeInspector
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "record",
+        summary: "Record a running app's journal events, with the tree after each, as a session.",
+        discussion: """
+            Follows the app's journal from now on, with the tree now and the tree after each
+            event, until COUNT events arrived or the command is interrupted (SIGINT, SIGTERM); then
+            writes the session file (Docs/SessionFormat.md), which 'replay' applies again and
+            'export-test' turns into a Swift test. Prints each event as it arrives. If the app
+            exits first, the events recorded are written and the status is 1.
+            """
+    )
+
+    @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').")
+    var attach: String?
+    @Option(name: "count", value: "N", help: "Stop after N events (default: when interrupted).", minimum: 1)
+    var count: Int?
+    @Option(name: "output", short: "o", value: "FILE", help: "Where to write the session.")
+    var output: RawPath?
+
+    func validate() throws(CLIError) {
+        if attach == nil { throw .usage("'record' follows a running app; give --attach NAME", command: nil) }
+        if output == nil { throw .usage("'record' needs the file to write: -o FILE", command: nil) }
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        guard let output else { return }
+        let client = try AttachedTarget(attach ?? "", in: context.inspectorDirectory).client
+        let console = context.console
+        let interrupts = Interrupts()
+        defer { interrupts.restore() }
+        let (sequence, start, _) = try live { () throws(InspectorError) in try client.follow(snapshots: true) }
+        guard let start else { throw .failure("the app sent no tree to start from") }
+        var session = RecordedSession(app: client.app.name, startSequence: sequence, start: start)
+        let until = count.map { "\($0) event\($0 == 1 ? "" : "s")" } ?? "interrupted (Ctrl-C)"
+        console.err(
+            "recording \(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)) after event #\(sequence), "
+                + "until \(until)\n")
+        var failure: CLIError?
+        while count.map({ session.steps.count < $0 }) ?? true, !interrupts.arrived {
+            console.flush()
+            let next: (event: JournalEvent, snapshot: TreeSnapshot?)?
+            do {
+                next = try client.nextEvent(timeout: 0.2)
+            } catch {
+                failure = .failure(error.description)
+                break
+            }
+            guard let (event, tree) = next else { continue }
+            guard let tree else {
+                failure = .failure("the app sent event #\(event.sequence) without the tree after it")
+                break
+            }
+            session.steps.append(RecordedSession.Step(event: event, tree: tree))
+            console.out(Context.summary(of: event) + "\n")
+        }
+        try context.write(session.encoded, to: output, what: "session")
+        let events = session.steps.count
+        console.out("wrote \(events) event\(events == 1 ? "" : "s") to \(output)\n")
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import XTree
+import XTreeInspector
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "replay",
+        summary: "Apply a recorded session's links again and compare each tree with the recording.",
+        discussion: """
+            Reads a session that 'record' wrote and checks that the tree at the start matches the
+            recording; then applies its links in order, to a fresh start of the embedded app
+            (through its own applier) or, with --attach, to a running app, and compares the tree
+            after each with the recorded one (ids, labels, attributes) and the path each link
+            reached. A change the app made by itself is waited for, up to --settle seconds: one
+            that follows from a link (a fetch finishing) comes again, a user's tap does not.
+            Status 0 when every event matches; 1 at the first that does not, printed as a diff of
+            the recorded tree against the replayed one, with the event that caused it.
+            """,
+        appRoles: [.starting, .applyingLinks]
+    )
+
+    @Argument(value: "FILE", help: "The session file, or - for standard input.")
+    var file: RawPath
+    @OptionGroup var attach: AttachOption
+    @Option(
+        name: "settle", value: "SECONDS", help: "How long to wait for a change the app made by itself (default 2).",
+        minimum: 0)
+    var settle: Int?
+
+    func run(_ context: Context) async throws(CLIError) {
+        let session = try Self.session(from: file, context)
+        let target = try context.target(attach: attach.attach)
+        try await target.prepare()
+        let console = context.console
+        let links = session.steps.filter { $0.event.link != nil }.count
+        console.out(
+            "replaying \(session.steps.count) event\(session.steps.count == 1 ? "" : "s") (\(links) "
+                + "link\(links == 1 ? "" : "s")) recorded from \(TerminalText.quoted(session.app)) after event "
+                + "#\(session.startSequence) on \(target.title)\n")
+        try compare(session.start, with: target.snapshot(), at: "the start", console: console, when: "at the start")
+        console.out("start: as recorded (\(session.start.nodes.count) nodes)\n")
+        for step in session.steps {
+            let event = step.event
+            let moment = "event #\(event.sequence)"
+            guard let link = event.link else {
+                let replayed = try await settled(target, to: step.tree)
+                try compare(step.tree, with: replayed, at: moment, console: console)
+                console.out("\(Context.summary(of: event)): as recorded\n")
+                continue
+            }
+            let name = "#\(event.sequence) link \(TerminalText.escaped(link.url))"
+            switch try await target.open(link.url, recording: false) {
+            case .failed(let reason):
+                guard link.error != nil else {
+                    throw diverged(moment, "\(name) failed, and it had succeeded: \(TerminalText.escaped(reason))")
+                }
+                try compare(step.tree, with: target.snapshot(), at: moment, console: console)
+                console.out("\(name): failed as recorded\n")
+            case .reached(let opened):
+                if let error = link.error {
+                    throw diverged(moment, "\(name) succeeded, and it had failed: \(TerminalText.escaped(error))")
+                }
+                let (replayed, path) = opened.locate()
+                try compare(step.tree, with: replayed, at: moment, console: console)
+                let ids = path.map { replayed.nodes[$0].id }
+                guard ids == link.reached.map(\.id) else {
+                    let recorded = pathDescription(link.reached.map { (Optional($0.order), $0.type) })
+                    throw diverged(
+                        moment, "\(name) reached \(replayed.pathDescription(path)), and it had reached \(recorded)")
+                }
+                console.out("\(name): as recorded, reached \(replayed.pathDescription(path))\n")
+            }
+        }
+        console.out(
+            "replay passed: the start and \(session.steps.count) event\(session.steps.count == 1 ? "" : "s") as recorded\n"
+        )
+        try target.finish()
+    }
+
+    /// Reads and checks a session file.
+    static func session(from file: RawPath, _ context: Context) throws(CLIError) -> RecordedSession {
+        let data = try context.read(file, what: "session")
+        do {
+            return try RecordedSession(data: data)
+        } catch {
+            throw .failure("invalid session \(Context.sourceName(file)): \(error.description)")
+        }
+    }
+
+    /// Fails, printing the diff, unless the replayed tree is the recorded one.
+    private func compare(
+        _ recorded: TreeSnapshot, with replayed: TreeSnapshot, at moment: String, console: Console,
+        when: String? = nil
+    ) throws(CLIError) {
+        let diff = TreeDiff(from: recorded, to: replayed)
+        guard !diff.isEmpty else { return }
+        console.out("the tree \(when ?? "after \(moment)"), recorded (-) against replayed (+):\n")
+        var stream = ConsoleStream(console: console)
+        diff.write(to: &stream)
+        let count = diff.added.count + diff.removed.count + diff.changed.count
+        throw diverged(moment, "\(count) node\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "")")
+    }
+
+    private func diverged(_ moment: String, _ what: String) -> CLIError {
+        .failure("replay diverged at \(moment): \(what)")
+    }
+
+    /// The tree once it matches `recorded`, or as it is after waiting `--settle` seconds.
+    private func settled(_ target: any Target, to recorded: TreeSnapshot) async throws(CLIError) -> TreeSnapshot {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settle ?? 2) * 1_000_000_000
+        while true {
+            let tree = try target.snapshot()
+            if TreeDiff(from: recorded, to: tree).isEmpty || DispatchTime.now().uptimeNanoseconds >= deadline {
+                return tree
+            }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+}

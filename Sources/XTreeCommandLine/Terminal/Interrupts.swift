@@ -1,0 +1,35 @@
+import Dispatch
+import XTreeSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// SIGINT and SIGTERM noted instead of ending the process, while a command finishes what it
+/// holds (`record` writes the events it has); the default is restored by ``restore()``.
+final class Interrupts: Sendable {
+    private let received = Locked(false)
+    private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
+
+    init() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [received] in received.withLock { $0 = true } }
+            source.resume()
+            sources.withLock { $0.append(source) }
+        }
+    }
+
+    /// Whether either signal arrived.
+    var arrived: Bool { received.withLock { $0 } }
+
+    /// Lets the signals end the process again.
+    func restore() {
+        for source in sources.withLock({ $0 }) { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}

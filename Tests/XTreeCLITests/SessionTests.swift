@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+import XTree
+
+@testable import XTreeCommandLine
+@testable import XTreeInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The checked-in recipes session and the test `export-test` makes of it.
+let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/Examples")
+let exampleSession = examples.appendingPathComponent("recipes-session.json").path
+
+@Suite struct SessionTests {
+    /// `record` in its own process while links are applied to a served app; then `log`,
+    /// `replay` of the recording and of an edited copy.
+    @Test func aServedAppsSessionIsRecordedLoggedAndReplayed() async throws {
+        let app = try ServedApp(name: "Recorded")
+        let session = app.folder.path("session.json")
+        let record = Process()
+        record.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+        record.arguments = ["record", "--attach", "Recorded", "--count", "2", "-o", session]
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in app.environment { environment[key] = value }
+        record.environment = environment
+        let recordOutput = app.folder.path("record.out")
+        _ = FileManager.default.createFile(atPath: recordOutput, contents: nil)
+        record.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: recordOutput))
+        record.standardError = record.standardOutput
+        try record.run()
+        for _ in 0..<600 {
+            if let text = try? String(contentsOfFile: recordOutput, encoding: .utf8), text.hasPrefix("recording") {
+                break
+            }
+            usleep(50_000)
+        }
+        #expect(try app.cli("open", "--attach", "Recorded", "recipes://recipes/irish-stew").status == 0)
+        #expect(try app.cli("open", "--attach", "Recorded", "recipes://recipes/orange-marmalade/ratings").status == 0)
+        record.waitUntilExit()
+        let recorded = try String(contentsOfFile: recordOutput, encoding: .utf8)
+        #expect(record.terminationStatus == 0, "\(recorded)")
+        #expect(recorded.contains("#1 "))
+        #expect(recorded.hasSuffix("wrote 2 events to \(session)\n"))
+
+        let log = try app.cli("log", "--attach", "Recorded")
+        #expect(log.status == 0)
+        #expect(log.stdout.contains("link recipes://recipes/irish-stew (inspector, "))
+        #expect(log.stdout.contains("  reached: 0 DefaultHomeCoordinator > 2 DefaultRecipeListCoordinator > "))
+        let lines = try app.cli("log", "--attach", "Recorded", "--format", "json", "--after", "1").stdout
+        let events = try lines.split(separator: "\n").map {
+            try JSONDecoder().decode(JournalEvent.self, from: Data($0.utf8))
+        }
+        #expect(events.map(\.sequence) == [2])
+        #expect(events.first?.link?.url == "recipes://recipes/orange-marmalade/ratings")
+
+        let replayed = try await cli("replay", session)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.hasSuffix("replay passed: the start and 2 events as recorded\n"))
+
+        let text = try String(contentsOfFile: session, encoding: .utf8)
+        let edited = app.folder.path("edited.json")
+        try text.replacingOccurrences(of: #""label":"Orange Marmalade""#, with: #""label":"Orange Jam""#)
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        let diverged = try await cli("replay", edited)
+        #expect(diverged.status == 1)
+        #expect(diverged.stdout.contains(#"~ 6 DefaultRatingViewModel #"#))
+        #expect(diverged.stdout.contains(#": label "Orange Jam" -> "Orange Marmalade""#))
+        #expect(diverged.stderr == "error: replay diverged at event #2: 2 nodes differ\n")
+    }
+
+    @Test func theCheckedInSessionStillReplaysAndExportsToTheGoldenTest() async throws {
+        let replayed = try await cli("replay", exampleSession)
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+        #expect(replayed.stdout.contains("#2 link recipes://recipes/no-such-recipe: failed as recorded\n"))
+        let exported = try await cli("export-test", exampleSession, "--name", "recipesSession")
+        #expect(exported.status == 0)
+        let golden = try String(
+            contentsOf: examples.appendingPathComponent("RecipesSessionTests.swift"), encoding: .utf8)
+        #expect(exported.stdout == golden, "regenerate Docs/Examples/RecipesSessionTests.swift with export-test")
+    }
+
+    @Test func aLinkThatSucceedsWhereItHadFailedIsADivergence() async throws {
+        var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
+        session.steps[1].event.link?.url = "recipes://recipes/irish-stew"
+        let folder = try ScratchFolder()
+        try session.encoded.write(to: folder.url.appendingPathComponent("s.json"))
+        let replayed = try await cli("replay", folder.path("s.json"))
+        #expect(replayed.status == 1)
+        #expect(
+            replayed.stderr.hasPrefix(
+                "error: replay diverged at event #2: #2 link recipes://recipes/irish-stew succeeded, and it had failed: "
+            ))
+    }
+
+    /// Each rule of the reader, by the message a user gets.
+    @Test(arguments: [
+        (
+            #"{"format":"xtree-session","version":1,"version":1}"#,
+            "field version: appears twice in one object; keys must be unique"
+        ),
+        (#"{"format":"snapshot","version":1}"#, #"not a session file: its format is "snapshot""#),
+        (#"{"format":"xtree-session","version":2}"#, "session format version 2 is not read here; this build reads 1"),
+        (#"{"format":"xtree-session","version":1,"app":"A"}"#, "field start: is missing"),
+    ])
+    func aMalformedSessionIsRefusedWithWhatIsWrong(text: String, problem: String) async throws {
+        let folder = try ScratchFolder()
+        try Data(text.utf8).write(to: folder.url.appendingPathComponent("s.json"))
+        let result = try await cli("replay", folder.path("s.json"))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix("error: invalid session \(folder.path("s.json")): \(problem)"), "\(result.stderr)")
+    }
+
+    @Test func eventsOutOfOrderOrAPathNotInTheirTreeAreRefused() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: exampleSession))
+        var session = try RecordedSession(data: data)
+        session.steps[2].event.sequence = 2
+        #expect(throws: SessionError("field events[2]: event 2 comes after event 2")) {
+            try RecordedSession(data: session.encoded)
+        }
+        session = try RecordedSession(data: data)
+        session.steps[0].event.link?.reached[1].id = "elsewhere"
+        #expect(
+            throws: SessionError(
+                #"field events[0]: the path reached names node 2 "elsewhere", which the tree after it does not have"#)
+        ) {
+            try RecordedSession(data: session.encoded)
+        }
+        session = try RecordedSession(data: data)
+        let text = String(decoding: session.encoded, as: UTF8.self).replacingOccurrences(
+            of: #""depth":1,"#, with: #""depth":5,"#)
+        #expect(throws: SessionError.self) { try RecordedSession(data: Data(text.utf8)) }
+        #expect(try RecordedSession(data: session.encoded) == session)
+    }
+
+    @Test func commandsSayWhatTheyNeed() async throws {
+        let log = try await cli("log")
+        #expect(log.status == 64)
+        #expect(log.stderr.hasPrefix("error: 'log' reads a running app's journal; give --attach NAME"))
+        let record = try await cli("record", "--attach", "X")
+        #expect(record.status == 64)
+        #expect(record.stderr.hasPrefix("error: 'record' needs the file to write: -o FILE"))
+        let name = try await cli("export-test", exampleSession, "--name", "1st")
+        #expect(name.status == 64)
+        #expect(name.stderr.hasPrefix("error: --name takes a Swift identifier"))
+        let help = try await cli("record", "--help")
+        #expect(help.stdout.contains("  -o, --output FILE "))
+    }
+
+    /// Hostile text from an app's tree and links, written into Swift source: every literal
+    /// is printable ASCII and reads back as exactly what was recorded.
+    @MainActor @Test func aHostileSessionExportsToLiteralsThatHoldExactlyItsText() throws {
+        // What would end a raw literal or open an interpolation in one, with one `#` or two.
+        let tricky = "\\#(x) \\##(y) \"\"\"# \"\"\"##"
+        let tree = try TreeSnapshot(json: Data(hostileSnapshot(label: hostile + tricky).utf8))
+        let url = "recipes://" + hostile + tricky
+        let diff = TreeDiff(from: tree, to: tree)
+        let session = RecordedSession(
+            app: hostile, startSequence: 0, start: tree,
+            steps: [
+                .init(
+                    event: JournalEvent(
+                        sequence: 1, time: 0,
+                        link: .init(
+                            url: url, source: .app, duration: 0, reached: [], error: nil, searches: 0, visits: 0),
+                        notifications: 0, objects: 0, diff: diff), tree: tree)
+            ])
+        let recipe = TestRecipe(module: "M", rootType: "R", makeApp: "R()", applyLink: "{ _, _ in R() }")
+        let source = ExportTestCommand.test(session, recipe: recipe, name: "t", command: "xtree-cli export-test")
+        #expect(source.unicodeScalars.allSatisfy { (" "..."~").contains($0) || $0 == "\n" })
+        let call = try #require(source.range(of: "try await apply(root, "))
+        #expect(try Self.stringLiteral(at: source[call.upperBound...]) == url)
+        let literal = try #require(source.range(of: "private let start = "))
+        let rest = source[literal.upperBound...]
+        let hashes = rest.prefix { $0 == "#" }
+        #expect(hashes.count >= 3)
+        let opening = hashes + "\"\"\"\n"
+        let closing = "\n\"\"\"" + hashes
+        let body = try #require(rest.dropFirst(opening.count).components(separatedBy: closing).first)
+        #expect(!body.contains("\\" + hashes))
+        #expect(try TreeSnapshot(json: Data(body.utf8)) == tree)
+    }
+
+    /// The string literal `text` starts with, decoded: `\\`, `\"`, `\n`, `\t` and `\u{…}`,
+    /// the escapes generated source writes.
+    static func stringLiteral(at text: Substring) throws -> String {
+        var scalars = text.unicodeScalars.makeIterator()
+        try #require(scalars.next() == "\"")
+        var decoded = ""
+        while let next = scalars.next(), next != "\"" {
+            guard next == "\\" else {
+                decoded.unicodeScalars.append(next)
+                continue
+            }
+            switch scalars.next() {
+            case "n": decoded += "\n"
+            case "t": decoded += "\t"
+            case "u":
+                _ = scalars.next()
+                var hex = ""
+                while let digit = scalars.next(), digit != "}" { hex.unicodeScalars.append(digit) }
+                decoded.unicodeScalars.append(try #require(UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init)))
+            case let other?: decoded.unicodeScalars.append(other)
+            case nil: break
+            }
+        }
+        return decoded
+    }
+}
