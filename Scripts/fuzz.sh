@@ -21,6 +21,8 @@ echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeRendering XTree XTreeInspector RecipesDomain)
 for module in "${modules[@]}"; do
+    # An archive is added to, not replaced: members of files since removed would linger.
+    rm -f "$out/lib$module.a"
     swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -emit-library -static -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift' | sort)
 done
@@ -28,13 +30,14 @@ libraries=()
 for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
-for target in deeplink catalog snapshot reader inspector; do
+for target in deeplink catalog snapshot reader inspector session; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
         snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
         reader) source=Fuzz/SnapshotReaderFuzzer.swift ;;
         inspector) source=Fuzz/InspectorFuzzer.swift ;;
+        session) source=Fuzz/SessionFuzzer.swift ;;
     esac
     swiftc "${flags[@]}" -use-ld=lld "$source" "${libraries[@]}" -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"

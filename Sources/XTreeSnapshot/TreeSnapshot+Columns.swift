@@ -322,10 +322,23 @@ extension TreeSnapshot {
         @usableFromInline
         package init() {}
 
-        /// The number of `value` in `values`, appending it the first time it is used.
+        /// The number of `value` in `values`, appending it the first time it is used. Inlinable,
+        /// so that a snapshot's builder in another module gets it specialized: a generic call
+        /// looks up metadata for every type of every snapshot.
+        /// Up to 16 values are searched in order, with no table: most snapshots have a few
+        /// types, and hashing every name list of each costs more than comparing them.
+        @inlinable
         package static func number<Value: Hashable>(
             of value: Value, in values: inout [Value], numbers: inout [Value: UInt32]
         ) -> UInt32 {
+            if numbers.isEmpty {
+                if let index = values.firstIndex(of: value) { return UInt32(truncatingIfNeeded: index) }
+                if values.count < 16 {
+                    values.append(value)
+                    return UInt32(truncatingIfNeeded: values.count - 1)
+                }
+                for (index, known) in values.enumerated() { numbers[known] = UInt32(truncatingIfNeeded: index) }
+            }
             if let number = numbers[value] { return number }
             let number = UInt32(truncatingIfNeeded: values.count)
             values.append(value)

@@ -23,7 +23,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         inspector to a client (time, and the app's peak memory against the snapshot's size);
         reading: a snapshot file read and rendered as text, an attached app's snapshot read and
         rendered, and a diff of two files, against python3's json.load of the same bytes;
-        deep links on the recipes app inside a large tree; and the cost of a @Published set
+        deep links on the recipes app inside a large tree; what the inspector's journal costs a
+        link on the recipes app, and the heap an event takes; and the cost of a @Published set
         and an objectWillChange read. Prints medians.
 
           --quick   small sizes and few runs: a smoke test for CI
@@ -31,7 +32,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --sizes   the node counts to measure, such as 1000,1000000
           --no-baseline  skip the XUI 1.0 baseline (its child processes are slow)
           --only    the sections to run, of search, realistic, operations, streaming,
-                    reading, deeplink and observation (all unless given)
+                    reading, deeplink, journal and observation (all unless given)
         Build with optimisations: swift run -c release xtree-bench
         """
     )
@@ -45,7 +46,9 @@ var chosenSizes: [Int]?
 var chosenSections: Set<String>?
 /// The parts of the run that `--only` chooses from.
 enum Section {
-    static let allNames = ["search", "realistic", "operations", "streaming", "reading", "deeplink", "observation"]
+    static let allNames = [
+        "search", "realistic", "operations", "streaming", "reading", "deeplink", "journal", "observation",
+    ]
 }
 /// Whether `--only` leaves the section named `name` in.
 @MainActor func runs(_ name: String) -> Bool { chosenSections?.contains(name) ?? true }
@@ -369,6 +372,33 @@ if runs("deeplink") {
             "explicit_us": format(explicit / 1000), "search_over_explicit": format(search / explicit),
         ])
         log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
+    }
+}
+if runs("journal") {
+
+    log("")
+    log(
+        "## The journal: a link on the recipes app (search, no filler), µs, against the link alone; memory per event kept"
+    )
+    log(pad(["plain", "journaled", "/plain", "journal off", "/plain", "recording", "/plain", "B/event"]))
+    if let cost = await measureJournal(links: quick ? 200 : 4_000) {
+        let ratio = { (nanoseconds: Double) in format(nanoseconds / cost.plain) + "x" }
+        report([
+            "table": "journal", "plain_us": format(cost.plain / 1000), "journaled_us": format(cost.journaled / 1000),
+            "journaled_over_plain": format(cost.journaled / cost.plain), "off_us": format(cost.off / 1000),
+            "off_over_plain": format(cost.off / cost.plain), "recording_us": format(cost.recording / 1000),
+            "recording_over_plain": format(cost.recording / cost.plain),
+            "heap_bytes_per_event": cost.bytesPerEvent.map(format) ?? "-",
+        ])
+        log(
+            pad([
+                format(cost.plain / 1000), format(cost.journaled / 1000), ratio(cost.journaled),
+                format(cost.off / 1000),
+                ratio(cost.off), format(cost.recording / 1000), ratio(cost.recording),
+                cost.bytesPerEvent.map(format) ?? "-",
+            ]))
+    } else {
+        log("failed: an inspector could not be started")
     }
 }
 if runs("observation") {

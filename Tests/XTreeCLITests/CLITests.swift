@@ -41,7 +41,11 @@ let startTree = """
     }
 
     static let usageErrors: [(arguments: [String], message: String)] = [
-        (["frob"], "error: unknown command 'frob'; commands: check, diff, find, list, open, serve, tree, watch"),
+        (
+            ["frob"],
+            "error: unknown command 'frob'; commands: check, diff, export-test, find, list, log, open, record, "
+                + "replay, serve, tree, watch"
+        ),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),
         (["tree", "-x"], "error: unknown option '-x' for 'tree'"),
         (["tree", "--depth"], "error: option '--depth' needs a value (N)"),

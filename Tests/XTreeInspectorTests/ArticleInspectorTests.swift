@@ -27,3 +27,32 @@ import XTreeInspector
         #endif
     }
 }
+
+// The README's listing of an app journaling its own links.
+
+@MainActor
+@Suite struct ReadmeJournalTests {
+    @Test func theAppsOwnLinksAreJournaledWithTheirSource() async throws {
+        let folder = try InspectorFolder()
+        let home = try await DefaultHomeCoordinator.start()
+        let inspector = try Inspector(name: "Recipes", root: home, directory: folder.path)
+        defer { inspector.stop() }
+        func handle(_ url: URL) async throws {
+            #if DEBUG
+                try await inspector.journaling(link: url.absoluteString) {
+                    try await home.open(DeepLink(url: url)).reached
+                }
+            #else
+                try await home.open(DeepLink(url: url))
+            #endif
+        }
+        try await handle(try #require(URL(string: "recipes://recipes/irish-stew")))
+        let app = inspector.app
+        let (events, _, _) = try await offMain { try patient(InspectorClient(app)).journal() }
+        #if DEBUG
+            #expect(events.map { $0.link?.url } == ["recipes://recipes/irish-stew"])
+            #expect(events.first?.link?.source == .app)
+            #expect(events.first?.link?.reached.last?.type == "DefaultRecipeViewModel")
+        #endif
+    }
+}

@@ -7,7 +7,8 @@ import XTreeSupport
 ///
 /// The main actor hands each event over with the snapshots before and after it; the diff is
 /// computed here, on the journal's own queue, which also keeps events in the order of their
-/// sequence numbers. A client that starts following is registered on the same queue, so it
+/// sequence numbers. With no client, events wait in a short batch, so that applying a link
+/// wakes no thread. A client that starts following is registered on the same queue, so it
 /// misses no event and sees none twice.
 final class Journal: Sendable {
     /// What the main actor hands over: everything an event needs but its diff.
@@ -29,6 +30,8 @@ final class Journal: Sendable {
     private let queue = DispatchQueue(label: "XTree inspector journal")
 
     private struct State {
+        /// Events handed over and not yet completed, oldest first.
+        var pending: [Entry] = []
         /// The events kept, oldest at `oldest` once the ring is full.
         var ring: [JournalEvent] = []
         var oldest = 0
@@ -45,9 +48,27 @@ final class Journal: Sendable {
         self.capacity = capacity
     }
 
-    /// Completes an event off the main actor, keeps it, and hands it to every client.
+    /// Takes an event over from the main actor. It is completed off the main actor: at once
+    /// when a client watches or follows; otherwise when 32 are waiting or someone reads the
+    /// journal, so that a link pays for no thread's wake-up.
     func record(_ entry: Entry) {
-        queue.async { [self] in
+        let now = state.withLock { state in
+            state.pending.append(entry)
+            return state.pending.count == 1 && !state.outboxes.isEmpty || state.pending.count == Self.batch
+        }
+        if now { queue.async { [self] in completePending() } }
+    }
+
+    /// How many events may wait to be completed when no client is served.
+    static let batch = 32
+
+    /// Completes the events waiting, in order: diffs, the ring, the clients. On the queue.
+    private func completePending() {
+        let (entries, outboxes) = state.withLock { state in
+            defer { state.pending.removeAll() }
+            return (state.pending, Array(state.outboxes.values))
+        }
+        for entry in entries {
             var link = entry.link
             if !entry.reached.isEmpty {
                 let columns = entry.after.nodes
@@ -58,8 +79,8 @@ final class Journal: Sendable {
             let event = JournalEvent(
                 sequence: entry.sequence, time: entry.time, link: link, notifications: entry.notifications,
                 objects: entry.objects, diff: TreeDiff(from: entry.before, to: entry.after))
-            let outboxes = state.withLock { state in
-                if capacity > 0 {
+            if capacity > 0 {
+                state.withLock { state in
                     if state.ring.count < capacity {
                         state.ring.append(event)
                     } else {
@@ -67,7 +88,6 @@ final class Journal: Sendable {
                         state.oldest = (state.oldest + 1) % capacity
                     }
                 }
-                return Array(state.outboxes.values)
             }
             for outbox in outboxes { deliver(event, snapshot: entry.after, to: outbox) }
         }
@@ -89,14 +109,18 @@ final class Journal: Sendable {
     /// The events kept whose sequence is after `sequence`, once every event handed over
     /// before the call is complete.
     func events(after sequence: Int) -> [JournalEvent] {
-        queue.sync { state.withLock { $0.events(after: sequence) } }
+        queue.sync {
+            completePending()
+            return state.withLock { $0.events(after: sequence) }
+        }
     }
 
     /// Starts handing events to `outbox`; the events kept after `sequence`, if given, are
     /// returned, and every later one goes to the outbox.
     func add(_ outbox: Outbox, backlogAfter sequence: Int?) -> [JournalEvent] {
         queue.sync {
-            state.withLock { state in
+            completePending()
+            return state.withLock { state in
                 state.outboxes[ObjectIdentifier(outbox)] = outbox
                 return sequence.map { state.events(after: $0) } ?? []
             }
@@ -116,6 +140,6 @@ final class Journal: Sendable {
 
     /// Waits until every event handed over before the call is complete and delivered.
     func settle() {
-        queue.sync {}
+        queue.sync { completePending() }
     }
 }

@@ -17,7 +17,10 @@ final class WatchHub {
     private var monitor: TreeChangeMonitor?
     /// The tree after the last event.
     private var snapshot: TreeSnapshot?
-    private var scheduled = false
+    /// Whether a flush is scheduled, and whether a link is being applied: kept apart from
+    /// the main actor, so that of a burst of announcements, from any thread, only the first
+    /// schedules work there, and those during a link none (the link records them).
+    private nonisolated let announced = Locked((scheduled: false, linking: false))
     /// The last sequence number given.
     private(set) var sequence = 0
     /// Links being applied: the app's changes meanwhile are theirs, not events of their own.
@@ -39,8 +42,13 @@ final class WatchHub {
     /// Starts observing the tree, if it is not observed yet.
     func start() {
         guard monitor == nil else { return }
-        let monitor = TreeChangeMonitor(root: root) { [weak self] in
-            Task { @MainActor in self?.changed() }
+        let monitor = TreeChangeMonitor(root: root) { [weak self, announced] in
+            let first = announced.withLock { state in
+                guard !state.scheduled, !state.linking else { return false }
+                state.scheduled = true
+                return true
+            }
+            if first { Task { @MainActor in self?.changed() } }
         }
         self.monitor = monitor
         snapshot = TreeSnapshot(of: root)
@@ -53,9 +61,8 @@ final class WatchHub {
         snapshot = nil
     }
 
+    /// Flushes 50 ms after the first announcement of a burst.
     private func changed() {
-        guard !scheduled else { return }
-        scheduled = true
         Task { @MainActor in
             try? await Task.sleep(nanoseconds: 50_000_000)
             flush()
@@ -65,8 +72,14 @@ final class WatchHub {
     /// Hands what the app changed since the last event to the journal, now. While a link is
     /// applied, its changes wait for it.
     func flush() {
-        scheduled = false
+        announced.withLock { $0.scheduled = false }
         if monitor == nil { start() }
+        recordChanges()
+    }
+
+    /// Hands what the app changed since the last event to the journal, if the tree is
+    /// observed and no link is being applied.
+    private func recordChanges() {
         guard linksUnderWay == 0, let monitor, let before = snapshot else { return }
         let fired = monitor.drain()
         guard !fired.isEmpty else { return }
@@ -109,9 +122,13 @@ final class WatchHub {
         needsSnapshot: Bool,
         _ handler: @MainActor () async throws -> (any DeepLinkable)?
     ) async -> (result: Result<(any DeepLinkable)?, any Error>, applied: Applied) {
-        flush()
+        recordChanges()
         linksUnderWay += 1
-        defer { linksUnderWay -= 1 }
+        announced.withLock { $0.linking = true }
+        defer {
+            linksUnderWay -= 1
+            if linksUnderWay == 0 { announced.withLock { $0.linking = false } }
+        }
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         let result: Result<(any DeepLinkable)?, any Error>
