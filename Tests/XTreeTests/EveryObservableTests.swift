@@ -35,6 +35,28 @@ import XTree
         #expect(monitor.drain() == [1])
     }
 
+    /// Observing again keeps the subscriptions of objects still in the tree, under their new
+    /// numbers, and lets go of objects no longer in it.
+    @Test func observingAgainRenumbersKeptObjectsAndLetsRemovedOnesGo() {
+        let first = PlainPublishedScreen()
+        let second = PlainPublishedScreen()
+        let root = TestNode("root", [first, second])
+        let monitor = TreeChangeMonitor(root: root)
+        monitor.observe()
+        monitor.observe()
+        second.count = 1
+        #expect(monitor.drain() == [2])
+        root.kids = [second]
+        monitor.observe()
+        second.count = 2
+        first.count = 1
+        #expect(monitor.drain() == [1])
+        root.kids = []
+        monitor.observe()
+        second.count = 3
+        #expect(monitor.drain() == [])
+    }
+
     @Test func aStoreHoldsAnObservableModelAndAnnouncesWhatItsBindingsRead() {
         let cart = ObservableCart()
         let screen = CheckoutScreen(cart: cart)

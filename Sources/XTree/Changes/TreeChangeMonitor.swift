@@ -35,10 +35,22 @@ import XTreeSupport
 @MainActor
 public final class TreeChangeMonitor {
     private let root: any DeepLinkable
-    private var subscriptions: [AnyCancellable] = []
-    // Announcements, and which `observe()` is current: an Observation registration from an
-    // earlier one may still fire, from any thread, with numbers that are no longer true.
-    private let state = Locked<(generation: Int, fired: [Int])>((0, []))
+    /// An `ObservableObject`'s subscription, kept from one ``observe()`` to the next while
+    /// the object stays in the tree, so that only objects new to it are subscribed.
+    private struct Subscription {
+        weak var object: AnyObject?
+        let cancellable: AnyCancellable
+    }
+    private var subscriptions: [ObjectIdentifier: Subscription] = [:]
+    private struct State {
+        /// Which `observe()` is current: an Observation registration from an earlier one may
+        /// still fire, from any thread, with numbers that are no longer true.
+        var generation = 0
+        var fired: [Int] = []
+        /// The breadth-first number each subscribed object had at the last `observe()`.
+        var orders: [ObjectIdentifier: Int] = [:]
+    }
+    private let state = Locked(State())
 
     private let onChange: (@Sendable () -> Void)?
 
@@ -54,32 +66,49 @@ public final class TreeChangeMonitor {
         self.onChange = onChange
     }
 
-    /// Starts watching every object reachable now, replacing earlier subscriptions.
+    /// Starts watching every object reachable now: an object already watched stays
+    /// subscribed, a new one is subscribed, and one no longer reachable is let go.
     ///
     /// Announcements are recorded under the breadth-first number the object has now.
     ///
     /// - Complexity: O(*n* + *e*) for the *n* objects and *e* links reachable, plus reading
     ///   the descriptions of the objects that are not `ObservableObject`s.
     public func observe() {
-        subscriptions.removeAll()
         let state = state
         let generation = state.withLock { state in
             state.generation += 1
             return state.generation
         }
         let onChange = onChange
+        var kept: [ObjectIdentifier: Subscription] = [:]
+        var orders: [ObjectIdentifier: Int] = [:]
         for visit in root.breadthFirst() {
-            let order = visit.order
-            let subscription = subscribeToObjectWillChange(of: visit.node) {
-                state.withLock { $0.fired.append(order) }
-                onChange?()
+            let node = visit.node
+            let key = ObjectIdentifier(node)
+            // Still the same object: a dead one's address may have been given to another.
+            if let subscription = subscriptions[key], subscription.object === node {
+                kept[key] = subscription
+                orders[key] = visit.order
+                continue
+            }
+            let subscription = subscribeToObjectWillChange(of: node) {
+                let recorded = state.withLock { state in
+                    guard let order = state.orders[key] else { return false }
+                    state.fired.append(order)
+                    return true
+                }
+                if recorded { onChange?() }
             }
             if let subscription {
-                subscriptions.append(subscription)
+                kept[key] = Subscription(object: node, cancellable: subscription)
+                orders[key] = visit.order
             } else {
-                track(visit.node, order: order, generation: generation)
+                track(node, order: visit.order, generation: generation)
             }
         }
+        state.withLock { $0.orders = orders }
+        // Objects no longer in the tree are let go, their subscriptions cancelled.
+        subscriptions = kept
     }
 
     /// The breadth-first numbers of the objects that announced a change since the last call,
