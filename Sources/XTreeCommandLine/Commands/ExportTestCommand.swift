@@ -18,7 +18,7 @@ struct ExportTestCommand: ParsableCommand {
 
     @Argument(value: "FILE", help: "The session file, or - for standard input.")
     var file: RawPath
-    @Option(name: "output", short: "o", value: "FILE", help: "Where to write the test (default standard output).")
+    @Option(name: "output", short: "o", value: "FILE", help: "Where to write the test (default -, standard output).")
     var output: RawPath?
     @Option(name: "name", value: "NAME", help: "The test function's name (default recordedSession).")
     var name: String?
@@ -43,7 +43,7 @@ struct ExportTestCommand: ParsableCommand {
         let source = Self.test(
             session, recipe: context.app.type.testRecipe, name: name ?? "recordedSession",
             command: "xtree-cli export-test")
-        if let output {
+        if let output, !output.isStandardStream {
             try context.write(Data(source.utf8), to: output, what: "test")
         } else {
             context.console.out(source)

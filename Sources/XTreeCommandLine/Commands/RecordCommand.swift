@@ -25,6 +25,9 @@ struct RecordCommand: ParsableCommand {
     func validate() throws(CLIError) {
         if attach == nil { throw .usage("'record' follows a running app; give --attach NAME", command: nil) }
         if output == nil { throw .usage("'record' needs the file to write: -o FILE", command: nil) }
+        if output?.isStandardStream == true {
+            throw .usage("'record' writes a file, and prints its events on standard output: -o FILE", command: nil)
+        }
     }
 
     func run(_ context: Context) async throws(CLIError) {
