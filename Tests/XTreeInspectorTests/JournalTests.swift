@@ -164,6 +164,31 @@ enum LinkError: Error, CustomStringConvertible {
         #expect(listing.events.isEmpty)
     }
 
+    /// With no client, events wait in a batch, unless their trees are large.
+    @Test func eventsWaitInABatchUnlessTheirTreesAreLarge() async throws {
+        let journal = Journal(capacity: 10)
+        let small = TreeSnapshot(of: Book())
+        func entry(_ sequence: Int, _ tree: TreeSnapshot) -> Journal.Entry {
+            Journal.Entry(
+                sequence: sequence, time: 0, link: nil, reached: [], notifications: 1, objects: 1, before: small,
+                after: tree)
+        }
+        journal.record(entry(1, small))
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(journal.pendingCount == 1)
+        let leaves = (1..<Journal.batchNodes).map {
+            TreeSnapshot.Node(
+                id: "n\($0)", type: "Leaf", label: "", attributes: [], depth: 1, order: $0, parent: 0, links: [])
+        }
+        let root = TreeSnapshot.Node(
+            id: "root", type: "Root", label: "", attributes: [], depth: 0, order: 0, parent: nil,
+            links: (1..<Journal.batchNodes).map { TreeSnapshot.Link(kind: .child, node: $0) })
+        journal.record(entry(2, try TreeSnapshot(nodes: [root] + leaves)))
+        for _ in 0..<600 where journal.pendingCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(journal.pendingCount == 0)
+        #expect(journal.events(after: 0).map(\.sequence) == [1, 2])
+    }
+
     @Test func anEventReadFromOutsideIsCheckedBeyondItsShape() {
         let diff = TreeDiff(from: TreeSnapshot(of: Book()), to: TreeSnapshot(of: Book()))
         let good = JournalEvent(sequence: 1, time: 1, link: nil, notifications: 2, objects: 1, diff: diff)

@@ -30,8 +30,10 @@ final class Journal: Sendable {
     private let queue = DispatchQueue(label: "XTree inspector journal")
 
     private struct State {
-        /// Events handed over and not yet completed, oldest first.
+        /// Events handed over and not yet completed, oldest first, and the nodes of the trees
+        /// after them.
         var pending: [Entry] = []
+        var pendingNodes = 0
         /// The events kept, oldest at `oldest` once the ring is full.
         var ring: [JournalEvent] = []
         var oldest = 0
@@ -49,23 +51,32 @@ final class Journal: Sendable {
     }
 
     /// Takes an event over from the main actor. It is completed off the main actor: at once
-    /// when a client watches or follows; otherwise when 32 are waiting or someone reads the
-    /// journal, so that a link pays for no thread's wake-up.
+    /// when a client watches or follows; otherwise when 32 are waiting, when their trees hold
+    /// 65,536 nodes, or when someone reads the journal, so that a link pays for no thread's
+    /// wake-up.
     func record(_ entry: Entry) {
         let now = state.withLock { state in
             state.pending.append(entry)
-            return state.pending.count == 1 && !state.outboxes.isEmpty || state.pending.count == Self.batch
+            state.pendingNodes += entry.after.nodes.count
+            return state.pending.count == 1 && !state.outboxes.isEmpty || state.pending.count >= Self.batch
+                || state.pendingNodes >= Self.batchNodes
         }
         if now { queue.async { [self] in completePending() } }
     }
 
     /// How many events may wait to be completed when no client is served.
     static let batch = 32
+    /// How many nodes the trees of the events waiting may hold in all: with a large tree,
+    /// each event is completed at once rather than holding many trees.
+    static let batchNodes = 1 << 16
 
     /// Completes the events waiting, in order: diffs, the ring, the clients. On the queue.
     private func completePending() {
         let (entries, outboxes) = state.withLock { state in
-            defer { state.pending.removeAll() }
+            defer {
+                state.pending.removeAll()
+                state.pendingNodes = 0
+            }
             return (state.pending, Array(state.outboxes.values))
         }
         for entry in entries {
@@ -134,6 +145,9 @@ final class Journal: Sendable {
             return state.outboxes.isEmpty
         }
     }
+
+    /// How many events wait to be completed.
+    var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Whether any client watches or follows.
     var hasClients: Bool { state.withLock { !$0.outboxes.isEmpty } }

@@ -65,7 +65,7 @@ extension InspectorCore {
             }
             return send(InspectorReply(id: request.id), to: connection)
         case .journal:
-            guard let sequence = onMain({ [hub] in hub.current().sequence }) else { return false }
+            guard let sequence = onMain({ [hub] in hub.lastSequence() }) else { return false }
             let events = hub.journal.events(after: request.after ?? 0)
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)

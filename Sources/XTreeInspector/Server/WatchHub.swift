@@ -93,8 +93,15 @@ final class WatchHub {
                 notifications: fired.count, objects: Set(fired).count, before: before, after: after))
     }
 
+    /// The last sequence number, once the app's changes so far are an event: the end of
+    /// the journal a client reads.
+    func lastSequence() -> Int {
+        recordChanges()
+        return sequence
+    }
+
     /// The last sequence number and the tree after it, once the app's changes so far are
-    /// an event: where a client that follows from now starts.
+    /// an event, the tree observed from then on: where a client that follows starts.
     func current() -> (sequence: Int, snapshot: TreeSnapshot) {
         flush()
         return (sequence, snapshot ?? TreeSnapshot(of: root))
