@@ -43,6 +43,8 @@ package struct NodeIDs {
     /// Applies the rule to every candidate that an earlier node's id took; `parents` holds
     /// each node's parent, `-1` for the root.
     package mutating func resolveCollisions(parents: [Int32]) {
+        // A small tree is checked pair by pair: cheaper than grouping, and almost always clean.
+        if hashes.count <= 32, !hasRepeatedKey { return }
         let groups = KeyGroups(hashes, keyBits: keyBits)
         guard let first = groups.firstRepeat else { return }
         // From the first repeat on, a node changes if its parent changed or its candidate is
@@ -77,6 +79,17 @@ package struct NodeIDs {
                 changedKeys.insert(candidate & keyMask)
             }
         }
+    }
+}
+
+extension NodeIDs {
+    /// Whether two nodes share a key, found pair by pair.
+    private var hasRepeatedKey: Bool {
+        for index in hashes.indices.dropFirst() {
+            let key = hashes[index] & keyMask
+            for earlier in 0..<index where hashes[earlier] & keyMask == key { return true }
+        }
+        return false
     }
 }
 

@@ -17,6 +17,13 @@ import XTree
     var note = ""
 }
 
+/// An `@Observable` node, watched through Observation.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor @Observable final class ObservedCounter: DeepLinkable {
+    var count = 0
+    var nodeAttributes: [(key: String, value: String)] { [("count", "\(count)")] }
+}
+
 @MainActor final class CheckoutScreen {
     @Store var cart: any CartScreen
     init(cart: any CartScreen) { _cart = Store(wrappedValue: cart) }
@@ -55,6 +62,28 @@ import XTree
         monitor.observe()
         second.count = 3
         #expect(monitor.drain() == [])
+    }
+
+    /// An Observation registration fires once: observing again before it fired keeps it (no
+    /// announcement counted twice), and after it fired makes a new one.
+    @Test func anObservedNodeIsRegisteredOnceAndAgainAfterItFired() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let counter = ObservedCounter()
+        let root = TestNode("root", [counter])
+        let monitor = TreeChangeMonitor(root: root)
+        monitor.observe()
+        monitor.observe()
+        counter.count = 1
+        #expect(monitor.drain() == [1])
+        counter.count = 2
+        #expect(monitor.drain() == [])
+        monitor.observe()
+        counter.count = 3
+        #expect(monitor.drain() == [1])
+        root.kids = [PlainPublishedScreen(), counter]
+        monitor.observe()
+        counter.count = 4
+        #expect(monitor.drain() == [2])
     }
 
     @Test func aStoreHoldsAnObservableModelAndAnnouncesWhatItsBindingsRead() {

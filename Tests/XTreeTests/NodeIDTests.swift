@@ -32,7 +32,10 @@ import Testing
         return ((0..<count).map { _ in UInt64.random(in: 0..<8, using: &random) }, parents)
     }
 
-    @Test(arguments: [(keyBits: 13, count: 3_000), (keyBits: 16, count: 20_000), (keyBits: 40, count: 20_000)])
+    @Test(arguments: [
+        (keyBits: 6, count: 20), (keyBits: 7, count: 32), (keyBits: 13, count: 3_000), (keyBits: 16, count: 20_000),
+        (keyBits: 40, count: 20_000),
+    ])
     func idsFollowTheRuleNodeByNode(keyBits: Int, count: Int) {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<5 {

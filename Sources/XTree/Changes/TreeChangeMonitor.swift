@@ -35,20 +35,23 @@ import XTreeSupport
 @MainActor
 public final class TreeChangeMonitor {
     private let root: any DeepLinkable
-    /// An `ObservableObject`'s subscription, kept from one ``observe()`` to the next while
-    /// the object stays in the tree, so that only objects new to it are subscribed.
-    private struct Subscription {
+    /// An object watched, kept from one ``observe()`` to the next while it stays in the tree,
+    /// so that only objects new to it are subscribed: an `ObservableObject` with its
+    /// subscription, any other object tracked through Observation.
+    private struct Watched {
         weak var object: AnyObject?
-        let cancellable: AnyCancellable
+        let subscription: AnyCancellable?
     }
-    private var subscriptions: [ObjectIdentifier: Subscription] = [:]
+    private var watched: [ObjectIdentifier: Watched] = [:]
     private struct State {
-        /// Which `observe()` is current: an Observation registration from an earlier one may
-        /// still fire, from any thread, with numbers that are no longer true.
-        var generation = 0
         var fired: [Int] = []
-        /// The breadth-first number each subscribed object had at the last `observe()`.
+        /// The breadth-first number each watched object had at the last `observe()`.
         var orders: [ObjectIdentifier: Int] = [:]
+        /// The Observation registration of each tracked object that has not fired yet: a
+        /// registration fires once, and one made before the object was tracked again, from
+        /// any thread, is not its current one.
+        var registrations: [ObjectIdentifier: Int] = [:]
+        var lastRegistration = 0
     }
     private let state = Locked(State())
 
@@ -75,20 +78,20 @@ public final class TreeChangeMonitor {
     ///   the descriptions of the objects that are not `ObservableObject`s.
     public func observe() {
         let state = state
-        let generation = state.withLock { state in
-            state.generation += 1
-            return state.generation
-        }
         let onChange = onChange
-        var kept: [ObjectIdentifier: Subscription] = [:]
+        let registered = state.withLock { $0.registrations }
+        var kept: [ObjectIdentifier: Watched] = [:]
         var orders: [ObjectIdentifier: Int] = [:]
+        var toTrack: [any DeepLinkable] = []
         for visit in root.breadthFirst() {
             let node = visit.node
             let key = ObjectIdentifier(node)
+            orders[key] = visit.order
             // Still the same object: a dead one's address may have been given to another.
-            if let subscription = subscriptions[key], subscription.object === node {
-                kept[key] = subscription
-                orders[key] = visit.order
+            if let known = watched[key], known.object === node {
+                kept[key] = known
+                // A tracked object whose registration fired is tracked again.
+                if known.subscription == nil, registered[key] == nil { toTrack.append(node) }
                 continue
             }
             let subscription = subscribeToObjectWillChange(of: node) {
@@ -99,16 +102,16 @@ public final class TreeChangeMonitor {
                 }
                 if recorded { onChange?() }
             }
-            if let subscription {
-                kept[key] = Subscription(object: node, cancellable: subscription)
-                orders[key] = visit.order
-            } else {
-                track(node, order: visit.order, generation: generation)
-            }
+            kept[key] = Watched(object: node, subscription: subscription)
+            if subscription == nil { toTrack.append(node) }
         }
-        state.withLock { $0.orders = orders }
+        state.withLock { state in
+            state.orders = orders
+            state.registrations = state.registrations.filter { kept[$0.key] != nil }
+        }
+        for node in toTrack { track(node) }
         // Objects no longer in the tree are let go, their subscriptions cancelled.
-        subscriptions = kept
+        watched = kept
     }
 
     /// The breadth-first numbers of the objects that announced a change since the last call,
@@ -120,18 +123,25 @@ public final class TreeChangeMonitor {
         }
     }
 
-    private func track(_ node: any DeepLinkable, order: Int, generation: Int) {
+    private func track(_ node: any DeepLinkable) {
         #if canImport(Observation)
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
             let state = state
             let onChange = onChange
+            let key = ObjectIdentifier(node)
+            let registration = state.withLock { state in
+                state.lastRegistration += 1
+                state.registrations[key] = state.lastRegistration
+                return state.lastRegistration
+            }
             withObservationTracking {
                 _ = node.nodeLabelText
                 _ = node.nodeAttributePairs
                 _ = node.children
             } onChange: {
                 let current = state.withLock { state in
-                    guard state.generation == generation else { return false }
+                    guard state.registrations[key] == registration, let order = state.orders[key] else { return false }
+                    state.registrations[key] = nil
                     state.fired.append(order)
                     return true
                 }

@@ -127,8 +127,8 @@ public final class Inspector: Sendable {
     /// How many events the journal keeps unless told otherwise: 1,000.
     ///
     /// An event holds its diff, so its memory grows with the nodes it added, removed or
-    /// changed: a recipes link's event takes about 4 KB (`xtree-bench`'s journal section), so
-    /// a full journal of such events about 4 MB.
+    /// changed: a recipes link's event takes 2 to 4 KB (`xtree-bench`'s journal section), so
+    /// a full journal of such events a few megabytes.
     public static let defaultJournalCapacity = 1_000
 
     /// Applies a link the app received itself (a notification, a URL, Handoff) with
