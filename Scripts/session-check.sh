@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End to end, as a user would: a served recipes app records a session of two links; replay
 # passes on it and fails with status 1 on a copy whose recorded label was edited; the test
-# export-test writes from it, and the checked-in golden test, compile and pass in a scratch
-# package that depends on this checkout.
+# export-test writes from it, and the checked-in golden test, pass `swift format lint` and
+# compile and pass in a scratch package that depends on this checkout.
 #
 #   Scripts/session-check.sh
 set -euo pipefail
@@ -53,6 +53,8 @@ package="$work/package"
 mkdir -p "$package/Tests/ExportedTests"
 "$cli" export-test "$work/session.json" --name recordedNow -o "$package/Tests/ExportedTests/RecordedNowTests.swift"
 cp Docs/Examples/RecipesSessionTests.swift "$package/Tests/ExportedTests/"
+# What export-test writes is held to this project's own style.
+swift format lint --strict --configuration .swift-format "$package/Tests/ExportedTests/"*.swift
 identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
 cat >"$package/Package.swift" <<SWIFT
 // swift-tools-version: 6.0

@@ -8,24 +8,34 @@ import XTree
 
 @MainActor
 @Test func recipesSession() async throws {
-    let root = DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), recipes: RecipeCatalog.default.recipes)
-    let apply: @MainActor (DefaultHomeCoordinator, String) async throws -> any DeepLinkable =
-        { home, link in try await home.open(try DeepLink(string: link)).reached }
+    let root = makeApp()
     try expectTree(of: root, equals: start, "at the start")
 
     // #1: a link.
-    let reached1 = try await apply(root, "recipes://recipes/irish-stew")
+    let reached1 = try await apply("recipes://recipes/irish-stew", to: root)
     try expectTree(
         of: root, equals: tree1, reaching: reached1, at: ["n7hzzzav", "0482gzgw", "swddsq8v"], "after event #1")
 
     // #2: a link that failed.
-    await #expect(throws: (any Error).self) { _ = try await apply(root, "recipes://recipes/no-such-recipe") }
+    await #expect(throws: (any Error).self) { _ = try await apply("recipes://recipes/no-such-recipe", to: root) }
     try expectTree(of: root, equals: tree2, "after event #2")
 
     // #3: a link.
-    let reached3 = try await apply(root, "recipes://recipes/orange-marmalade/ratings")
+    let reached3 = try await apply("recipes://recipes/orange-marmalade/ratings", to: root)
     try expectTree(
         of: root, equals: tree3, reaching: reached3, at: ["n7hzzzav", "3fqtcdcz", "kwexcbya"], "after event #3")
+}
+
+/// The app as at launch.
+@MainActor
+private func makeApp() -> DefaultHomeCoordinator {
+    DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), recipes: RecipeCatalog.default.recipes)
+}
+
+/// Applies a link with the app's own handler; the object it reached.
+@MainActor
+private func apply(_ link: String, to root: DefaultHomeCoordinator) async throws -> any DeepLinkable {
+    try await root.open(try DeepLink(string: link)).reached
 }
 
 /// Expects the tree under `root` to be the recorded one and, for a link, the path to
@@ -61,50 +71,50 @@ private func expectTreeSettles(
 // The recorded trees, in the snapshot file format.
 
 private let start = #"""
-{"nodes":[
-{"attributes":[{"key":"tab","value":"meat"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
-{"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":5}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":5,"parent":2,"type":"DefaultRecipeListViewModel"}
-],"version":2}
-"""#
+    {"nodes":[
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
+    {"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":5}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":5,"parent":2,"type":"DefaultRecipeListViewModel"}
+    ],"version":2}
+    """#
 
 private let tree1 = #"""
-{"nodes":[
-{"attributes":[{"key":"tab","value":"meat"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
-{"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":5},{"kind":"child","node":6}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":5,"parent":2,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipe","value":"irish-stew"}],"depth":2,"id":"swddsq8v","identity":"irish-stew","label":"Irish Stew","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":6,"parent":2,"type":"DefaultRecipeViewModel"}
-],"version":2}
-"""#
+    {"nodes":[
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
+    {"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":5},{"kind":"child","node":6}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":5,"parent":2,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipe","value":"irish-stew"}],"depth":2,"id":"swddsq8v","identity":"irish-stew","label":"Irish Stew","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":6,"parent":2,"type":"DefaultRecipeViewModel"}
+    ],"version":2}
+    """#
 
 private let tree2 = #"""
-{"nodes":[
-{"attributes":[{"key":"tab","value":"meat"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
-{"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":5},{"kind":"child","node":6}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":5,"parent":2,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipe","value":"irish-stew"}],"depth":2,"id":"swddsq8v","identity":"irish-stew","label":"Irish Stew","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":6,"parent":2,"type":"DefaultRecipeViewModel"}
-],"version":2}
-"""#
+    {"nodes":[
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
+    {"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":5},{"kind":"child","node":6}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":5,"parent":2,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipe","value":"irish-stew"}],"depth":2,"id":"swddsq8v","identity":"irish-stew","label":"Irish Stew","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":6,"parent":2,"type":"DefaultRecipeViewModel"}
+    ],"version":2}
+    """#
 
 private let tree3 = #"""
-{"nodes":[
-{"attributes":[{"key":"tab","value":"veggie"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
-{"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5},{"kind":"child","node":6}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":7},{"kind":"child","node":8}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
-{"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipe","value":"orange-marmalade"}],"depth":2,"id":"47q20cw4","identity":"orange-marmalade","label":"Orange Marmalade","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":5,"parent":1,"type":"DefaultRecipeViewModel"},
-{"attributes":[{"key":"recipe","value":"orange-marmalade"},{"key":"ratings","value":"2"},{"key":"mean","value":"4.5"}],"depth":2,"id":"kwexcbya","identity":"orange-marmalade","label":"Orange Marmalade","links":[],"names":["RecipesDomain.DefaultRatingViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RatingViewModel"],"order":6,"parent":1,"type":"DefaultRatingViewModel"},
-{"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":7,"parent":2,"type":"DefaultRecipeListViewModel"},
-{"attributes":[{"key":"recipe","value":"irish-stew"}],"depth":2,"id":"swddsq8v","identity":"irish-stew","label":"Irish Stew","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":8,"parent":2,"type":"DefaultRecipeViewModel"}
-],"version":2}
-"""#
+    {"nodes":[
+    {"attributes":[{"key":"tab","value":"veggie"}],"depth":0,"id":"n7hzzzav","label":"Home","links":[{"kind":"child","node":1},{"kind":"child","node":2},{"kind":"child","node":3}],"names":["RecipesDomain.DefaultHomeCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.HomeCoordinator"],"order":0,"type":"DefaultHomeCoordinator"},
+    {"attributes":[{"key":"tab","value":"veggie"}],"depth":1,"id":"3fqtcdcz","identity":"veggie","label":"Vegetarian","links":[{"kind":"child","node":4},{"kind":"child","node":5},{"kind":"child","node":6}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":1,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"tab","value":"meat"}],"depth":1,"id":"0482gzgw","identity":"meat","label":"Meat","links":[{"kind":"child","node":7},{"kind":"child","node":8}],"names":["RecipesDomain.DefaultRecipeListCoordinator","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListCoordinator"],"order":2,"parent":0,"type":"DefaultRecipeListCoordinator"},
+    {"attributes":[{"key":"units","value":"imperial"}],"depth":1,"id":"wb6ykhmy","label":"Settings","links":[],"names":["RecipesDomain.DefaultSettingsViewModel","XTree.DeepLinkable","RecipesDomain.SettingsViewModel"],"order":3,"parent":0,"type":"DefaultSettingsViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"nk2t1sat","label":"Vegetarian","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":4,"parent":1,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipe","value":"orange-marmalade"}],"depth":2,"id":"47q20cw4","identity":"orange-marmalade","label":"Orange Marmalade","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":5,"parent":1,"type":"DefaultRecipeViewModel"},
+    {"attributes":[{"key":"recipe","value":"orange-marmalade"},{"key":"ratings","value":"2"},{"key":"mean","value":"4.5"}],"depth":2,"id":"kwexcbya","identity":"orange-marmalade","label":"Orange Marmalade","links":[],"names":["RecipesDomain.DefaultRatingViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RatingViewModel"],"order":6,"parent":1,"type":"DefaultRatingViewModel"},
+    {"attributes":[{"key":"recipes","value":"6"}],"depth":2,"id":"p5b54rb1","label":"Meat","links":[],"names":["RecipesDomain.DefaultRecipeListViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeListViewModel"],"order":7,"parent":2,"type":"DefaultRecipeListViewModel"},
+    {"attributes":[{"key":"recipe","value":"irish-stew"}],"depth":2,"id":"swddsq8v","identity":"irish-stew","label":"Irish Stew","links":[],"names":["RecipesDomain.DefaultRecipeViewModel","XTree.DeepLinkable","XTree.ViewModel","RecipesDomain.RecipeViewModel"],"order":8,"parent":2,"type":"DefaultRecipeViewModel"}
+    ],"version":2}
+    """#

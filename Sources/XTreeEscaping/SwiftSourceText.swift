@@ -19,17 +19,18 @@ package enum SwiftSourceText {
         return "\"\(body)\""
     }
 
-    /// A raw multi-line string literal (`#"""` … `"""#`) holding a JSON text, its lines
-    /// starting at the first column. Scalars outside printable ASCII, which JSON allows only
+    /// A raw multi-line string literal (`#"""` … `"""#`) holding a JSON text, each line
+    /// and the closing delimiter after `indent` (which the literal's value leaves out). Scalars outside printable ASCII, which JSON allows only
     /// inside strings, are written as JSON escapes (`\u00e9`, pairs above U+FFFF), so the
     /// literal decodes to the same JSON value. The delimiter has one `#` more than any run of
     /// them after a `"` or `\` in the text, so neither the end nor an interpolation can be
     /// spelled inside it.
-    package static func jsonLiteral(_ json: String) -> String {
+    package static func jsonLiteral(_ json: String, indent: String = "") -> String {
         var body = ""
         for scalar in json.unicodeScalars {
             switch scalar {
-            case " "..."~", "\n": body.unicodeScalars.append(scalar)
+            case "\n": body += "\n" + indent
+            case " "..."~": body.unicodeScalars.append(scalar)
             default:
                 for unit in String(scalar).utf16 {
                     let hex = String(unit, radix: 16)
@@ -48,6 +49,6 @@ package enum SwiftSourceText {
             }
         }
         let hashes = String(repeating: "#", count: longest + 1)
-        return "\(hashes)\"\"\"\n\(body)\n\"\"\"\(hashes)"
+        return "\(hashes)\"\"\"\n\(indent)\(body)\n\(indent)\"\"\"\(hashes)"
     }
 }

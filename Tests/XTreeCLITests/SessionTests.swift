@@ -175,17 +175,21 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         let recipe = TestRecipe(module: "M", rootType: "R", makeApp: "R()", applyLink: "{ _, _ in R() }")
         let source = ExportTestCommand.test(session, recipe: recipe, name: "t", command: "xtree-cli export-test")
         #expect(source.unicodeScalars.allSatisfy { (" "..."~").contains($0) || $0 == "\n" })
-        let call = try #require(source.range(of: "try await apply(root, "))
+        let call = try #require(source.range(of: "try await apply("))
         #expect(try Self.stringLiteral(at: source[call.upperBound...]) == url)
         let literal = try #require(source.range(of: "private let start = "))
         let rest = source[literal.upperBound...]
         let hashes = rest.prefix { $0 == "#" }
         #expect(hashes.count >= 3)
         let opening = hashes + "\"\"\"\n"
-        let closing = "\n\"\"\"" + hashes
+        let closing = "\n    \"\"\"" + hashes
         let body = try #require(rest.dropFirst(opening.count).components(separatedBy: closing).first)
         #expect(!body.contains("\\" + hashes))
-        #expect(try TreeSnapshot(json: Data(body.utf8)) == tree)
+        // The literal's value: its lines without the closing delimiter's indentation.
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.hasPrefix("    ") })
+        let value = lines.map { $0.dropFirst(4) }.joined(separator: "\n")
+        #expect(try TreeSnapshot(json: Data(value.utf8)) == tree)
     }
 
     /// The string literal `text` starts with, decoded: `\\`, `\"`, `\n`, `\t` and `\u{…}`,

@@ -68,8 +68,9 @@ struct WatchAction<Root> {
 }
 
 /// What a generated Swift test needs to rebuild an embedded app: the module to import, the
-/// root's type, an expression that makes the app as at launch, and a closure expression of
-/// type `(Root, String) async throws -> any DeepLinkable` that applies a link.
+/// root's type, an expression that makes the app as at launch, and the body of an
+/// `async throws` function with `root` and `link` in scope that applies the link and returns
+/// the object it reached (`any DeepLinkable`).
 struct TestRecipe: Equatable {
     let module: String
     let rootType: String

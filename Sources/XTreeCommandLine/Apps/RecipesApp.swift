@@ -28,7 +28,7 @@ final class RecipesApp: EmbeddedApp {
         module: "RecipesDomain", rootType: "DefaultHomeCoordinator",
         makeApp: "DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), "
             + "recipes: RecipeCatalog.default.recipes)",
-        applyLink: "{ home, link in try await home.open(try DeepLink(string: link)).reached }"
+        applyLink: "try await root.open(try DeepLink(string: link)).reached"
     )
 
     private let options: Options

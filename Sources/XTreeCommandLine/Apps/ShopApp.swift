@@ -17,7 +17,7 @@ final class ShopApp: EmbeddedApp {
     static let linkForms = ShopLink.acceptedForms
     static let testRecipe = TestRecipe(
         module: "ShopDomain", rootType: "ShopCoordinator", makeApp: "ShopCoordinator()",
-        applyLink: "{ shop, link in try shop.open(try ShopLink(string: link)) }")
+        applyLink: "try root.open(try ShopLink(string: link))")
     static let watchCommands = [
         WatchAction<ShopCoordinator>(name: "back", help: "close the checkout, or the top-most product") { shop in
             if shop.cart.checkout != nil {

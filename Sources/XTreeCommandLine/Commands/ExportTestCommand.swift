@@ -74,7 +74,7 @@ struct ExportTestCommand: ParsableCommand {
                 body += """
 
                         // #\(event.sequence): a link that failed.
-                        await #expect(throws: (any Error).self) { _ = try await apply(root, \(url)) }
+                        await #expect(throws: (any Error).self) { _ = try await apply(\(url), to: root) }
                         try expectTree(of: root, equals: \(tree), \(moment))
 
                     """
@@ -83,7 +83,7 @@ struct ExportTestCommand: ParsableCommand {
                 body += """
 
                         // #\(event.sequence): a link.
-                        let reached\(event.sequence) = try await apply(root, \(url))
+                        let reached\(event.sequence) = try await apply(\(url), to: root)
                         try expectTree(
                             of: root, equals: \(tree), reaching: reached\(event.sequence), at: [\(ids)], \(moment))
 
@@ -91,7 +91,7 @@ struct ExportTestCommand: ParsableCommand {
             }
         }
         let constants = trees.map { name, tree in
-            "private let \(name) = \(SwiftSourceText.jsonLiteral(Self.json(of: tree)))\n"
+            "private let \(name) = \(SwiftSourceText.jsonLiteral(Self.json(of: tree), indent: "    "))\n"
         }.joined(separator: "\n")
         let app = SwiftSourceText.stringLiteral(session.app)
         return """
@@ -105,11 +105,21 @@ struct ExportTestCommand: ParsableCommand {
 
             @MainActor
             @Test func \(name)() async throws {
-                let root = \(recipe.makeApp)
-                let apply: @MainActor (\(recipe.rootType), String) async throws -> any DeepLinkable =
-                    \(recipe.applyLink)
+                let root = makeApp()
                 try expectTree(of: root, equals: start, "at the start")
             \(body)}
+
+            /// The app as at launch.
+            @MainActor
+            private func makeApp() -> \(recipe.rootType) {
+                \(recipe.makeApp)
+            }
+
+            /// Applies a link with the app's own handler; the object it reached.
+            @MainActor
+            private func apply(_ link: String, to root: \(recipe.rootType)) async throws -> any DeepLinkable {
+                \(recipe.applyLink)
+            }
 
             /// Expects the tree under `root` to be the recorded one and, for a link, the path to
             /// what it reached to have the recorded ids.
