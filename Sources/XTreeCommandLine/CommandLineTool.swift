@@ -14,7 +14,7 @@ public enum CommandLineTool {
         RegisteredCommand(CheckCommand.self), RegisteredCommand(DiffCommand.self), RegisteredCommand(WatchCommand.self),
         RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
         RegisteredCommand(RecordCommand.self), RegisteredCommand(ReplayCommand.self),
-        RegisteredCommand(ExportTestCommand.self),
+        RegisteredCommand(RestoreCommand.self), RegisteredCommand(ExportTestCommand.self),
     ]
 
     /// Runs the process's command line and exits with its status.

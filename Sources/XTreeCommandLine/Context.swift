@@ -127,6 +127,11 @@ struct Context {
 
     /// `changed: N notifications from M objects` and the diff: how `watch` shows a change.
     func print(_ change: ChangeEvent) {
+        if let outlived = change.outlived {
+            console.out("still alive after leaving the tree:\n")
+            for object in outlived { console.out("  \(Self.describe(object))\n") }
+            return
+        }
         let (count, objects) = (change.notifications, change.objects)
         console.out(
             "changed: \(count) notification\(count == 1 ? "" : "s") from \(objects) object\(objects == 1 ? "" : "s")\n"

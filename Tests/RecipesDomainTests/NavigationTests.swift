@@ -159,6 +159,39 @@ import XTree
     @Test func everyLinkOfTheDefaultCatalogIsReachableByTheKit() async {
         let report = await DefaultHomeCoordinator.reachabilityCheck(catalog: .default).run()
         #expect(report.passed, "\(report.text())")
-        #expect(report.results.count == 78)
+        #expect(report.results.count == 82)
+        // Closing the ratings sheet, by its recipe's link after its ratings link, releases
+        // the sheet's view model: the check watches every object that leaves the tree.
+        let closing = report.results.filter { $0.after != nil }
+        #expect(
+            closing.map(\.title) == [
+                "recipes://recipes/orange-marmalade after recipes://recipes/orange-marmalade/ratings",
+                "recipes://recipes/orange-marmalade after recipes://recipes/orange-marmalade/ratings",
+                "recipes://recipes/roasted-wild-duck after recipes://recipes/roasted-wild-duck/ratings",
+                "recipes://recipes/roasted-wild-duck after recipes://recipes/roasted-wild-duck/ratings",
+            ])
+        #expect(closing.allSatisfy { $0.passed && $0.outlived == nil })
+    }
+
+    @Test func aRatingsSheetKeptAliveAfterClosingIsReportedByTheKit() async {
+        let service = InMemoryRecipeService(catalog: .default)
+        var kept: [AnyObject] = []
+        var check = ReachabilityCheck<DefaultHomeCoordinator, String>(
+            "Leaky recipes", makeApp: { DefaultHomeCoordinator(service: service, recipes: RecipeCatalog.default.recipes) },
+            apply: { home, url in
+                // Deliberately leaked: the sheet's view model is kept when its list moves on.
+                if let sheet = home.veggie.ratingViewModel { kept.append(sheet) }
+                return try await home.open(try DeepLink(string: url)).reached
+            })
+        check.expectReleases(within: 0.05)
+        check.expect(
+            "recipes://recipes/orange-marmalade", after: ["recipes://recipes/orange-marmalade/ratings"],
+            reaches: .receiver((any RecipeViewModel).self))
+        let report = await check.run(audits: false)
+        #expect(
+            report.results.map(\.failure) == [
+                "DefaultRatingViewModel \"Orange Marmalade\" left the tree and is still alive 0.05 s later"
+            ])
+        #expect(kept.count == 1)
     }
 }

@@ -44,7 +44,7 @@ let startTree = """
         (
             ["frob"],
             "error: unknown command 'frob'; commands: check, diff, export-test, find, list, log, open, record, "
-                + "replay, serve, tree, watch"
+                + "replay, restore, serve, tree, watch"
         ),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),
         (["tree", "-x"], "error: unknown option '-x' for 'tree'"),
@@ -299,9 +299,9 @@ let startTree = """
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.prefix(3) == ["children audit: every held object is listed", "", lines[2]])
         #expect(lines[2].hasPrefix("RESULT  LINK "))
-        #expect(lines.count == 3 + 78 + 3)
+        #expect(lines.count == 3 + 82 + 3)
         #expect(lines[3..<81].allSatisfy { $0.hasPrefix("ok      recipes://") })
-        #expect(lines.suffix(3) == ["", "78 checks (39 links x 2 appliers): 78 passed, 0 failed", ""])
+        #expect(lines.suffix(3) == ["", "82 checks (41 links x 2 appliers): 82 passed, 0 failed", ""])
         let row = lines.first {
             $0.contains(" recipes://ratings?recipeID=orange-marmalade ") && $0.contains(" explicit ")
         }
@@ -319,7 +319,7 @@ let startTree = """
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["passed"] as? Bool == true)
-        #expect((object?["results"] as? [Any])?.count == 78)
+        #expect((object?["results"] as? [Any])?.count == 82)
         #expect(object?["appliers"] as? [String] == ["search", "explicit"])
 
         let junit = try await cli("check", "--format", "junit")
@@ -327,7 +327,7 @@ let startTree = """
         #expect(
             junit.stdout.hasPrefix(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"79\" failures=\"0\""))
-        #expect(junit.stdout.components(separatedBy: "<testcase ").count == 80)
+        #expect(junit.stdout.components(separatedBy: "<testcase ").count == 84)
 
         let wrong = try await cli("check", "--format", "dot")
         #expect(wrong.status == 64)
@@ -342,7 +342,7 @@ let startTree = """
         try JSONEncoder().encode(File(recipes: recipes)).write(to: URL(fileURLWithPath: path))
         let result = try await cli("check", "--catalog", path)
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("24 checks (12 links x 2 appliers): 24 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("28 checks (14 links x 2 appliers): 28 passed, 0 failed\n"))
         #expect(try await cli("tree", "--catalog", path).stdout.contains(#""Vegetarian" recipes=2"#))
     }
 

@@ -103,7 +103,7 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             "field version: appears twice in one object; keys must be unique"
         ),
         (#"{"format":"snapshot","version":1}"#, #"not a session file: its format is "snapshot""#),
-        (#"{"format":"xtree-session","version":2}"#, "session format version 2 is not read here; this build reads 1"),
+        (#"{"format":"xtree-session","version":3}"#, "session format version 3 is not read here; this build reads versions 1 to 2"),
         (#"{"format":"xtree-session","version":1,"app":"A"}"#, "field start: is missing"),
     ])
     func aMalformedSessionIsRefusedWithWhatIsWrong(text: String, problem: String) async throws {

@@ -192,3 +192,54 @@ private final class XMLShape: NSObject, XMLParserDelegate {
         if inFailure { failureText += string }
     }
 }
+
+/// What a leaky app keeps of the screens it closes.
+@MainActor private final class Keeper {
+    var kept: [AnyObject] = []
+}
+
+@MainActor
+@Suite struct ReleaseCheckTests {
+    private func check(keeping keeper: Keeper?) -> ReachabilityCheck<Library, LibraryLink> {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() },
+            apply: { library, link in
+                if let keeper, let open = library.shelf.openBook { keeper.kept.append(open) }
+                return library.open(link)
+            })
+        check.expectReleases(within: 0.05)
+        check.expect(.book("2"), after: [.book("1")], reaches: .receiver(BookDetail.self))
+        return check
+    }
+
+    @Test func aScreenKeptAliveAfterItLeftTheTreeFailsTheLinkByName() async {
+        let keeper = Keeper()
+        let result = await check(keeping: keeper).run(audits: false).results[0]
+        #expect(result.failure == "BookDetail \"1\" left the tree and is still alive 0.05 s later")
+        #expect(result.outlived?.map(\.label) == ["1"])
+        #expect(result.explanation?.hasPrefix("library://book/2 after library://book/1 (apply): expected") == true)
+        #expect(keeper.kept.count == 1)
+    }
+
+    @Test func aReleasedScreenPassesAndTheReportNamesTheSetup() async {
+        let report = await check(keeping: nil).run(audits: false)
+        #expect(report.results.map(\.failure) == [nil])
+        #expect(report.results[0].outlived == nil)
+        #expect(report.results[0].after == ["library://book/1"])
+        #expect(report.text.contains("ok      library://book/2 after library://book/1  apply    "))
+        #expect(report.json.contains("\"after\" : [\n        \"library://book/1\"\n      ]"))
+    }
+
+    @Test func aFailingSetupLinkFailsTheResult() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() },
+            apply: { library, link in
+                if case .search = link { throw Failure() }
+                return library.open(link)
+            })
+        check.expect(.shelf, after: [.book("1"), .search], reaches: .receiver(Shelf.self))
+        let result = await check.run(audits: false).results[0]
+        #expect(result.failure == "applying library://search first failed: the service is down")
+        #expect(result.reached.isEmpty)
+    }
+}

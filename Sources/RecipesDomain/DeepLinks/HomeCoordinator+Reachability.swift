@@ -8,6 +8,10 @@ extension DefaultHomeCoordinator {
     /// `recipes://ratings?recipeID=ID`) on its detail screen or its ratings sheet. Links are
     /// applied by search, and again by the explicit approach, which must leave the same tree.
     ///
+    /// In each list, the first recipe's detail link is also applied after its ratings link,
+    /// as closing the sheet; every object a link takes out of the tree, such as the sheet's
+    /// view model, must be released within a second.
+    ///
     /// ```swift
     /// let report = await DefaultHomeCoordinator.reachabilityCheck(catalog: .default).run()
     /// print(report.text())
@@ -44,6 +48,8 @@ extension DefaultHomeCoordinator {
                     return screen === reached ? nil : "it is not the \(tab) tab's screen"
                 })
         }
+        check.expectReleases(within: 1)
+        var listsWithClosing: Set<Bool> = []
         for recipe in catalog.recipes {
             let id = recipe.id
             let detail = ReachabilityExpectation.receiver((any RecipeViewModel).self, "the detail of \(id)") {
@@ -55,6 +61,9 @@ extension DefaultHomeCoordinator {
             check.expect("recipes://recipes/\(id)", reaches: detail)
             check.expect("recipes://recipes/\(id)/ratings", reaches: ratings)
             check.expect("recipes://ratings?recipeID=\(id)", reaches: ratings)
+            if listsWithClosing.insert(recipe.isVegetarian).inserted {
+                check.expect("recipes://recipes/\(id)", after: ["recipes://recipes/\(id)/ratings"], reaches: detail)
+            }
         }
         return check
     }

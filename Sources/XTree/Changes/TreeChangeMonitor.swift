@@ -77,6 +77,12 @@ public final class TreeChangeMonitor {
     /// - Complexity: O(*n* + *e*) for the *n* objects and *e* links reachable, plus reading
     ///   the descriptions of the objects that are not `ObservableObject`s.
     public func observe() {
+        _ = observeReturningDepartures()
+    }
+
+    /// ``observe()``, returning the objects watched until now that are no longer reachable
+    /// but still alive, each with the breadth-first number it had at the last observation.
+    package func observeReturningDepartures() -> [(object: AnyObject, order: Int)] {
         let state = state
         let onChange = onChange
         let registered = state.withLock { $0.registrations }
@@ -105,13 +111,26 @@ public final class TreeChangeMonitor {
             kept[key] = Watched(object: node, subscription: subscription)
             if subscription == nil { toTrack.append(node) }
         }
+        var departures: [(object: AnyObject, order: Int)] = []
+        let previousOrders = state.withLock { state in
+            defer { state.orders = orders }
+            return state.orders
+        }
+        for (key, known) in watched where kept[key] == nil {
+            if let object = known.object, let order = previousOrders[key] { departures.append((object, order)) }
+        }
         state.withLock { state in
-            state.orders = orders
             state.registrations = state.registrations.filter { kept[$0.key] != nil }
         }
         for node in toTrack { track(node) }
         // Objects no longer in the tree are let go, their subscriptions cancelled.
         watched = kept
+        return departures.sorted { $0.order < $1.order }
+    }
+
+    /// Whether `object` was reachable at the last observation.
+    package func isWatching(_ object: AnyObject) -> Bool {
+        watched[ObjectIdentifier(object)]?.object === object
     }
 
     /// The breadth-first numbers of the objects that announced a change since the last call,

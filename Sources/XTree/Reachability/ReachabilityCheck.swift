@@ -26,6 +26,15 @@ import XTreeSnapshot
 ///
 /// Before the links, the first fresh app's tree is audited for forgotten children
 /// (``DeepLinkable/auditChildren(valueLimit:)``); a forgotten child fails the report.
+///
+/// A link can start from a state other links make (``expect(_:after:reaches:)``), and the
+/// check can require that every object a link takes out of the tree is released
+/// (``expectReleases(within:)``):
+///
+/// ```swift
+/// check.expectReleases(within: 1)
+/// check.expect(.cart, after: [.product("a1")], reaches: .receiver(CartScreen.self))
+/// ```
 @MainActor
 public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomStringConvertible> {
     /// Applies a link to an app and returns the object the link ends on.
@@ -35,8 +44,12 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
     public let name: String
     private let makeApp: @MainActor () async throws -> App
     private let appliers: [(name: String, apply: Applier)]
-    /// The links to check, with what each must reach, in the order they run.
-    public private(set) var expectations: [(link: Link, expectation: ReachabilityExpectation)] = []
+    /// The links to check, each with the links applied before it and what it must reach, in
+    /// the order they run.
+    public private(set) var expectations: [(link: Link, after: [Link], expectation: ReachabilityExpectation)] = []
+    /// How long an object a link takes out of the tree may stay alive; `nil` (the default)
+    /// if releases are not checked. See ``expectReleases(within:)``.
+    public private(set) var releaseGracePeriod: Double?
 
     /// Creates a check with no links yet.
     ///
@@ -64,7 +77,31 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
 
     /// Adds a link and what it must reach.
     public mutating func expect(_ link: Link, reaches expectation: ReachabilityExpectation) {
-        expectations.append((link, expectation))
+        expectations.append((link, [], expectation))
+    }
+
+    /// Adds a link applied after `setup`, and what it must reach: to check a link from a state
+    /// other links make, such as closing a sheet that a link opened.
+    ///
+    /// The setup links are applied to the fresh app in order, the same way as the link; if
+    /// one fails, the result fails.
+    public mutating func expect(_ link: Link, after setup: [Link], reaches expectation: ReachabilityExpectation) {
+        expectations.append((link, setup, expectation))
+    }
+
+    /// Requires every object that leaves the app's tree while a result's links are applied to
+    /// be released within `gracePeriod` seconds: an object that outlives its place in the tree
+    /// fails the result, named with its type and label.
+    ///
+    /// The objects watched are those in the tree after the app is made and after each link;
+    /// one that joins and leaves within a single link is not seen. The app itself is kept
+    /// until the period ends, as the running app would keep it.
+    ///
+    /// - Parameter gracePeriod: How long, in seconds, a released object may take to go;
+    ///   releases are checked at once and then every 10 ms until it ends.
+    public mutating func expectReleases(within gracePeriod: Double = 1) {
+        precondition(gracePeriod.isFinite && gracePeriod >= 0, "a grace period is a number of seconds, 0 or more")
+        releaseGracePeriod = gracePeriod
     }
 
     /// Audits a fresh app, then applies every link from a fresh start with every applier.
@@ -82,7 +119,10 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
     ) async -> ReachabilityReport {
         var report = ReachabilityReport(
             name: name, links: expectations.count, appliers: applierNames,
-            linkWidth: expectations.map { TerminalText.escaped($0.link.description).count }.max() ?? 0)
+            linkWidth: expectations.map {
+                TerminalText.escaped(ReachabilityReport.Result.title($0.link.description, after: $0.after.map(\.description)))
+                    .count
+            }.max() ?? 0)
         if audits {
             do {
                 report.audit = try await makeApp().auditChildren()
@@ -93,11 +133,12 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
             }
             progress(report)
         }
-        for (link, expectation) in expectations {
+        for (link, setup, expectation) in expectations {
             if Task.isCancelled { break }
             var firstSnapshot: (applier: String, snapshot: TreeSnapshot)?
             for (applierName, apply) in appliers {
-                let (result, snapshot) = await check(link, expectation, applier: applierName, apply: apply)
+                let (result, snapshot) = await check(
+                    link, after: setup, expectation, applier: applierName, apply: apply)
                 var row = result
                 if row.passed, let snapshot {
                     if let first = firstSnapshot {
@@ -118,6 +159,7 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
     /// Applies one link to a fresh app, and judges where it ended.
     private func check(
         _ link: Link,
+        after setup: [Link],
         _ expectation: ReachabilityExpectation,
         applier: String,
         apply: Applier
@@ -126,7 +168,8 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
         var result = ReachabilityReport.Result(
             link: link.description, applier: applier, expected: expectation.description, reached: [], traces: [],
             failure: nil, seconds: 0)
-        let snapshot = await judge(link, expectation, apply: apply, into: &result)
+        if !setup.isEmpty { result.after = setup.map(\.description) }
+        let snapshot = await judge(link, after: setup, expectation, apply: apply, into: &result)
         result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return (result, snapshot)
     }
@@ -134,6 +177,7 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
     /// Fills in `result` for one link; returns the snapshot of where the link left the app.
     private func judge(
         _ link: Link,
+        after setup: [Link],
         _ expectation: ReachabilityExpectation,
         apply: Applier,
         into result: inout ReachabilityReport.Result
@@ -145,6 +189,41 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
             result.failure = "the app could not be made: \(error)"
             return nil
         }
+        var departures = releaseGracePeriod.map { _ in Departures(app) }
+        for step in setup {
+            do {
+                _ = try await apply(app, step)
+            } catch {
+                result.failure = "applying \(step) first failed: \(error)"
+                return nil
+            }
+            departures?.note(app)
+        }
+        let snapshot = await judge(link, in: app, expectation, apply: apply, into: &result)
+        if var departures, let gracePeriod = releaseGracePeriod {
+            departures.note(app)
+            let outlived = await departures.survivors(after: gracePeriod)
+            if !outlived.isEmpty {
+                result.outlived = outlived
+                let named = outlived.prefix(3).map(\.description).joined(separator: ", ")
+                let more = outlived.count > 3 ? " and \(outlived.count - 3) more" : ""
+                let problem =
+                    "\(named)\(more) left the tree and \(outlived.count == 1 ? "is" : "are") still alive "
+                    + "\(Self.seconds(gracePeriod)) later"
+                result.failure = result.failure.map { "\($0); \(problem)" } ?? problem
+            }
+        }
+        return snapshot
+    }
+
+    /// Applies the link to `app` in a search recording, and judges where it ended.
+    private func judge(
+        _ link: Link,
+        in app: App,
+        _ expectation: ReachabilityExpectation,
+        apply: Applier,
+        into result: inout ReachabilityReport.Result
+    ) async -> TreeSnapshot? {
         // The error is caught inside the recording, so a failed link keeps its traces.
         let (outcome, traces) = await withSearchRecording { () async -> Swift.Result<any DeepLinkable, any Error> in
             do {
@@ -158,6 +237,11 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
         // A failed link may be a forgotten child: audit the app as the link left it.
         if !result.passed { result.forgottenChildren = app.auditChildren().problems }
         return snapshot
+    }
+
+    /// `1 s`, `0.25 s`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// Judges where a link ended; returns the snapshot of where it left the app.

@@ -14,6 +14,8 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
     public struct Result: Sendable, Hashable, Codable {
         /// The link's description.
         public var link: String
+        /// The links applied before it, if any (``ReachabilityCheck/expect(_:after:reaches:)``).
+        public var after: [String]?
         /// The name of the way it was applied.
         public var applier: String
         /// What the link must reach.
@@ -26,6 +28,10 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
         /// For a failed link, the forgotten children of the app as the link left it: often
         /// why the link failed.
         public var forgottenChildren: [ChildrenAudit.Finding] = []
+        /// The objects that left the tree and were still alive when the grace period ended,
+        /// if releases were checked (``ReachabilityCheck/expectReleases(within:)``) and any
+        /// outlived their place.
+        public var outlived: [NodeReference]?
         /// Why the link failed, in a few words; `nil` if it passed.
         public var failure: String?
         /// How long the link took, app creation included.
@@ -34,11 +40,18 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
         /// Whether the link reached what it must.
         public var passed: Bool { failure == nil }
 
+        /// The link, with the links applied before it: `cart after product/a1`.
+        public var title: String { Self.title(link, after: after ?? []) }
+
+        static func title(_ link: String, after setup: [String]) -> String {
+            setup.isEmpty ? link : "\(link) after \(setup.joined(separator: ", "))"
+        }
+
         /// One sentence that says which link failed and why, escaped for a terminal; `nil`
         /// if it passed.
         public var explanation: String? {
             failure.map {
-                TerminalText.escaped("\(link) (\(applier)): expected \(expected); \($0).")
+                TerminalText.escaped("\(title) (\(applier)): expected \(expected); \($0).")
             }
         }
 
@@ -135,7 +148,7 @@ extension ReachabilityReport {
         let verdict = result.passed ? "ok  " : "FAIL"
         let painted =
             colors ? (result.passed ? "\u{1B}[32m\(verdict)\u{1B}[0m" : "\u{1B}[31m\(verdict)\u{1B}[0m") : verdict
-        var text = "\(painted)    \(pad(TerminalText.escaped(result.link), linkWidth))  "
+        var text = "\(painted)    \(pad(TerminalText.escaped(result.title), linkWidth))  "
         text += "\(pad(TerminalText.escaped(result.applier), applierWidth))  "
         text += (result.reached.last.map(\.description) ?? "-") + "\n"
         guard let explanation = result.explanation else { return text }
@@ -202,7 +215,7 @@ extension ReachabilityReport {
         }
         for result in results {
             text +=
-                "    <testcase classname=\"\(suite).\(XMLText.escaped(result.applier))\" name=\"\(XMLText.escaped(result.link))\" "
+                "    <testcase classname=\"\(suite).\(XMLText.escaped(result.applier))\" name=\"\(XMLText.escaped(result.title))\" "
             text += "time=\"\(String(format: "%.3f", result.seconds))\""
             guard let explanation = result.explanation else {
                 text += "/>\n"

@@ -1,4 +1,5 @@
 import XTree
+import XTreeInspector
 
 /// An app `xtree-cli` starts in its own process: how to make it, how it applies a link, which
 /// links `check` covers, the options and `watch` commands it adds, and what a generated test
@@ -39,6 +40,8 @@ protocol EmbeddedApp: AnyObject {
     func finish(_ root: Root) throws(CLIError)
     /// Every link the app's data allows, with what each must reach.
     func reachabilityCheck() -> ReachabilityCheck<Root, String>
+    /// How `serve` lets `restore` return the app to an earlier state; `nil` if it cannot.
+    func restoration(for root: Root) -> Inspector.Restoration?
     /// Commands the app adds to `watch`.
     static var watchCommands: [WatchAction<Root>] { get }
 }
@@ -48,6 +51,7 @@ extension EmbeddedApp {
     func prepare(_ root: Root) async throws(CLIError) {}
     func finish(_ root: Root) throws(CLIError) {}
     static var watchCommands: [WatchAction<Root>] { [] }
+    func restoration(for root: Root) -> Inspector.Restoration? { nil }
 }
 
 /// Applies one link and says where it ended; the thrown error's description is the reason.

@@ -1,6 +1,7 @@
 import Foundation
 import RecipesDomain
 import XTree
+import XTreeInspector
 import XTreeSupport
 
 /// The recipes app, embedded: the one file of the CLI that knows RecipesDomain.
@@ -110,6 +111,11 @@ final class RecipesApp: EmbeddedApp {
             throw .failure("cannot encode state: \(error)")
         }
         try context.write(data, to: path, what: "state")
+    }
+
+    /// The app's state restoration: the tab, and each list's open recipe and ratings sheet.
+    func restoration(for root: DefaultHomeCoordinator) -> Inspector.Restoration? {
+        Inspector.Restoration(capture: { NavigationState(of: root) }, restore: { try await root.restore($0) })
     }
 
     func reachabilityCheck() -> ReachabilityCheck<DefaultHomeCoordinator, String> {

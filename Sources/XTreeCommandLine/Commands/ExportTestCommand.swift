@@ -40,6 +40,11 @@ struct ExportTestCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         let session = try ReplayCommand.session(from: file, context)
+        if let restore = session.steps.first(where: { $0.event.restore != nil }) {
+            throw .failure(
+                "event #\(restore.event.sequence) returns the app to an earlier state, which a test cannot do "
+                    + "through the app's links; record the session without 'restore'")
+        }
         let source = Self.test(
             session, recipe: context.app.type.testRecipe, name: name ?? "recordedSession",
             command: "xtree-cli export-test")
@@ -55,7 +60,8 @@ struct ExportTestCommand: ParsableCommand {
         let links = session.steps.filter { $0.event.link != nil }.count
         var body = ""
         var trees = [("start", session.start)]
-        for step in session.steps {
+        // Objects outliving their place change no tree, and their lifetimes are the app's own.
+        for step in session.steps where step.event.outlived == nil {
             let event = step.event
             let tree = "tree\(event.sequence)"
             trees.append((tree, step.tree))

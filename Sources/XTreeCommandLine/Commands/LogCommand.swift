@@ -16,7 +16,9 @@ struct LogCommand: ParsableCommand {
             Prints the events the app's inspector keeps, oldest first: each link applied (from a
             client such as 'open --attach', or the app's own through Inspector.journaling), with
             its source, duration, searches, the path it reached or its error, and the tree diff it
-            caused; and the changes the app made by itself, coalesced as 'watch' shows them. Each
+            caused; each return to an earlier state ('restore'); the objects still alive after
+            their grace period once they left the tree, with the event they left in; and the
+            changes the app made by itself, coalesced as 'watch' shows them. Each
             event has a sequence number (#N). With --follow, keeps printing events as they happen,
             until interrupted or the app exits (status 1). With --format json, one JSON object per
             line (Docs/InspectorProtocol.md).
@@ -86,6 +88,7 @@ extension Context {
         if let reached = event.link?.reached, !reached.isEmpty {
             console.out("  reached: \(pathDescription(reached.map { (Optional($0.order), $0.type) }))\n")
         }
+        for object in event.outlived ?? [] { console.out("  \(Self.describe(object))\n") }
         var stream = ConsoleStream(console: console)
         var text = ""
         event.diff.write(to: &text)
@@ -98,6 +101,15 @@ extension Context {
     /// `#8 21:42:03.500 change: 2 notifications from 1 object`.
     static func summary(of event: JournalEvent) -> String {
         let head = "#\(event.sequence) \(clockTime(event.time))"
+        if let restore = event.restore {
+            let milliseconds = String(format: "%.2f", restore.duration * 1000)
+            let outcome = restore.error.map { ": failed: \(TerminalText.escaped($0))" } ?? ""
+            return "\(head) restore to \(restore.to == 0 ? "the start" : "#\(restore.to)") (\(milliseconds) ms)\(outcome)"
+        }
+        if let outlived = event.outlived {
+            return "\(head) outlived: \(outlived.count) object\(outlived.count == 1 ? "" : "s") left the tree and "
+                + "\(outlived.count == 1 ? "is" : "are") still alive"
+        }
         guard let link = event.link else {
             let (count, objects) = (event.notifications, event.objects)
             return "\(head) change: \(count) notification\(count == 1 ? "" : "s") from \(objects) "
@@ -108,6 +120,11 @@ extension Context {
         let outcome = link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? ""
         return "\(head) link \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
             + "\(searches))\(outcome)"
+    }
+
+    /// `DefaultRatingViewModel #00gbv5j0 "Irish Stew" left in #3 at 21:42:00.125`.
+    static func describe(_ object: JournalEvent.Outlived) -> String {
+        "\(object.node) left in #\(object.left) at \(clockTime(object.leftTime))"
     }
 
     /// `21:42:00.125`, local time.

@@ -42,6 +42,14 @@ struct ReplayCommand: ParsableCommand {
         for step in session.steps {
             let event = step.event
             let moment = "event #\(event.sequence)"
+            if event.restore != nil {
+                throw diverged(moment, "\(Context.summary(of: event)): replay does not return the app to earlier states")
+            }
+            if event.outlived != nil {
+                // The tree did not change; when objects are released is not replayed.
+                console.out("\(Context.summary(of: event)): not replayed\n")
+                continue
+            }
             guard let link = event.link else {
                 let replayed = try await settled(target, to: step.tree)
                 try compare(step.tree, with: replayed, at: moment, console: console)

@@ -9,7 +9,9 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Starts the embedded app and its inspector, prints the app's name, pid and addresses,
             and serves 'xtree-cli --attach' until SIGINT or SIGTERM; links are applied by the
-            app's default applier.
+            app's default applier. The app journals what happens to its tree ('log'), returns to
+            an earlier event's state if it restores states ('restore'; the recipes app does), and
+            reports objects still alive --release-grace milliseconds after they left the tree.
             """,
         appRoles: [.starting]
     )
@@ -21,6 +23,11 @@ struct ServeCommand: ParsableCommand {
         help: "Also listen on 127.0.0.1:PORT (0 for any free port), as a simulator app would.", minimum: 0,
         maximum: (Int(UInt16.max), what: "a port"))
     var loopback: Int?
+    @Option(
+        name: "release-grace", value: "MS",
+        help: "Report objects still alive this many milliseconds after they left the tree (default 2000).",
+        minimum: 0, maximum: (86_400_000, what: "a day"))
+    var releaseGrace: Int?
 
     func run(_ context: Context) async throws(CLIError) {
         let app = try context.startApp()
@@ -39,7 +46,11 @@ struct ServeCommand: ParsableCommand {
         let root = app.makeRoot()
         let apply = app.linkApplier(for: root)
         do {
-            return try Inspector(name: name, root: root, loopbackPort: loopback.map(UInt16.init)) { url in
+            return try Inspector(
+                name: name, root: root, loopbackPort: loopback.map(UInt16.init),
+                restoration: app.restoration(for: root),
+                releaseGracePeriod: releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod
+            ) { url in
                 try await apply(url.absoluteString).reached
             }
         } catch {

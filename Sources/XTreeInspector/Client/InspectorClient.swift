@@ -143,6 +143,23 @@ public final class InspectorClient {
         return (opened, snapshot)
     }
 
+    /// Has the app return to its state after journal event `sequence` (0: its state at the
+    /// start), through the ``Inspector/Restoration`` it was given.
+    ///
+    /// - Returns: What restoring did, with the tree now against the one recorded after the
+    ///   event, and the snapshot now.
+    /// - Throws: ``InspectorError/refused(_:)`` if the app has no restoration, no journal, or
+    ///   no longer keeps that state.
+    public func restore(to sequence: Int) throws(InspectorError) -> (result: RestoreResult, snapshot: TreeSnapshot) {
+        var restore = request(.restore)
+        restore.to = sequence
+        let reply = try exchange(restore)
+        guard let restored = reply.restored, restored.to == sequence, restored.event > sequence,
+            restored.duration.isFinite, restored.duration >= 0
+        else { throw .refused("a restore reply without its result") }
+        return (restored, try readSnapshot(announced: reply))
+    }
+
     /// Starts receiving the app's changes; read them with ``nextChange(timeout:)``.
     public func watch() throws(InspectorError) {
         _ = try exchange(request(.watch))

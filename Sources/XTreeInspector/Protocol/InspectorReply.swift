@@ -28,6 +28,7 @@ package struct InspectorReply: Codable, Sendable {
     var journal: JournalHeader?
     /// A journal event: one of the lines announced by ``journal``, or a follower's event.
     var event: JournalEvent?
+    var restored: RestoreResult?
 
     struct JournalHeader: Codable, Sendable {
         var events: Int

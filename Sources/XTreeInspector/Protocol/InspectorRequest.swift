@@ -5,7 +5,7 @@ import XTreeSupport
 /// A request from a client.
 package struct InspectorRequest: Codable, Sendable, Hashable {
     package enum Method: String, Codable, Sendable {
-        case hello, snapshot, find, open, watch, flush, journal, follow
+        case hello, snapshot, find, open, watch, flush, journal, follow, restore
     }
 
     package var id: Int
@@ -25,6 +25,8 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var after: Int?
     /// `follow`: send the tree after each event, and the tree now.
     package var snapshots: Bool?
+    /// `restore`: the event whose state to return to; 0 for the start.
+    package var to: Int?
 
     package init(id: Int, method: Method) {
         self.id = id

@@ -1,7 +1,8 @@
 import XTree
 
 /// One thing that happened to a running app's tree, as its ``Inspector`` journals it: a link
-/// applied, or changes the app made by itself.
+/// applied, a restore to an earlier event's state, objects that outlived their place in the
+/// tree, or changes the app made by itself.
 ///
 /// `xtree-cli log` prints them; `xtree-cli record` keeps them with the tree after each, as a
 /// session that `xtree-cli replay` applies again.
@@ -64,13 +65,52 @@ public struct JournalEvent: Codable, Sendable, Hashable {
         }
     }
 
+    /// A return to an earlier event's state, made by `xtree-cli restore`.
+    public struct Restore: Codable, Sendable, Hashable {
+        /// The event whose state the app was returned to; 0 for the state at the start.
+        public var to: Int
+        /// How long the app took to restore it, in seconds.
+        public var duration: Double
+        /// Why restoring failed, if it did (the tree is then as the app left it).
+        public var error: String?
+
+        /// Creates a restore's record.
+        public init(to: Int, duration: Double, error: String?) {
+            self.to = to
+            self.duration = duration
+            self.error = error
+        }
+    }
+
+    /// An object that left the tree and was still alive when its grace period ended.
+    public struct Outlived: Codable, Sendable, Hashable {
+        /// The object as it was in the tree: type, id and label.
+        public var node: NodeReference
+        /// The event in which it left the tree.
+        public var left: Int
+        /// When that event began, in seconds since 1970.
+        public var leftTime: Double
+
+        /// Creates an outlived object's record.
+        public init(node: NodeReference, left: Int, leftTime: Double) {
+            self.node = node
+            self.left = left
+            self.leftTime = leftTime
+        }
+    }
+
     /// Its number in the journal: 1 for the first event after the inspector started, one
     /// more for each event after it.
     public var sequence: Int
     /// When it began, in seconds since 1970.
     public var time: Double
-    /// The link, for a link; `nil` for changes the app made by itself.
+    /// The link, for a link; `nil` for the other kinds.
     public var link: Link?
+    /// The restore, for a restore; `nil` for the other kinds.
+    public var restore: Restore?
+    /// The objects still alive a grace period after they left the tree, for such a report;
+    /// `nil` for the other kinds. The tree did not change: the diff is empty.
+    public var outlived: [Outlived]?
     /// How many announcements (`objectWillChange`, Observation) arrived during it.
     public var notifications: Int
     /// From how many objects.
@@ -78,11 +118,17 @@ public struct JournalEvent: Codable, Sendable, Hashable {
     /// The tree after it against the tree before, private values redacted.
     public var diff: TreeDiff
 
-    /// Creates an event.
-    public init(sequence: Int, time: Double, link: Link?, notifications: Int, objects: Int, diff: TreeDiff) {
+    /// Creates an event; give at most one of `link`, `restore` and `outlived`, or none for
+    /// changes the app made by itself.
+    public init(
+        sequence: Int, time: Double, link: Link?, restore: Restore? = nil, outlived: [Outlived]? = nil,
+        notifications: Int, objects: Int, diff: TreeDiff
+    ) {
         self.sequence = sequence
         self.time = time
         self.link = link
+        self.restore = restore
+        self.outlived = outlived
         self.notifications = notifications
         self.objects = objects
         self.diff = diff
@@ -97,6 +143,22 @@ public struct JournalEvent: Codable, Sendable, Hashable {
             return "event \(sequence) counts \(objects) objects for \(notifications) notifications"
         }
         if diff.unchangedCount < 0 { return "event \(sequence) has a negative count of unchanged nodes" }
+        if [link != nil, restore != nil, outlived != nil].filter({ $0 }).count > 1 {
+            return "event \(sequence) is of more than one kind"
+        }
+        if let restore {
+            if restore.to < 0 || restore.to >= sequence {
+                return "event \(sequence) restores event \(restore.to), which is not an earlier event"
+            }
+            if !restore.duration.isFinite || restore.duration < 0 { return "event \(sequence) has a negative duration" }
+        }
+        if let outlived {
+            if outlived.isEmpty { return "event \(sequence) reports no outlived object" }
+            for object in outlived where object.left < 1 || object.left >= sequence || !object.leftTime.isFinite {
+                return "event \(sequence) reports an object that left in event \(object.left), not an earlier event"
+            }
+            if !diff.isEmpty { return "event \(sequence) reports outlived objects and changes the tree" }
+        }
         guard let link else { return nil }
         if !link.duration.isFinite || link.duration < 0 { return "event \(sequence) has a negative duration" }
         if link.searches < 0 || link.visits < 0 { return "event \(sequence) has a negative count of searches" }

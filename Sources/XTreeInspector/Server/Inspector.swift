@@ -63,6 +63,11 @@ public final class Inspector: Sendable {
     ///     simulator; `nil` (the default) for the Unix socket only.
     ///   - journalCapacity: How many events the journal keeps (see ``defaultJournalCapacity``);
     ///     0 keeps none and observes the tree only while a client watches.
+    ///   - restoration: How the app captures and restores its state, for `xtree-cli restore`
+    ///     (see ``Restoration``); `nil` (the default) refuses restores.
+    ///   - releaseGracePeriod: How long, in seconds, an object that left the tree may stay
+    ///     alive before it is reported to `watch` and `log` (see
+    ///     ``defaultReleaseGracePeriod``). Objects are watched while the tree is.
     ///   - open: Applies a link and returns the object it ended on; `nil` if the app takes no
     ///     links from the inspector.
     /// - Throws: ``InspectorError`` if the directory is unsafe or a socket cannot be made.
@@ -73,9 +78,13 @@ public final class Inspector: Sendable {
         directory: String? = nil,
         loopbackPort: UInt16? = nil,
         journalCapacity: Int = Inspector.defaultJournalCapacity,
+        restoration: Restoration? = nil,
+        releaseGracePeriod: Double = Inspector.defaultReleaseGracePeriod,
         open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)? = nil
     ) throws(InspectorError) {
         precondition(journalCapacity >= 0, "a journal cannot keep a negative number of events")
+        precondition(
+            releaseGracePeriod >= 0 && releaseGracePeriod <= 86_400, "a grace period is 0 to 86,400 seconds")
         let directory = try InspectorDirectory.path(directory)
         _ = try? InspectorDirectory.runningApps(in: directory)  // removes the files of apps that are gone
         let pid = getpid()
@@ -106,7 +115,9 @@ public final class Inspector: Sendable {
         app = InspectableApp(
             name: name, pid: pid, address: addresses[0], loopback: addresses.count > 1 ? addresses[1] : nil,
             token: token, version: InspectorProtocol.version)
-        let hub = WatchHub(root: root, journal: Journal(capacity: journalCapacity))
+        let hub = WatchHub(
+            root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
+            gracePeriod: releaseGracePeriod)
         if journalCapacity > 0 { hub.start() }
         core = InspectorCore(name: name, token: token, hub: hub, open: open)
         do {

@@ -17,6 +17,8 @@ final class Journal: Sendable {
         var time: Double
         /// The link, its path not yet filled in.
         var link: JournalEvent.Link?
+        var restore: JournalEvent.Restore?
+        var outlived: [JournalEvent.Outlived]?
         /// Breadth-first numbers of the path the link reached, in `after`.
         var reached: [Int]
         var notifications: Int
@@ -88,7 +90,8 @@ final class Journal: Sendable {
                 }
             }
             let event = JournalEvent(
-                sequence: entry.sequence, time: entry.time, link: link, notifications: entry.notifications,
+                sequence: entry.sequence, time: entry.time, link: link, restore: entry.restore,
+                outlived: entry.outlived, notifications: entry.notifications,
                 objects: entry.objects, diff: TreeDiff(from: entry.before, to: entry.after))
             if capacity > 0 {
                 state.withLock { state in
@@ -108,8 +111,9 @@ final class Journal: Sendable {
         var reply = InspectorReply(id: nil)
         switch outbox.interest {
         case .changes:
-            guard event.notifications > 0 else { return }
-            reply.change = ChangeEvent(notifications: event.notifications, objects: event.objects, diff: event.diff)
+            guard event.notifications > 0 || event.outlived != nil else { return }
+            reply.change = ChangeEvent(
+                notifications: event.notifications, objects: event.objects, diff: event.diff, outlived: event.outlived)
             outbox.push(.init(reply: reply))
         case .journal(let snapshots):
             reply.event = event

@@ -100,6 +100,21 @@ extension InspectorCore {
                 guard send(reply, to: connection) else { return false }
             }
             return sendEvents(backlog, to: connection)
+        case .restore:
+            guard let target = request.to, target >= 0 else {
+                return send(reject(request.id, "restore needs the event to return to, 0 or more"), to: connection)
+            }
+            guard let outcome = onMain({ [hub] in await hub.restore(to: target) }) else { return false }
+            switch outcome {
+            case .refused(let reason):
+                return send(reject(request.id, reason), to: connection)
+            case .restored(let restored):
+                var reply = InspectorReply(id: request.id)
+                reply.restored = RestoreResult(
+                    to: target, event: restored.event, duration: restored.duration, error: restored.error,
+                    difference: TreeDiff(from: restored.recorded, to: restored.after))
+                return sendSnapshot(restored.after, reply: reply, on: connection)
+            }
         }
     }
 

@@ -10,10 +10,17 @@ import XTreeSupport
 /// Announcements from `objectWillChange` and Observation are coalesced over 50 ms. With a
 /// journal, the tree is observed from the inspector's start; without one (capacity 0), only
 /// while a client watches.
+///
+/// While the tree is observed, objects that leave it are held weakly; one still alive when
+/// its grace period ends, and not back in the tree, is reported in an event of its own. With
+/// a restoration, the app's state is captured after each event, for ``restore(to:)``.
 @MainActor
 final class WatchHub {
     nonisolated let root: any DeepLinkable
     nonisolated let journal: Journal
+    private let restoration: Inspector.Restoration?
+    private var points: RestorePoints
+    private let gracePeriod: Double
     private var monitor: TreeChangeMonitor?
     /// The tree after the last event.
     private var snapshot: TreeSnapshot?
@@ -26,9 +33,23 @@ final class WatchHub {
     /// Links being applied: the app's changes meanwhile are theirs, not events of their own.
     private var linksUnderWay = 0
 
-    init(root: any DeepLinkable, journal: Journal) {
+    /// An object that left the tree, held weakly until it is released, comes back, or its
+    /// grace period ends.
+    private struct Departed {
+        weak var object: AnyObject?
+        let outlived: JournalEvent.Outlived
+        /// When its grace period ends, in uptime nanoseconds.
+        let deadline: UInt64
+    }
+    private var departed: [ObjectIdentifier: Departed] = [:]
+    private var departuresCheckScheduled = false
+
+    init(root: any DeepLinkable, journal: Journal, restoration: Inspector.Restoration?, gracePeriod: Double) {
         self.root = root
         self.journal = journal
+        self.restoration = restoration
+        self.gracePeriod = gracePeriod
+        points = RestorePoints(capacity: restoration == nil || journal.capacity == 0 ? 0 : journal.capacity + 1)
     }
 
     nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
@@ -51,8 +72,10 @@ final class WatchHub {
             if first { Task { @MainActor in self?.changed() } }
         }
         self.monitor = monitor
-        snapshot = TreeSnapshot(of: root)
+        let tree = TreeSnapshot(of: root)
+        snapshot = tree
         monitor.observe()
+        if let restoration { points.add(.init(sequence: sequence, state: restoration.capture(), tree: tree)) }
     }
 
     private func stopIfUnwatched() {
@@ -83,14 +106,93 @@ final class WatchHub {
         guard linksUnderWay == 0, let monitor, let before = snapshot else { return }
         let fired = monitor.drain()
         guard !fired.isEmpty else { return }
-        let after = TreeSnapshot(of: root)
-        snapshot = after
-        monitor.observe()
-        sequence += 1
-        journal.record(
+        commit(
             Journal.Entry(
-                sequence: sequence, time: Date().timeIntervalSince1970, link: nil, reached: [],
-                notifications: fired.count, objects: Set(fired).count, before: before, after: after))
+                sequence: 0, time: Date().timeIntervalSince1970, link: nil, reached: [],
+                notifications: fired.count, objects: Set(fired).count, before: before, after: TreeSnapshot(of: root)),
+            monitor: monitor)
+    }
+
+    /// Journals an event under the next sequence number, with the tree after it as the one
+    /// observed from now on: captures the app's state for restoring, and holds the objects
+    /// that left the tree until their grace period ends.
+    private func commit(_ entry: Journal.Entry, monitor: TreeChangeMonitor) {
+        var entry = entry
+        snapshot = entry.after
+        let departures = monitor.observeReturningDepartures()
+        sequence += 1
+        entry.sequence = sequence
+        journal.record(entry)
+        if let restoration { points.add(.init(sequence: sequence, state: restoration.capture(), tree: entry.after)) }
+        guard !departures.isEmpty else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(gracePeriod * 1e9)
+        for (object, order) in departures {
+            var node: NodeReference
+            if entry.before.nodes.indices.contains(order) {
+                node = NodeReference(entry.before.nodes[order])
+                node.order = nil
+            } else if let object = object as? any DeepLinkable {
+                node = NodeReference(object)
+            } else {
+                continue
+            }
+            departed[ObjectIdentifier(object)] = Departed(
+                object: object, outlived: .init(node: node, left: sequence, leftTime: entry.time), deadline: deadline)
+        }
+        scheduleDeparturesCheck()
+    }
+
+    /// Checks the objects that left the tree when the first grace period ends.
+    private func scheduleDeparturesCheck() {
+        guard !departuresCheckScheduled, let deadline = departed.values.map(\.deadline).min() else { return }
+        departuresCheckScheduled = true
+        let now = DispatchTime.now().uptimeNanoseconds
+        Task { @MainActor [weak self] in
+            if deadline > now { try? await Task.sleep(nanoseconds: deadline - now) }
+            self?.checkDepartures()
+        }
+    }
+
+    /// Reports the objects that left the tree, are still alive and not back in it, and whose
+    /// grace period has ended; lets go of those released or back.
+    private func checkDepartures() {
+        departuresCheckScheduled = false
+        guard linksUnderWay == 0 else {
+            // A link may be moving objects: look once it is done.
+            departuresCheckScheduled = true
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(nanoseconds: 50_000_000)
+                self?.checkDepartures()
+            }
+            return
+        }
+        // The tree as it is now: an object put back since the last event is not reported.
+        recordChanges()
+        guard let monitor, let tree = snapshot else {
+            departed.removeAll()
+            return
+        }
+        let now = DispatchTime.now().uptimeNanoseconds
+        var outlived: [JournalEvent.Outlived] = []
+        for (key, entry) in departed {
+            guard let object = entry.object, !monitor.isWatching(object) else {
+                departed[key] = nil
+                continue
+            }
+            if entry.deadline <= now {
+                outlived.append(entry.outlived)
+                departed[key] = nil
+            }
+        }
+        if !outlived.isEmpty {
+            outlived.sort { ($0.left, $0.node.type, $0.node.label) < ($1.left, $1.node.type, $1.node.label) }
+            commit(
+                Journal.Entry(
+                    sequence: 0, time: Date().timeIntervalSince1970, link: nil, outlived: outlived, reached: [],
+                    notifications: 0, objects: 0, before: tree, after: tree),
+                monitor: monitor)
+        }
+        scheduleDeparturesCheck()
     }
 
     /// The last sequence number, once the app's changes so far are an event: the end of
@@ -165,17 +267,81 @@ final class WatchHub {
         }
         if let monitor, let before = snapshot {
             let fired = monitor.drain()
-            snapshot = after
-            monitor.observe()
-            sequence += 1
             let link = JournalEvent.Link(
                 url: url, source: source, duration: duration, reached: [], error: error, searches: counts.searches,
                 visits: counts.visits)
-            journal.record(
+            commit(
                 Journal.Entry(
-                    sequence: sequence, time: time, link: link, reached: path, notifications: fired.count,
-                    objects: Set(fired).count, before: before, after: after))
+                    sequence: 0, time: time, link: link, reached: path, notifications: fired.count,
+                    objects: Set(fired).count, before: before, after: after),
+                monitor: monitor)
         }
         return (result, Applied(error: error, traces: traces, snapshot: after, path: path))
+    }
+}
+
+extension WatchHub {
+    /// What restoring did.
+    struct Restored: Sendable {
+        /// The restore's own event.
+        var event: Int
+        var duration: Double
+        /// The restoration's error, described.
+        var error: String?
+        /// The tree recorded after the event restored to, and the tree now.
+        var recorded: TreeSnapshot
+        var after: TreeSnapshot
+    }
+
+    /// What a restore request came to.
+    enum RestoreOutcome: Sendable {
+        case restored(Restored)
+        /// Why the app cannot restore that state.
+        case refused(String)
+    }
+
+    /// Returns the app to the state captured after event `target` (0: the start), and
+    /// journals it as an event of its own; or says why it cannot.
+    func restore(to target: Int) async -> RestoreOutcome {
+        guard let restoration else {
+            return .refused(
+                "this app does not restore earlier states: its Inspector was started without a restoration "
+                    + "(Inspector.Restoration)")
+        }
+        guard points.capacity > 0, let monitor else {
+            return .refused("this app keeps no journal (its capacity is 0), so no states to restore")
+        }
+        recordChanges()
+        guard target <= sequence else {
+            return .refused("event #\(target) has not happened: the last event is #\(sequence)")
+        }
+        guard let point = points.point(after: target) else {
+            let kept = points.range.map { "#\($0.lowerBound) to #\($0.upperBound)" } ?? "none"
+            return .refused("the state after event #\(target) is no longer kept; states are kept for events \(kept)")
+        }
+        guard let before = snapshot else { preconditionFailure("an observed tree has a snapshot") }
+        linksUnderWay += 1
+        announced.withLock { $0.linking = true }
+        defer {
+            linksUnderWay -= 1
+            if linksUnderWay == 0 { announced.withLock { $0.linking = false } }
+        }
+        let time = Date().timeIntervalSince1970
+        let start = DispatchTime.now().uptimeNanoseconds
+        var error: String?
+        do {
+            try await restoration.restore(point.state)
+        } catch let failure {
+            error = "\(failure)"
+        }
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let after = TreeSnapshot(of: root)
+        let fired = monitor.drain()
+        commit(
+            Journal.Entry(
+                sequence: 0, time: time, link: nil, restore: .init(to: target, duration: duration, error: error),
+                reached: [], notifications: fired.count, objects: Set(fired).count, before: before, after: after),
+            monitor: monitor)
+        return .restored(Restored(event: sequence, duration: duration, error: error, recorded: point.tree, after: after))
     }
 }

@@ -6,10 +6,10 @@ import XTreeSupport
 /// event with the tree after it. What `xtree-cli record` writes, and `replay` and
 /// `export-test` read.
 ///
-/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 1:
+/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 2:
 ///
 /// ```json
-/// {"format":"xtree-session","version":1,"app":"Recipes",
+/// {"format":"xtree-session","version":2,"app":"Recipes",
 /// "start":{"sequence":4,"tree":{"nodes":[…],"version":2}},
 /// "events":[{"event":{…},"tree":{"nodes":[…],"version":2}}]}
 /// ```
@@ -25,8 +25,11 @@ package struct RecordedSession: Sendable, Equatable {
         }
     }
 
-    /// The one format version this build writes and reads.
-    package static let version = 1
+    /// The format version this build writes: 2, whose events may be restores and reports of
+    /// outlived objects.
+    package static let version = 2
+    /// The versions this build reads: 1 is 2 without those kinds of events.
+    package static let readableVersions = 1...2
     /// What the `format` field holds.
     package static let formatName = "xtree-session"
 
@@ -81,9 +84,10 @@ package struct RecordedSession: Sendable, Equatable {
         guard header.format == Self.formatName else {
             throw SessionError("not a session file: its format is \(TerminalText.quoted(header.format))")
         }
-        guard header.version == Self.version else {
+        guard Self.readableVersions.contains(header.version) else {
             throw SessionError(
-                "session format version \(header.version) is not read here; this build reads \(Self.version)")
+                "session format version \(header.version) is not read here; this build reads versions "
+                    + "\(Self.readableVersions.lowerBound) to \(Self.readableVersions.upperBound)")
         }
         let file: File
         do {
