@@ -88,7 +88,11 @@ extension Context {
         if let reached = event.link?.reached, !reached.isEmpty {
             console.out("  reached: \(pathDescription(reached.map { (Optional($0.order), $0.type) }))\n")
         }
-        for object in event.outlived ?? [] { console.out("  \(Self.describe(object))\n") }
+        if let outlived = event.outlived {
+            // The tree did not change: the objects are the news.
+            for object in outlived { console.out("  \(Self.describe(object))\n") }
+            return
+        }
         var stream = ConsoleStream(console: console)
         var text = ""
         event.diff.write(to: &text)

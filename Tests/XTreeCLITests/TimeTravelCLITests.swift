@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import XTree
+import XTreeInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A drawer of items, served by this process with a restoration that loses item "b", and
+/// kept alive items it can leak on purpose.
+@MainActor final class Drawer: ObservableObject, ViewModel {
+    @Published var items: [Item] = []
+    var children: [any DeepLinkable] { items }
+    var nodeLabel: String { "Drawer" }
+}
+
+@MainActor final class Item: ObservableObject, ViewModel {
+    let name: String
+    init(_ name: String) { self.name = name }
+    var nodeLabel: String { name }
+    var nodeIdentity: String? { name }
+}
+
+/// Runs blocking work on a thread of its own: a command whose app is served by this
+/// process needs the main actor free.
+private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+@MainActor
+@Suite struct TimeTravelCLITests {
+    /// `restore --to` on a served recipes app: the tree afterwards is the one `tree` printed
+    /// after that event; the log shows the restore; an unknown event is refused.
+    @Test func restoreBringsAServedRecipesAppBackToAnEarlierEvent() async throws {
+        let app = try ServedApp(name: "Travel")
+        #expect(try app.cli("open", "--attach", "Travel", "recipes://recipes/irish-stew").status == 0)
+        let afterFirst = try app.cli("tree", "--attach", "Travel", "--format", "json")
+        #expect(try app.cli("open", "--attach", "Travel", "recipes://recipes/orange-marmalade/ratings").status == 0)
+        #expect(try app.cli("tree", "--attach", "Travel", "--format", "json").stdout != afterFirst.stdout)
+
+        let restore = try app.cli("restore", "--attach", "Travel", "--to", "1")
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stdout.hasPrefix("#3 restored the state after event #1 in "))
+        #expect(restore.stdout.hasSuffix(" ms: the tree is as recorded (7 nodes)\n"))
+        // The snapshot proves it: the same tree, byte for byte, as after the first link.
+        #expect(try app.cli("tree", "--attach", "Travel", "--format", "json").stdout == afterFirst.stdout)
+        let log = try app.cli("log", "--attach", "Travel", "--after", "2")
+        #expect(log.stdout.hasPrefix("#3 "))
+        #expect(log.stdout.contains(" restore to #1 ("))
+
+        let start = try app.cli("restore", "--attach", "Travel", "--to", "0")
+        #expect(start.stdout.contains("restored the state after the start in "))
+        let future = try app.cli("restore", "--attach", "Travel", "--to", "99")
+        #expect(future.status == 1)
+        #expect(future.stderr == "error: the app refused: event #99 has not happened: the last event is #4\n")
+    }
+
+    @Test func anAppWithoutRestorationRefusesAndTheCommandLineIsChecked() async throws {
+        let shop = try ServedApp(name: "Shop", app: "shop")
+        let refused = try shop.cli("restore", "--attach", "Shop", "--to", "0")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "error: the app refused: this app does not restore earlier states: its Inspector was started "
+                + "without a restoration (Inspector.Restoration)\n")
+        let missing = try shop.cli("restore", "--attach", "Shop")
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("error: give the event to return to: --to SEQ (see 'xtree-cli log')\n"))
+    }
+
+    /// An app served by this process leaks an item: `log` names it with the event it left in,
+    /// `watch` prints it as it is found, and a lossy restore prints what differs, status 1.
+    @Test func aLeakedItemIsNamedByLogAndWatchAndALossyRestoreSaysWhatDiffers() async throws {
+        let folder = try ScratchFolder()
+        let directory = folder.path("xtree")
+        let environment = ["XTREE_INSPECTOR_DIR": directory]
+        let drawer = Drawer()
+        drawer.items = [Item("a")]
+        let inspector = try Inspector(
+            name: "Drawer", root: drawer, directory: directory,
+            restoration: Inspector.Restoration(
+                capture: { drawer.items.map(\.name) },
+                restore: { names in drawer.items = names.filter { $0 != "b" }.map(Item.init) }),
+            releaseGracePeriod: 0.2)
+        defer { inspector.stop() }
+
+        let watch = Process()
+        watch.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+        watch.arguments = ["watch", "--attach", "Drawer"]
+        watch.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let input = Pipe()
+        let watchOutput = folder.path("watch.out")
+        _ = FileManager.default.createFile(atPath: watchOutput, contents: nil)
+        watch.standardInput = input
+        watch.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: watchOutput))
+        watch.standardError = watch.standardOutput
+        try watch.run()
+        func watched() -> String { (try? String(contentsOfFile: watchOutput, encoding: .utf8)) ?? "" }
+        // Its answer to a first line says it watches.
+        input.fileHandleForWriting.write(Data("help\n".utf8))
+        for _ in 0..<400 where watched().isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+
+        drawer.items.append(Item("b"))  // event #1
+        try await Task.sleep(nanoseconds: 150_000_000)
+        let leaked = drawer.items[0]
+        drawer.items = [Item("c")]  // event #2: "a" and "b" leave; "a" is kept alive
+        for _ in 0..<400 where !watched().contains("still alive") { try await Task.sleep(nanoseconds: 50_000_000) }
+        try input.fileHandleForWriting.close()
+        watch.waitUntilExit()
+        let watchText = watched()
+        let report = try #require(watchText.components(separatedBy: "still alive after leaving the tree:\n").last)
+        #expect(report.hasPrefix("  Item #"), "\(watchText)")
+        #expect(report.contains(" \"a\" left in #2 at "))
+        #expect(!watchText.contains("\"b\" left in"))
+
+        let log = try await onThread { try cliProcess("log", "--attach", "Drawer", "--after", "2", environment: environment) }
+        #expect(log.status == 0)
+        let lines = log.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(log.stdout)")
+        #expect(lines.first?.hasPrefix("#3 ") == true)
+        #expect(lines.first?.hasSuffix(" outlived: 1 object left the tree and is still alive") == true)
+        #expect(lines.last?.hasPrefix("  Item #") == true)
+        #expect(lines.last?.contains(" \"a\" left in #2 at ") == true)
+
+        let restore = try await onThread {
+            try cliProcess("restore", "--attach", "Drawer", "--to", "1", environment: environment)
+        }
+        #expect(restore.status == 1)
+        #expect(restore.stdout.hasPrefix("#4 restored the state after event #1 in "))
+        #expect(restore.stdout.contains("recorded after the event, against the tree now:\n  - 2 Item #"))
+        #expect(restore.stdout.contains(" \"b\"\n  ~ 0 Drawer #"))
+        #expect(
+            restore.stderr == "error: the tree differs from the one recorded after event #1: 0 added, 1 removed, 1 changed\n")
+        #expect(leaked.name == "a")
+    }
+}
