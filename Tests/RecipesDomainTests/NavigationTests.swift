@@ -177,7 +177,8 @@ import XTree
         let service = InMemoryRecipeService(catalog: .default)
         var kept: [AnyObject] = []
         var check = ReachabilityCheck<DefaultHomeCoordinator, String>(
-            "Leaky recipes", makeApp: { DefaultHomeCoordinator(service: service, recipes: RecipeCatalog.default.recipes) },
+            "Leaky recipes",
+            makeApp: { DefaultHomeCoordinator(service: service, recipes: RecipeCatalog.default.recipes) },
             apply: { home, url in
                 // Deliberately leaked: the sheet's view model is kept when its list moves on.
                 if let sheet = home.veggie.ratingViewModel { kept.append(sheet) }

@@ -326,7 +326,7 @@ let startTree = """
         #expect(junit.status == 0)
         #expect(
             junit.stdout.hasPrefix(
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"79\" failures=\"0\""))
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"83\" failures=\"0\""))
         #expect(junit.stdout.components(separatedBy: "<testcase ").count == 84)
 
         let wrong = try await cli("check", "--format", "dot")

@@ -96,6 +96,52 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             ))
     }
 
+    /// An outlived report is printed and passed over; a restore stops replay, and
+    /// `export-test` refuses the session.
+    @Test func replayPassesOverOutlivedObjectsAndStopsAtARestore() async throws {
+        var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
+        let last = try #require(session.steps.last)
+        let sequence = last.event.sequence
+        let node = NodeReference(order: nil, id: "kept", type: "DefaultRatingViewModel", label: "Irish \u{1B}[31mStew")
+        let same = TreeDiff(from: last.tree, to: last.tree)
+        session.steps.append(
+            .init(
+                event: JournalEvent(
+                    sequence: sequence + 1, time: last.event.time + 2, link: nil,
+                    outlived: [.init(node: node, left: sequence, leftTime: last.event.time)], notifications: 0,
+                    objects: 0, diff: same),
+                tree: last.tree))
+        let folder = try ScratchFolder()
+        try session.encoded.write(to: folder.url.appendingPathComponent("outlived.json"))
+        let replayed = try await cli("replay", folder.path("outlived.json"))
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(
+            replayed.stdout.contains(
+                " outlived: 1 object left the tree and is still alive: not replayed\n"))
+        #expect(try await cli("export-test", folder.path("outlived.json")).status == 0)
+        let described = await Context.describe(.init(node: node, left: sequence, leftTime: 0))
+        #expect(described.hasPrefix(#"DefaultRatingViewModel #kept "Irish \u{1b}[31mStew" left in #"#))
+
+        session.steps.append(
+            .init(
+                event: JournalEvent(
+                    sequence: sequence + 2, time: last.event.time + 3, link: nil,
+                    restore: .init(to: 1, duration: 0.001, error: nil), notifications: 0, objects: 0, diff: same),
+                tree: last.tree))
+        try session.encoded.write(to: folder.url.appendingPathComponent("restore.json"))
+        let stopped = try await cli("replay", folder.path("restore.json"))
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr.hasPrefix("error: replay diverged at event #\(sequence + 2): #\(sequence + 2) "))
+        #expect(
+            stopped.stderr.hasSuffix(" restore to #1 (1.00 ms): replay does not return the app to earlier states\n"))
+        let exported = try await cli("export-test", folder.path("restore.json"))
+        #expect(exported.status == 1)
+        #expect(
+            exported.stderr
+                == "error: event #\(sequence + 2) returns the app to an earlier state, which a test cannot do "
+                + "through the app's links; record the session without 'restore'\n")
+    }
+
     /// Each rule of the reader, by the message a user gets.
     @Test(arguments: [
         (
@@ -103,7 +149,10 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             "field version: appears twice in one object; keys must be unique"
         ),
         (#"{"format":"snapshot","version":1}"#, #"not a session file: its format is "snapshot""#),
-        (#"{"format":"xtree-session","version":3}"#, "session format version 3 is not read here; this build reads versions 1 to 2"),
+        (
+            #"{"format":"xtree-session","version":3}"#,
+            "session format version 3 is not read here; this build reads versions 1 to 2"
+        ),
         (#"{"format":"xtree-session","version":1,"app":"A"}"#, "field start: is missing"),
     ])
     func aMalformedSessionIsRefusedWithWhatIsWrong(text: String, problem: String) async throws {

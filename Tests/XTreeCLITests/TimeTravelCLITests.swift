@@ -1,4 +1,5 @@
 import Foundation
+import RecipesDomain
 import Testing
 import XTree
 import XTreeInspector
@@ -105,8 +106,11 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         input.fileHandleForWriting.write(Data("help\n".utf8))
         for _ in 0..<400 where watched().isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
 
-        drawer.items.append(Item("b"))  // event #1
-        try await Task.sleep(nanoseconds: 150_000_000)
+        let help = watched()
+        drawer.items.append(Item("b"))  // event #1, once watch has printed it
+        for _ in 0..<400 where !watched().dropFirst(help.count).contains("changed: ") {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
         let leaked = drawer.items[0]
         drawer.items = [Item("c")]  // event #2: "a" and "b" leave; "a" is kept alive
         for _ in 0..<400 where !watched().contains("still alive") { try await Task.sleep(nanoseconds: 50_000_000) }
@@ -118,7 +122,9 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         #expect(report.contains(" \"a\" left in #2 at "))
         #expect(!watchText.contains("\"b\" left in"))
 
-        let log = try await onThread { try cliProcess("log", "--attach", "Drawer", "--after", "2", environment: environment) }
+        let log = try await onThread {
+            try cliProcess("log", "--attach", "Drawer", "--after", "2", environment: environment)
+        }
         #expect(log.status == 0)
         let lines = log.stdout.split(separator: "\n")
         #expect(lines.count == 2, "\(log.stdout)")
@@ -135,7 +141,37 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         #expect(restore.stdout.contains("recorded after the event, against the tree now:\n  - 2 Item #"))
         #expect(restore.stdout.contains(" \"b\"\n  ~ 0 Drawer #"))
         #expect(
-            restore.stderr == "error: the tree differs from the one recorded after event #1: 0 added, 1 removed, 1 changed\n")
+            restore.stderr
+                == "error: the tree differs from the one recorded after event #1: 0 added, 1 removed, 1 changed\n")
         #expect(leaked.name == "a")
+    }
+}
+
+@MainActor
+@Suite struct ReadmeRestorationTests {
+    /// The README's restoration of the recipes app, from its state restoration: served, it
+    /// returns the app to the state after its first link.
+    @Test func theRecipesAppsRestorationReturnsToAnEarlierLink() async throws {
+        let folder = try ScratchFolder()
+        let directory = folder.path("xtree")
+        let home = DefaultHomeCoordinator(
+            service: InMemoryRecipeService(catalog: .default), recipes: RecipeCatalog.default.recipes)
+        let restoration = Inspector.Restoration(
+            capture: { NavigationState(of: home) },
+            restore: { try await home.restore($0) }
+        )
+        let inspector = try Inspector(name: "Readme", root: home, directory: directory, restoration: restoration)
+        defer { inspector.stop() }
+        for link in ["recipes://recipes/irish-stew", "recipes://recipes/orange-marmalade/ratings"] {
+            try await inspector.journaling(link: link) { try await home.open(DeepLink(string: link)).reached }
+        }
+        #expect(home.veggie.ratingViewModel != nil)
+        let restore = try await onThread {
+            try cliProcess(
+                "restore", "--attach", "Readme", "--to", "1", environment: ["XTREE_INSPECTOR_DIR": directory])
+        }
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(home.veggie.detailViewModel == nil)
+        #expect(home.meat.detailViewModel?.recipe.id.rawValue == "irish-stew")
     }
 }

@@ -120,8 +120,10 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
         var report = ReachabilityReport(
             name: name, links: expectations.count, appliers: applierNames,
             linkWidth: expectations.map {
-                TerminalText.escaped(ReachabilityReport.Result.title($0.link.description, after: $0.after.map(\.description)))
-                    .count
+                TerminalText.escaped(
+                    ReachabilityReport.Result.title($0.link.description, after: $0.after.map(\.description))
+                )
+                .count
             }.max() ?? 0)
         if audits {
             do {

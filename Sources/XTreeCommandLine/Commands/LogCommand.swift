@@ -108,7 +108,8 @@ extension Context {
         if let restore = event.restore {
             let milliseconds = String(format: "%.2f", restore.duration * 1000)
             let outcome = restore.error.map { ": failed: \(TerminalText.escaped($0))" } ?? ""
-            return "\(head) restore to \(restore.to == 0 ? "the start" : "#\(restore.to)") (\(milliseconds) ms)\(outcome)"
+            return
+                "\(head) restore to \(restore.to == 0 ? "the start" : "#\(restore.to)") (\(milliseconds) ms)\(outcome)"
         }
         if let outlived = event.outlived {
             return "\(head) outlived: \(outlived.count) object\(outlived.count == 1 ? "" : "s") left the tree and "

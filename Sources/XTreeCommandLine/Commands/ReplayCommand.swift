@@ -43,7 +43,8 @@ struct ReplayCommand: ParsableCommand {
             let event = step.event
             let moment = "event #\(event.sequence)"
             if event.restore != nil {
-                throw diverged(moment, "\(Context.summary(of: event)): replay does not return the app to earlier states")
+                throw diverged(
+                    moment, "\(Context.summary(of: event)): replay does not return the app to earlier states")
             }
             if event.outlived != nil {
                 // The tree did not change; when objects are released is not replayed.

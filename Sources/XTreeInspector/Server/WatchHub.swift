@@ -342,6 +342,7 @@ extension WatchHub {
                 sequence: 0, time: time, link: nil, restore: .init(to: target, duration: duration, error: error),
                 reached: [], notifications: fired.count, objects: Set(fired).count, before: before, after: after),
             monitor: monitor)
-        return .restored(Restored(event: sequence, duration: duration, error: error, recorded: point.tree, after: after))
+        return .restored(
+            Restored(event: sequence, duration: duration, error: error, recorded: point.tree, after: after))
     }
 }
