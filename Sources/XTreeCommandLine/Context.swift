@@ -30,6 +30,19 @@ struct Context {
         environment["XTREE_INSPECTOR_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Connects to the running app `name` names: in the inspector directory above, waiting
+    /// for each reply line up to `XTREE_REPLY_TIMEOUT` seconds if it is set to a positive
+    /// number (an app stopped at a breakpoint), else the client's default (30 s).
+    func attach(_ name: String) throws(CLIError) -> AttachedTarget {
+        let target = try AttachedTarget(name, in: inspectorDirectory)
+        if let text = environment["XTREE_REPLY_TIMEOUT"], let seconds = Double(text), seconds > 0,
+            seconds <= 86_400
+        {
+            target.client.replyTimeout = seconds
+        }
+        return target
+    }
+
     /// Makes the embedded app's adapter from its options (loading what it loads).
     func startApp() throws(CLIError) -> any EmbeddedApp {
         try app.start(self)

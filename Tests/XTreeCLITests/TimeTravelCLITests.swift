@@ -33,8 +33,9 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
     }
 }
 
-@MainActor
-@Suite struct TimeTravelCLITests {
+/// Commands against apps that `xtree-cli serve` serves, off the main actor: nothing here
+/// needs it, and a blocking wait on it would keep out the apps other tests serve in process.
+@Suite struct TimeTravelServedTests {
     /// `restore --to` on a served recipes app: the tree afterwards is the one `tree` printed
     /// after that event; the log shows the restore; an unknown event is refused.
     @Test func restoreBringsAServedRecipesAppBackToAnEarlierEvent() async throws {
@@ -74,12 +75,19 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         #expect(missing.stderr.hasPrefix("error: give the event to return to: --to SEQ (see 'xtree-cli log')\n"))
     }
 
+}
+
+/// Apps served by this process: the main actor must stay free for them, so processes are
+/// waited for by suspending; the commands wait long for replies, as other tests may keep the
+/// main actor busy.
+@MainActor
+@Suite struct TimeTravelCLITests {
     /// An app served by this process leaks an item: `log` names it with the event it left in,
     /// `watch` prints it as it is found, and a lossy restore prints what differs, status 1.
     @Test func aLeakedItemIsNamedByLogAndWatchAndALossyRestoreSaysWhatDiffers() async throws {
         let folder = try ScratchFolder()
         let directory = folder.path("xtree")
-        let environment = ["XTREE_INSPECTOR_DIR": directory]
+        let environment = ["XTREE_INSPECTOR_DIR": directory, "XTREE_REPLY_TIMEOUT": "600"]
         let drawer = Drawer()
         drawer.items = [Item("a")]
         let inspector = try Inspector(
@@ -115,7 +123,7 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         drawer.items = [Item("c")]  // event #2: "a" and "b" leave; "a" is kept alive
         for _ in 0..<400 where !watched().contains("still alive") { try await Task.sleep(nanoseconds: 50_000_000) }
         try input.fileHandleForWriting.close()
-        watch.waitUntilExit()
+        while watch.isRunning { try await Task.sleep(nanoseconds: 20_000_000) }
         let watchText = watched()
         let report = try #require(watchText.components(separatedBy: "still alive after leaving the tree:\n").last)
         #expect(report.hasPrefix("  Item #"), "\(watchText)")
@@ -168,7 +176,8 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         #expect(home.veggie.ratingViewModel != nil)
         let restore = try await onThread {
             try cliProcess(
-                "restore", "--attach", "Readme", "--to", "1", environment: ["XTREE_INSPECTOR_DIR": directory])
+                "restore", "--attach", "Readme", "--to", "1",
+                environment: ["XTREE_INSPECTOR_DIR": directory, "XTREE_REPLY_TIMEOUT": "600"])
         }
         #expect(restore.status == 0, "\(restore.stderr)")
         #expect(home.veggie.detailViewModel == nil)

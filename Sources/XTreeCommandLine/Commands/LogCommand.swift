@@ -39,7 +39,7 @@ struct LogCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let client = try AttachedTarget(attach ?? "", in: context.inspectorDirectory).client
+        let client = try context.attach(attach ?? "").client
         let console = context.console
         if follow {
             let (_, _, backlog) = try live { () throws(InspectorError) in

@@ -32,7 +32,7 @@ struct RecordCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         guard let output else { return }
-        let client = try AttachedTarget(attach ?? "", in: context.inspectorDirectory).client
+        let client = try context.attach(attach ?? "").client
         let console = context.console
         let interrupts = Interrupts()
         defer { interrupts.restore() }

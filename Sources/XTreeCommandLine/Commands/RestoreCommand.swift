@@ -29,7 +29,7 @@ struct RestoreCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let client = try AttachedTarget(attach ?? "", in: context.inspectorDirectory).client
+        let client = try context.attach(attach ?? "").client
         let target = to ?? 0
         let (result, snapshot) = try live { () throws(InspectorError) in try client.restore(to: target) }
         let moment = target == 0 ? "the start" : "event #\(target)"

@@ -37,7 +37,7 @@ extension Context {
                     + "cannot be used with " + (attach != nil ? "--attach" : "--snapshot"),
                 command: command)
         }
-        if let attach { return try AttachedTarget(attach, in: inspectorDirectory) }
+        if let attach { return try self.attach(attach) }
         return SnapshotTarget(try snapshot(from: source ?? RawPath("-")))
     }
 
