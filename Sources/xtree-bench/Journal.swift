@@ -5,12 +5,13 @@ import XTreeInspector
 
 /// What the journal costs a link on the recipes app (search approach, no filler): the same
 /// two links applied plainly, through `Inspector.journaling` with nobody following, with the
-/// journal off (capacity 0), and while a client records (follows with the tree after each
-/// event). Four homes, each link of each kind in turn, so that drift on a shared machine
+/// journal off (capacity 0), while a client records (follows with the tree after each
+/// event), and journaled with a restoration that captures the app's `NavigationState` after
+/// each event. Five homes, each link of each kind in turn, so that drift on a shared machine
 /// falls on all alike. Also the memory each kept event takes (resident, from `/proc`).
 @MainActor
 func measureJournal(links count: Int) async -> (
-    plain: Double, journaled: Double, off: Double, recording: Double, bytesPerEvent: Double?
+    plain: Double, journaled: Double, off: Double, recording: Double, restorable: Double, bytesPerEvent: Double?
 )? {
     let links = [
         DeepLink.ratings(Recipe.ID(rawValue: "orange-marmalade")!), .ratings(Recipe.ID(rawValue: "irish-stew")!),
@@ -25,12 +26,17 @@ func measureJournal(links count: Int) async -> (
     let journaledHome = home()
     let offHome = home()
     let recordedHome = home()
+    let restorableHome = home()
+    let restoration = Inspector.Restoration(
+        capture: { NavigationState(of: restorableHome) }, restore: { try await restorableHome.restore($0) })
     guard let journaled = try? Inspector(name: "Journaled", root: journaledHome, directory: folder),
         let off = try? Inspector(name: "Off", root: offHome, directory: folder, journalCapacity: 0),
-        let recorded = try? Inspector(name: "Recorded", root: recordedHome, directory: folder)
+        let recorded = try? Inspector(name: "Recorded", root: recordedHome, directory: folder),
+        let restorable = try? Inspector(
+            name: "Restorable", root: restorableHome, directory: folder, restoration: restoration)
     else { return nil }
     defer {
-        for inspector in [journaled, off, recorded] { inspector.stop() }
+        for inspector in [journaled, off, recorded, restorable] { inspector.stop() }
     }
     // A client that records, on a thread of its own, until the inspector stops.
     let app = recorded.app
@@ -50,7 +56,7 @@ func measureJournal(links count: Int) async -> (
         do { try await body() } catch { fatalError("benchmark link failed: \(error)") }
         return Double(DispatchTime.now().uptimeNanoseconds - start)
     }
-    var samples: [[Double]] = [[], [], [], []]
+    var samples: [[Double]] = [[], [], [], [], []]
     for index in 0..<count {
         let link = links[index % 2]
         samples[0].append(await time { try await plainHome.open(link) })
@@ -64,9 +70,15 @@ func measureJournal(links count: Int) async -> (
             await time {
                 try await recorded.journaling(link: link.description) { try await recordedHome.open(link).reached }
             })
+        samples[4].append(
+            await time {
+                try await restorable.journaling(link: link.description) {
+                    try await restorableHome.open(link).reached
+                }
+            })
     }
     let medians = samples.map { $0.sorted()[$0.count / 2] }
-    return (medians[0], medians[1], medians[2], medians[3], await heapPerEvent(links: links))
+    return (medians[0], medians[1], medians[2], medians[3], medians[4], await heapPerEvent(links: links))
 }
 
 /// The memory a kept event takes: the resident size once a journal of 1,000 events is

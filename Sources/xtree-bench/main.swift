@@ -380,7 +380,11 @@ if runs("journal") {
     log(
         "## The journal: a link on the recipes app (search, no filler), µs, against the link alone; memory per event kept"
     )
-    log(pad(["plain", "journaled", "/plain", "journal off", "/plain", "recording", "/plain", "B/event"]))
+    log(
+        pad([
+            "plain", "journaled", "/plain", "journal off", "/plain", "recording", "/plain", "restorable", "/plain",
+            "B/event",
+        ]))
     if let cost = await measureJournal(links: quick ? 200 : 4_000) {
         let ratio = { (nanoseconds: Double) in format(nanoseconds / cost.plain) + "x" }
         report([
@@ -388,6 +392,8 @@ if runs("journal") {
             "journaled_over_plain": format(cost.journaled / cost.plain), "off_us": format(cost.off / 1000),
             "off_over_plain": format(cost.off / cost.plain), "recording_us": format(cost.recording / 1000),
             "recording_over_plain": format(cost.recording / cost.plain),
+            "restorable_us": format(cost.restorable / 1000),
+            "restorable_over_plain": format(cost.restorable / cost.plain),
             "heap_bytes_per_event": cost.bytesPerEvent.map(format) ?? "-",
         ])
         log(
@@ -395,7 +401,7 @@ if runs("journal") {
                 format(cost.plain / 1000), format(cost.journaled / 1000), ratio(cost.journaled),
                 format(cost.off / 1000),
                 ratio(cost.off), format(cost.recording / 1000), ratio(cost.recording),
-                cost.bytesPerEvent.map(format) ?? "-",
+                format(cost.restorable / 1000), ratio(cost.restorable), cost.bytesPerEvent.map(format) ?? "-",
             ]))
     } else {
         log("failed: an inspector could not be started")
