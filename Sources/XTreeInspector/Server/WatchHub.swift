@@ -84,6 +84,17 @@ final class WatchHub {
         snapshot = nil
     }
 
+    /// A link or a restore begins: the app's changes until it ends are its own, not events.
+    private func beginLink() {
+        linksUnderWay += 1
+        announced.withLock { $0.linking = true }
+    }
+
+    private func endLink() {
+        linksUnderWay -= 1
+        if linksUnderWay == 0 { announced.withLock { $0.linking = false } }
+    }
+
     /// Flushes 50 ms after the first announcement of a burst.
     private func changed() {
         Task { @MainActor in
@@ -232,12 +243,8 @@ final class WatchHub {
         _ handler: @MainActor () async throws -> (any DeepLinkable)?
     ) async -> (result: Result<(any DeepLinkable)?, any Error>, applied: Applied) {
         recordChanges()
-        linksUnderWay += 1
-        announced.withLock { $0.linking = true }
-        defer {
-            linksUnderWay -= 1
-            if linksUnderWay == 0 { announced.withLock { $0.linking = false } }
-        }
+        beginLink()
+        defer { endLink() }
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         let result: Result<(any DeepLinkable)?, any Error>
@@ -320,12 +327,8 @@ extension WatchHub {
             return .refused("the state after event #\(target) is no longer kept; states are kept for events \(kept)")
         }
         guard let before = snapshot else { preconditionFailure("an observed tree has a snapshot") }
-        linksUnderWay += 1
-        announced.withLock { $0.linking = true }
-        defer {
-            linksUnderWay -= 1
-            if linksUnderWay == 0 { announced.withLock { $0.linking = false } }
-        }
+        beginLink()
+        defer { endLink() }
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         var error: String?
