@@ -12,6 +12,7 @@ public enum CommandLineTool {
     static let commands = [
         RegisteredCommand(TreeCommand.self), RegisteredCommand(OpenCommand.self), RegisteredCommand(FindCommand.self),
         RegisteredCommand(CheckCommand.self), RegisteredCommand(DiffCommand.self), RegisteredCommand(WatchCommand.self),
+        RegisteredCommand(WebCommand.self),
         RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
         RegisteredCommand(RecordCommand.self), RegisteredCommand(ReplayCommand.self),
         RegisteredCommand(RestoreCommand.self), RegisteredCommand(ExportTestCommand.self),
@@ -240,4 +241,11 @@ enum CLIError: Error {
     case usage(String, command: String?)
     /// A file, link or check failed: `error:` on standard error, status 1.
     case failure(String)
+
+    /// What went wrong, without `error:`.
+    var message: String {
+        switch self {
+        case .help(let text), .usage(let text, _), .failure(let text): text
+        }
+    }
 }

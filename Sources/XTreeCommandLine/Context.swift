@@ -124,7 +124,8 @@ struct Context {
         format: Format,
         highlighted: [Int] = [],
         maxDepth: Int? = nil,
-        maxNodes: Int? = nil
+        maxNodes: Int? = nil,
+        title: String = "snapshot"
     ) {
         let renderer: any TreeRenderer =
             switch format {
@@ -134,6 +135,7 @@ struct Context {
             case .json: JSONRenderer()
             case .dot: DOTRenderer(highlighted: Set(highlighted))
             case .mermaid: MermaidRenderer(highlighted: Set(highlighted))
+            case .html: HTMLRenderer(title: title, highlighted: highlighted)
             }
         renderer.render(snapshot) { console.out($0) }
     }
@@ -156,5 +158,5 @@ struct Context {
 
 /// The output formats of trees.
 enum Format: String, CaseIterable {
-    case text, json, dot, mermaid
+    case text, json, dot, mermaid, html
 }

@@ -49,7 +49,7 @@ struct OpenCommand: ParsableCommand {
         // the one that link was located in: no second snapshot.
         let (snapshot, path) =
             if let located { located } else { try target.located(last) }
-        context.render(snapshot, format: format, highlighted: path)
+        context.render(snapshot, format: format, highlighted: path, title: target.title)
         if let failure { throw failure }
     }
 }

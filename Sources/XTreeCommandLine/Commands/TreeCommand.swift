@@ -35,7 +35,8 @@ struct TreeCommand: ParsableCommand {
         try await target.prepare()
         let (last, failure) = try await target.apply(open)
         let (snapshot, path) = try target.located(last)
-        context.render(snapshot, format: format, highlighted: path, maxDepth: depth, maxNodes: maxNodes)
+        context.render(
+            snapshot, format: format, highlighted: path, maxDepth: depth, maxNodes: maxNodes, title: target.title)
         if let failure { throw failure }
         try target.finish()
     }

@@ -55,6 +55,11 @@ final class AttachedTarget: Target {
         return changes
     }
 
+    func journal() throws(CLIError) -> (events: [JournalEvent], capacity: Int)? {
+        let (events, capacity, _) = try live { () throws(InspectorError) in try client.journal(after: 0) }
+        return capacity == 0 ? nil : (events, capacity)
+    }
+
     func changesSinceLastLine() throws(CLIError) -> [ChangeEvent] {
         try live { () throws(InspectorError) in try client.flush() }
     }

@@ -37,6 +37,10 @@ protocol Target: AnyObject {
     /// Runs a `watch` command the target added; returns what to print.
     func runWatchCommand(_ name: String) -> String?
 
+    /// The events the app's journal keeps and how many it keeps, or `nil` when the target
+    /// keeps none.
+    func journal() throws(CLIError) -> (events: [JournalEvent], capacity: Int)?
+
     /// Why searches cannot be traced (an applier that makes none), or `nil`.
     var untraceableReason: String? { get }
 
@@ -71,6 +75,7 @@ extension Target {
     var watchCommands: [(name: String, help: String)] { [] }
     func runWatchCommand(_ name: String) -> String? { nil }
     var untraceableReason: String? { nil }
+    func journal() throws(CLIError) -> (events: [JournalEvent], capacity: Int)? { nil }
     func prepare() async throws(CLIError) {}
     func finish() throws(CLIError) {}
 

@@ -90,9 +90,7 @@ public final class Inspector: Sendable {
         let pid = getpid()
         socketPath = InspectorDirectory.socket(for: pid, in: directory)
         discoveryFile = InspectorDirectory.file(for: pid, in: directory)
-        var token = ""
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<4 { token += String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }
+        let token = Self.makeToken()
 
         var listeners: [Int32] = []
         var addresses: [String] = []
@@ -226,7 +224,13 @@ public final class Inspector: Sendable {
         return descriptor
     }
 
-    private static func listen(loopbackPort: UInt16) throws(InspectorError) -> (Int32, UInt16) {
+    /// 256 random bits in hexadecimal: what a client must present.
+    package static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+
+    package static func listen(loopbackPort: UInt16) throws(InspectorError) -> (Int32, UInt16) {
         let descriptor = SocketSystem.makeSocket(family: AF_INET)
         guard descriptor >= 0 else { throw .io("cannot make a socket: \(SystemError.last)") }
         var one: Int32 = 1

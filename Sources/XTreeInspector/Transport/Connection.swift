@@ -92,6 +92,32 @@ final class Connection {
         }
     }
 
+    /// What arrives next, waiting at most `timeout` seconds: `nil` when nothing did in time or
+    /// the connection closed or failed. Reads past any line buffered by ``readLine(limit:timeout:)``:
+    /// a connection is read one way or the other.
+    func receive(timeout: Double) -> [UInt8]? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return nil }
+            switch wait(for: Int16(POLLIN), milliseconds: Int32(min(Double(deadline - now) / 1e6 + 1, 60_000))) {
+            case .ready: break
+            case .timedOut: continue
+            case .failed: return nil
+            }
+            do {
+                let count = try SystemCall.retrying {
+                    chunk.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
+                }
+                return count > 0 ? Array(chunk[0..<count]) : nil
+            } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
+                continue
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// Writes every byte, or returns `false` if the peer did not take them within `timeout`
     /// seconds or the connection failed.
     func write(_ bytes: [UInt8], timeout: Double) -> Bool {

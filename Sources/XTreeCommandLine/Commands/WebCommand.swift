@@ -1,0 +1,191 @@
+import Foundation
+import XTree
+import XTreeInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct WebCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "web",
+        summary: "Serve the tree as a page to open in a browser, live, until interrupted.",
+        discussion: """
+            Serves the page 'tree --format html' writes, for the embedded app, the running app
+            --attach names, or the snapshot --snapshot names, on 127.0.0.1 only, and prints the
+            address to open: it holds a random token, which the page keeps in a cookie. The page
+            follows the tree as it changes (coalesced, as 'watch' shows changes), applies the
+            links typed into it and highlights the path each reached and the nodes its searches
+            visited, and shows the app's journal if it keeps one. A snapshot takes no links.
+            Serves until SIGINT or SIGTERM; if an attached app exits, ends with status 1.
+            """,
+        appRoles: [.starting, .applyingLinks]
+    )
+
+    @Option(
+        name: "port", value: "N", help: "Listen on 127.0.0.1:N (default 0: any free port).", minimum: 0,
+        maximum: (Int(UInt16.max), what: "a port"))
+    var port: Int?
+    @OptionGroup var target: TargetOptions
+
+    func run(_ context: Context) async throws(CLIError) {
+        let target = try context.target(target)
+        try await target.prepare()
+        let takesLinks = !(target is SnapshotTarget)
+        if takesLinks { try target.startWatching() }
+        let site = WebSite(target: target, takesLinks: takesLinks)
+        let server: WebServer
+        do {
+            server = try WebServer(port: UInt16(port ?? 0)) { request in await site.answer(request) }
+        } catch {
+            throw .failure("cannot serve: \(error.description)")
+        }
+        site.server = server
+        let interrupts = Interrupts()
+        defer {
+            interrupts.restore()
+            server.stop()
+        }
+        let console = context.console
+        console.out("serving \(target.title) at \(server.address)\nopen it in a browser; Ctrl-C stops\n")
+        console.flush()
+        while !interrupts.arrived {
+            try? await Task.sleep(for: .milliseconds(50))
+            guard let descriptor = target.changeDescriptor else { continue }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard target.hasArrivedChange || poll(&entry, 1, 0) > 0 else { continue }
+            if !(try target.arrivedChanges()).isEmpty { site.changed() }
+        }
+        console.out("stopped\n")
+    }
+}
+
+/// What the web page asks of a target: the page, the tree, links, the journal.
+@MainActor
+final class WebSite {
+    let target: any Target
+    let takesLinks: Bool
+    /// Where changes are announced; set once the server runs.
+    var server: WebServer?
+    /// Counts changes of the tree: the page fetches it again when this moves.
+    private(set) var version = 1
+    /// The snapshot's JSON at `version`, made when first asked for.
+    private var cached: [UInt8]?
+    private var linking = false
+
+    init(target: any Target, takesLinks: Bool) {
+        self.target = target
+        self.takesLinks = takesLinks
+    }
+
+    /// The tree changed: the page is told to fetch it again.
+    func changed() {
+        version += 1
+        cached = nil
+        server?.broadcast("tree", data: "{\"version\":\(version)}")
+    }
+
+    func answer(_ request: HTTPRequest) async -> WebServer.Response {
+        switch (request.method, request.path) {
+        case ("GET", "/"): page()
+        case ("GET", "/api/tree"): tree()
+        case ("GET", "/api/journal"): journal()
+        case ("POST", "/api/open"): await open(request.body)
+        case (_, "/"), (_, "/api/tree"), (_, "/api/journal"), (_, "/api/open"):
+            .error(405, "\(request.path) does not take \(request.method)")
+        default: .error(404, "no such page")
+        }
+    }
+
+    private func page() -> WebServer.Response {
+        let nonce = HTMLPage.makeNonce()
+        let keepsJournal = takesLinks && ((try? target.journal()) ?? nil) != nil
+        let settings = HTMLPage.Settings(
+            mode: .live, title: target.title,
+            linksUnavailable: takesLinks ? nil : "Links need an app: this page shows a snapshot file",
+            journal: keepsJournal, linkForms: target.linkForms)
+        return WebServer.Response(
+            contentType: "text/html; charset=utf-8", body: Array(HTMLPage.live(settings: settings, nonce: nonce).utf8),
+            nonce: nonce)
+    }
+
+    private func tree() -> WebServer.Response {
+        if cached == nil {
+            do {
+                let snapshot = try target.snapshot()
+                var bytes = Array("{\"version\":\(version),\"snapshot\":".utf8)
+                JSONRenderer().render(snapshot) { block in block.withBytes { bytes += $0 } }
+                cached = bytes + Array("}".utf8)
+            } catch {
+                return .error(500, error.message)
+            }
+        }
+        return WebServer.Response(contentType: "application/json", body: cached ?? [])
+    }
+
+    private func journal() -> WebServer.Response {
+        struct Entry: Encodable {
+            let sequence: Int
+            let summary: String
+        }
+        struct Answer: Encodable {
+            let capacity: Int
+            let events: [Entry]
+        }
+        do {
+            let kept = try target.journal()
+            let answer = Answer(
+                capacity: kept?.capacity ?? 0,
+                events: (kept?.events ?? []).map { Entry(sequence: $0.sequence, summary: Context.summary(of: $0)) })
+            return WebServer.Response(contentType: "application/json", body: Array(try JSONEncoder().encode(answer)))
+        } catch let error as CLIError {
+            return .error(500, error.message)
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+
+    private func open(_ body: [UInt8]) async -> WebServer.Response {
+        struct Request: Decodable {
+            let link: String
+        }
+        struct Answer: Encodable {
+            let link: String
+            var applier: String?
+            var reached: [Int] = []
+            var traces: [SearchTrace] = []
+            var error: String?
+            let version: Int
+        }
+        guard takesLinks else { return .error(409, "links need an app: this page shows a snapshot file") }
+        guard let request = try? JSONDecoder().decode(Request.self, from: Data(body)) else {
+            return .error(400, "the body must be {\"link\": \"…\"}")
+        }
+        guard request.link.utf8.count <= WatchLoop.maximumLineLength, !request.link.isEmpty else {
+            return .error(400, "a link is 1 to \(WatchLoop.maximumLineLength) bytes")
+        }
+        guard !linking else { return .error(409, "another link is being applied") }
+        linking = true
+        defer { linking = false }
+        var answer: Answer
+        do {
+            switch try await target.open(request.link, recording: true) {
+            case .reached(let opened):
+                _ = try target.changesSinceLastLine()
+                changed()
+                answer = Answer(link: opened.link, applier: opened.applier, version: version)
+                answer.reached = opened.locate().path
+                answer.traces = opened.traces
+            case .failed(let reason):
+                answer = Answer(link: request.link, error: reason, version: version)
+            }
+            return WebServer.Response(contentType: "application/json", body: Array(try JSONEncoder().encode(answer)))
+        } catch let error as CLIError {
+            return .error(502, error.message)
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+}
