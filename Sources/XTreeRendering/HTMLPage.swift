@@ -127,6 +127,8 @@ package enum HTMLPage {
           <span id="source"></span>
           <span id="counts"></span>
           <span id="status" role="status"></span>
+          <span id="legend" aria-hidden="true"><span class="swatch path">path</span><span class="swatch match">match</span>\
+        <span class="swatch rejected">rejected</span><span class="swatch wrong">wrong type</span></span>
         </header>
         <nav id="toolbar">
           <form id="search-form" autocomplete="off">
@@ -179,6 +181,12 @@ package enum HTMLPage {
         h1 { font-size: 18px; margin: 0; letter-spacing: .02em; }
         h2 { font-size: 14px; margin: 0 0 6px; }
         #source { font-weight: 600; }
+        #legend { margin-left: auto; display: flex; gap: 6px; font-size: 12px; color: var(--muted); }
+        .swatch { padding: 0 6px; border-radius: 4px; }
+        .swatch.path { background: var(--path); }
+        .swatch.match { background: var(--match); }
+        .swatch.rejected { background: var(--rejected); }
+        .swatch.wrong { background: var(--wrong); }
         #counts, #status, output, .hint { color: var(--muted); }
         nav, #link-form { display: flex; flex-wrap: wrap; gap: 8px 20px; padding: 4px 16px; align-items: center; }
         form { display: flex; gap: 6px; align-items: center; margin: 0; }

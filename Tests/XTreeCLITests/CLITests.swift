@@ -54,7 +54,10 @@ let startTree = """
             ["tree", "--max-nodes", "lots"],
             "error: option '--max-nodes' takes a whole number of at least 1, got 'lots'"
         ),
-        (["tree", "--format", "svg"], "error: option '--format' takes one of text, json, dot, mermaid, got 'svg'"),
+        (
+            ["tree", "--format", "svg"],
+            "error: option '--format' takes one of text, json, dot, mermaid, html, got 'svg'"
+        ),
         (["tree", "--format", "json", "--depth", "1"], "error: --depth and --max-nodes apply to --format text only"),
         (["tree", "--format", "json", "--format", "dot"], "error: option '--format' is given more than once"),
         (["tree", "extra"], "error: 'tree' takes 0 arguments, got 1"),

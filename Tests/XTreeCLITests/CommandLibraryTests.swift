@@ -99,7 +99,7 @@ import XTree
             (["tree", "--depth", "-1"], "error: option '--depth' takes a whole number of at least 0, got '-1'\n"),
             (
                 ["tree", "--format", "svg"],
-                "error: option '--format' takes one of text, json, dot, mermaid, got 'svg'\n"
+                "error: option '--format' takes one of text, json, dot, mermaid, html, got 'svg'\n"
             ),
             (["tree", "--depth", "1", "--depth", "2"], "error: option '--depth' is given more than once\n"),
             (["open", "--trace=yes", "recipes://tab/meat"], "error: option '--trace' takes no value\n"),

@@ -139,12 +139,17 @@ final class WebSite {
             let answer = Answer(
                 capacity: kept?.capacity ?? 0,
                 events: (kept?.events ?? []).map { Entry(sequence: $0.sequence, summary: Context.summary(of: $0)) })
-            return WebServer.Response(contentType: "application/json", body: Array(try JSONEncoder().encode(answer)))
-        } catch let error as CLIError {
-            return .error(500, error.message)
+            return Self.json(answer)
         } catch {
-            return .error(500, "\(error)")
+            return .error(500, error.message)
         }
+    }
+
+    private static func json(_ value: some Encodable) -> WebServer.Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return .error(500, "cannot encode the answer") }
+        return WebServer.Response(contentType: "application/json", body: Array(data))
     }
 
     private func open(_ body: [UInt8]) async -> WebServer.Response {
@@ -181,11 +186,9 @@ final class WebSite {
             case .failed(let reason):
                 answer = Answer(link: request.link, error: reason, version: version)
             }
-            return WebServer.Response(contentType: "application/json", body: Array(try JSONEncoder().encode(answer)))
-        } catch let error as CLIError {
-            return .error(502, error.message)
+            return Self.json(answer)
         } catch {
-            return .error(500, "\(error)")
+            return .error(502, error.message)
         }
     }
 }

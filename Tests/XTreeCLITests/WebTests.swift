@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import XTreeInspector
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `xtree-cli web` as a child process: the address it prints, and its port and token.
+final class WebProcess {
+    let folder: ScratchFolder
+    let process = Process()
+    private(set) var port: UInt16 = 0
+    private(set) var token = ""
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        folder = try ScratchFolder()
+        process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+        process.arguments = ["web"] + arguments
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let output = folder.path("web.out")
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = process.standardOutput
+        try process.run()
+        for _ in 0..<200 {
+            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.contains("\n") {
+                // serving the recipes app at http://127.0.0.1:PORT/?token=TOKEN
+                let address = text.split(separator: "\n")[0].components(separatedBy: " at ").last ?? ""
+                let parts = address.components(separatedBy: ":")
+                port = UInt16(parts.last?.components(separatedBy: "/").first ?? "") ?? 0
+                token = address.components(separatedBy: "token=").last ?? ""
+                return
+            }
+            usleep(50_000)
+        }
+        throw CocoaError(.fileReadNoSuchFile)
+    }
+
+    var output: String { (try? String(contentsOfFile: folder.path("web.out"), encoding: .utf8)) ?? "" }
+
+    /// Sends a request with the token's cookie (or none) and the right Host.
+    func request(_ method: String, _ path: String, body: String? = nil, cookie: Bool = true) async -> (
+        status: Int, body: String
+    ) {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        if cookie { text += "Cookie: xtree-token=\(token)\r\n" }
+        if let body { text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        text += "\r\n" + (body ?? "")
+        let (port, request) = (port, text)
+        return await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: Self.exchange(port, request)) }.start()
+        }
+    }
+
+    private static func exchange(_ port: UInt16, _ text: String) -> (status: Int, body: String) {
+        let descriptor = SocketSystem.makeSocket(family: AF_INET)
+        guard SocketSystem.withLoopbackAddress(port: port, { SocketSystem.connect(descriptor, $0, $1) }) == 0 else {
+            return (0, "")
+        }
+        let connection = Connection(descriptor: descriptor)
+        _ = connection.write(Array(text.utf8), timeout: 5)
+        var bytes: [UInt8] = []
+        while let more = connection.receive(timeout: 30) { bytes += more }
+        let answer = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n\r\n")
+        let status = Int(answer[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, answer.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// Interrupts it as Ctrl-C would, and waits for it to end.
+    func interrupt() -> Int32 {
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+@Suite struct WebTests {
+    struct Tree: Decodable {
+        struct Snapshot: Decodable { let nodes: [Node] }
+        struct Node: Decodable { let type: String }
+        let version: Int
+        let snapshot: Snapshot
+    }
+
+    struct Opened: Decodable {
+        struct Trace: Decodable { let receiverType: String }
+        let reached: [Int]
+        let traces: [Trace]
+        let error: String?
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+
+    @Test func theEmbeddedAppIsServedAndTakesLinks() async throws {
+        let web = try WebProcess([])
+        #expect(web.output.hasPrefix("serving the recipes app at http://127.0.0.1:\(web.port)/?token="))
+        #expect(web.token.count == 64)
+        #expect(await web.request("GET", "/api/tree", cookie: false).status == 403)
+
+        let before = try Self.decode(Tree.self, await web.request("GET", "/api/tree").body)
+        #expect(before.snapshot.nodes.count == 6)
+        let answer = await web.request(
+            "POST", "/api/open", body: #"{"link":"recipes://recipes/orange-marmalade/ratings"}"#)
+        #expect(answer.status == 200)
+        let opened = try Self.decode(Opened.self, answer.body)
+        #expect(opened.reached == [0, 1, 6])
+        #expect(opened.traces.map(\.receiverType) == ["RecipeListCoordinator", "RecipeViewModel"])
+        let after = try Self.decode(Tree.self, await web.request("GET", "/api/tree").body)
+        #expect(after.version > before.version)
+        #expect(after.snapshot.nodes.count == 8)
+        #expect(after.snapshot.nodes[6].type == "DefaultRatingViewModel")
+
+        let failing = await web.request("POST", "/api/open", body: #"{"link":"recipes://x"}"#)
+        let failed = try Self.decode(Opened.self, failing.body)
+        #expect(failed.error?.isEmpty == false)
+        #expect(await web.request("POST", "/api/open", body: #"{"url":1}"#).status == 400)
+        #expect(await web.request("GET", "/api/open").status == 405)
+        #expect(await web.request("GET", "/nothing").status == 404)
+
+        let page = await web.request("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.body.contains(#"{"mode":"live","title":"the recipes app""#))
+        #expect(web.interrupt() == 0)
+        #expect(web.output.hasSuffix("stopped\n"))
+    }
+
+    @Test func aSnapshotIsServedWithoutLinks() async throws {
+        let folder = try ScratchFolder()
+        let file = try folder.write("tree.json", try cliProcess("tree", "--format", "json").stdout)
+        let web = try WebProcess(["--snapshot", file])
+        #expect(web.output.hasPrefix("serving a snapshot at "))
+        let tree = try Self.decode(Tree.self, await web.request("GET", "/api/tree").body)
+        #expect(tree.snapshot.nodes.count == 6)
+        let refused = await web.request("POST", "/api/open", body: #"{"link":"recipes://recipes/duck/ratings"}"#)
+        #expect(refused.status == 409)
+        #expect(await web.request("GET", "/").body.contains(#""linksUnavailable":"Links need an app"#))
+        #expect(web.interrupt() == 0)
+    }
+
+    @Test func anAttachedAppsJournalIsShown() async throws {
+        let app = try ServedApp(name: "WebJournal")
+        let web = try WebProcess(["--attach", "WebJournal"], environment: app.environment)
+        #expect(web.output.contains("serving \"WebJournal\" (pid \(app.pid)) at "))
+        #expect(await web.request("GET", "/").body.contains(#""journal":true"#))
+        let answer = await web.request(
+            "POST", "/api/open", body: #"{"link":"recipes://recipes/orange-marmalade/ratings"}"#)
+        #expect(try Self.decode(Opened.self, answer.body).reached == [0, 1, 6])
+        let journal = await web.request("GET", "/api/journal").body
+        #expect(journal.contains(##""summary":"#1 "##))
+        #expect(journal.contains("link recipes://recipes/orange-marmalade/ratings (inspector"))
+        #expect(web.interrupt() == 0)
+    }
+
+    @Test func treeWritesTheSelfContainedPage() async throws {
+        let result = try await cli("tree", "--format", "html", "--open", "recipes://recipes/orange-marmalade/ratings")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(result.stdout.contains(#""title":"the recipes app","highlighted":[0,1,6]"#))
+        let refused = try await cli("tree", "--format", "html", "--depth", "1")
+        #expect(refused.status == 64)
+    }
+}
