@@ -110,3 +110,20 @@ extension Bindable where Value: AnyObject, Value: Observable {
     /// docs: `init(wrappedValue: Value)`
     public init(wrappedValue: Value) { fatalError() }
 }
+
+extension ForEach where Content: View {
+    /// docs: `nonisolated init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)`
+    nonisolated public init(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content
+    ) {
+        fatalError()
+    }
+}
+
+/// docs: `@frozen struct AnyView`
+public struct AnyView: View {
+    /// docs: `init<V>(_ view: V) where V : View`
+    public init<V>(_ view: V) where V: View { fatalError() }
+    /// docs: a primitive view, `View` with `typealias Body = Never`
+    public var body: Never { fatalError() }
+}

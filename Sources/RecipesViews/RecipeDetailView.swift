@@ -30,7 +30,8 @@
         }
     }
 
-    /// The ratings sheet: how many, and their mean.
+    /// The ratings sheet: how many, and their mean; rating the recipe pushes the rating flow's
+    /// steps onto the sheet's stack. Popping the first step leaves the flow.
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     public struct RatingsView: View {
         @Store private var model: any RatingViewModel
@@ -40,9 +41,24 @@
             _model = Store(wrappedValue: model)
         }
 
-        /// The summary.
+        /// The summary, under the flow's steps.
         public var body: some View {
-            Text(summary)
+            ModelNavigationStack(path: steps) {
+                List {
+                    Text(summary)
+                    Button("Rate") { model.rate() }
+                }
+            } destination: { step in
+                RatingStepView(step: step)
+            }
+        }
+
+        /// The flow's screens, none while no flow runs.
+        private var steps: Binding<[any ViewModel]> {
+            let model = model
+            return Binding(
+                get: { @MainActor in model.ratingFlow?.screens ?? [] },
+                set: { @MainActor in model.ratingFlow?.screens = $0 })
         }
 
         private var summary: String {

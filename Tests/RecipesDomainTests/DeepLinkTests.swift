@@ -78,7 +78,8 @@ import XTree
         #expect(
             path.description
                 == "unknown path in recipes://x; accepted links: recipes://tab/<meat|veggie|settings>, "
-                + "recipes://recipes/<slug>, recipes://recipes/<slug>/ratings, recipes://ratings?recipeID=<slug>"
+                + "recipes://recipes/<slug>, recipes://recipes/<slug>/ratings, recipes://ratings?recipeID=<slug>, "
+                + "recipes://recipes/<slug>/rate"
         )
     }
 }

@@ -302,9 +302,9 @@ let startTree = """
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.prefix(3) == ["children audit: every held object is listed", "", lines[2]])
         #expect(lines[2].hasPrefix("RESULT  LINK "))
-        #expect(lines.count == 3 + 82 + 3)
-        #expect(lines[3..<81].allSatisfy { $0.hasPrefix("ok      recipes://") })
-        #expect(lines.suffix(3) == ["", "82 checks (41 links x 2 appliers): 82 passed, 0 failed", ""])
+        #expect(lines.count == 3 + 110 + 3)
+        #expect(lines[3..<113].allSatisfy { $0.hasPrefix("ok      recipes://") })
+        #expect(lines.suffix(3) == ["", "110 checks (55 links x 2 appliers): 110 passed, 0 failed", ""])
         let row = lines.first {
             $0.contains(" recipes://ratings?recipeID=orange-marmalade ") && $0.contains(" explicit ")
         }
@@ -322,15 +322,16 @@ let startTree = """
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["passed"] as? Bool == true)
-        #expect((object?["results"] as? [Any])?.count == 82)
+        #expect((object?["results"] as? [Any])?.count == 110)
         #expect(object?["appliers"] as? [String] == ["search", "explicit"])
 
         let junit = try await cli("check", "--format", "junit")
         #expect(junit.status == 0)
         #expect(
             junit.stdout.hasPrefix(
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"83\" failures=\"0\""))
-        #expect(junit.stdout.components(separatedBy: "<testcase ").count == 84)
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"Recipes\" tests=\"111\" failures=\"0\"")
+        )
+        #expect(junit.stdout.components(separatedBy: "<testcase ").count == 112)
 
         let wrong = try await cli("check", "--format", "dot")
         #expect(wrong.status == 64)
@@ -345,7 +346,7 @@ let startTree = """
         try JSONEncoder().encode(File(recipes: recipes)).write(to: URL(fileURLWithPath: path))
         let result = try await cli("check", "--catalog", path)
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("28 checks (14 links x 2 appliers): 28 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("38 checks (19 links x 2 appliers): 38 passed, 0 failed\n"))
         #expect(try await cli("tree", "--catalog", path).stdout.contains(#""Vegetarian" recipes=2"#))
     }
 
@@ -456,6 +457,25 @@ let startTree = """
                 """
         )
         #expect(result.stderr.hasPrefix("error: unknown path in recipes://nowhere; accepted links: "))
+        #expect(result.status == 0)
+    }
+
+    @Test func watchShowsTheRatingFlowStartAndEndWithItsSheet() async throws {
+        let script = "recipes://recipes/irish-stew/rate\nback\nquit\n"
+        let result = try await cli(["watch"], input: Data(script.utf8))
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                + 8 FlowNavigator #g90y6we0 "rating" state=running screens=1
+                + 9 RatingStarsScreen #gw15f210 "Irish Stew" step=stars recipe=irish-stew
+                4 added, 0 removed, 0 changed, 6 unchanged
+                changed: 6 notifications from 3 objects
+                - 7 DefaultRatingViewModel #00gbv5j0 "Irish Stew" recipe=irish-stew ratings=2 mean=4.0
+                - 8 FlowNavigator #g90y6we0 "rating" state=running screens=1
+                - 9 RatingStarsScreen #gw15f210 "Irish Stew" step=stars recipe=irish-stew
+                0 added, 3 removed, 0 changed, 7 unchanged
+
+                """))
         #expect(result.status == 0)
     }
 

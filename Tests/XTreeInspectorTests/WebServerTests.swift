@@ -96,8 +96,10 @@ import Testing
 @Suite struct WebServerTests {
     /// Sends `text` to 127.0.0.1:`port` and reads the answer until the server closes, on a
     /// thread of its own: the server's handler runs in a task, which blocked test threads
-    /// could keep from running.
-    static func exchange(_ port: UInt16, _ text: String, until: Double = 10) async -> (
+    /// could keep from running. The server closes after each answer, so a generous `until`
+    /// costs nothing when it answers: it covers a loaded machine (ThreadSanitizer on two
+    /// cores), where the handler's task has waited more than ten seconds for a thread.
+    static func exchange(_ port: UInt16, _ text: String, until: Double = 60) async -> (
         status: Int, head: String, body: String
     ) {
         (try? await offMain { blockingExchange(port, text, until: until) }) ?? (0, "", "")
@@ -224,19 +226,20 @@ import Testing
         let reader = Task {
             await Self.exchange(
                 port, "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: xtree-token=secret\r\n\r\n",
-                until: 3)
+                until: 5)
         }
-        // Broadcast for as long as the reader reads, however slowly this machine runs.
-        let broadcaster = Task {
+        // Broadcast for as long as the reader reads, from a thread of its own: however slowly
+        // this machine runs, and however busy the test threads are.
+        let stop = DispatchSemaphore(value: 0)
+        Thread {
             var number = 0
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
+            while stop.wait(timeout: .now() + 0.05) == .timedOut {
                 server.broadcast("tree", data: "{\"version\":\(number)}\n{\"injected\":true}")
                 number += 1
             }
-        }
+        }.start()
         let answer = await reader.value
-        broadcaster.cancel()
+        stop.signal()
         #expect(answer.status == 200)
         #expect(answer.head.contains("Content-Type: text/event-stream"))
         // Every message arrives whole, its line break folded, none lost between the first and

@@ -10,6 +10,7 @@ import Foundation
 /// | `recipes://recipes/<slug>` | ``recipe(_:)`` |
 /// | `recipes://recipes/<slug>/ratings` | ``ratings(_:)`` |
 /// | `recipes://ratings?recipeID=<slug>` | ``ratings(_:)`` (the reference app's form) |
+/// | `recipes://recipes/<slug>/rate` | ``rate(_:)`` |
 ///
 /// ```swift
 /// let link = try DeepLink(string: "recipes://recipes/orange-marmalade/ratings")
@@ -26,6 +27,8 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
     case recipe(Recipe.ID)
     /// Show a recipe's detail and its ratings sheet.
     case ratings(Recipe.ID)
+    /// Show a recipe's ratings sheet and start rating it: the first step of ``RatingFlow``.
+    case rate(Recipe.ID)
 
     /// The scheme of every link.
     public static let scheme = "recipes"
@@ -39,6 +42,7 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         "recipes://recipes/<slug>",
         "recipes://recipes/<slug>/ratings",
         "recipes://ratings?recipeID=<slug>",
+        "recipes://recipes/<slug>/rate",
     ]
 
     /// Parses a link from text.
@@ -104,6 +108,7 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
             switch decoded.count {
             case 1: self = .recipe(try recipeID(decoded[0]))
             case 2 where decoded[1] == "ratings": self = .ratings(try recipeID(decoded[0]))
+            case 2 where decoded[1] == "rate": self = .rate(try recipeID(decoded[0]))
             case 0: throw fail(.missingRecipeID)
             default: throw fail(.unknownPath)
             }
@@ -138,6 +143,7 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         case .tab(let tab): "tab/\(tab.rawValue)"
         case .recipe(let id): "recipes/\(id.rawValue)"
         case .ratings(let id): "recipes/\(id.rawValue)/ratings"
+        case .rate(let id): "recipes/\(id.rawValue)/rate"
         }
     }
 
@@ -145,7 +151,7 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
     public var recipeID: Recipe.ID? {
         switch self {
         case .tab: nil
-        case .recipe(let id), .ratings(let id): id
+        case .recipe(let id), .ratings(let id), .rate(let id): id
         }
     }
 }

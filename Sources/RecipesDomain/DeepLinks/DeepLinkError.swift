@@ -131,4 +131,6 @@ public enum DeepLinkStep: String, Hashable, Sendable, Codable {
     case findRecipeScreen = "find recipe screen"
     /// Presenting the ratings sheet.
     case presentRatings = "present ratings"
+    /// Starting the rating flow and finding its first step.
+    case startRating = "start rating"
 }

@@ -54,7 +54,10 @@ extension HomeCoordinator {
         }
         let saved = NavigationMemento(tab: tab, list: list)
         do {
-            let target = try apply(link, recipe: recipe, list: list, approach: approach)
+            var target = try apply(link, recipe: recipe, list: list, approach: approach)
+            if case .rate = link, let recipe, let sheet = target as? any RatingViewModel {
+                target = try await startRating(recipe, in: sheet, approach: approach, link: link)
+            }
             return DeepLinkOutcome(link: link, approach: approach, reached: target)
         } catch {
             saved.restore(on: self)
@@ -66,14 +69,16 @@ extension HomeCoordinator {
     private func fetch(_ link: DeepLink) async throws(DeepLinkError) -> Recipe? {
         guard let id = link.recipeID else { return nil }
         var recipe = try await fetchRecipe(id, link: link.description)
-        if case .ratings = link {
+        switch link {
+        case .tab, .recipe: return recipe
+        case .ratings, .rate:
             do {
                 recipe.ratings = try await service.ratings(of: id)
             } catch {
                 throw DeepLinkError(Self.reason(for: error, step: .fetchRatings), in: link.description)
             }
+            return recipe
         }
-        return recipe
     }
 
     /// Fetches a recipe, turning "not found" into an unknown-recipe error with close matches.
@@ -138,10 +143,37 @@ extension HomeCoordinator {
             screen = list.detailViewModel
         }
         guard let screen else { throw fail(.findRecipeScreen, "RecipeViewModel") }
-        guard case .ratings = link else { return screen }
+        switch link {
+        case .tab, .recipe: return screen
+        case .ratings, .rate: break
+        }
         screen.openRatings()
         guard let sheet = list.ratingViewModel else { throw fail(.presentRatings, "RatingViewModel") }
         return sheet
+    }
+}
+
+extension HomeCoordinator {
+    /// Starts `sheet`'s rating flow and returns its first step once the flow waits there.
+    private func startRating(
+        _ recipe: Recipe,
+        in sheet: any RatingViewModel,
+        approach: DeepLinkApproach,
+        link: DeepLink
+    ) async throws(DeepLinkError) -> RatingStarsScreen {
+        sheet.rate()
+        await sheet.ratingFlow?.idle()
+        let stars: RatingStarsScreen?
+        switch approach {
+        case .search:
+            stars = firstReceiver(as: RatingStarsScreen.self) { $0.recipe.id == recipe.id }
+        case .explicit:
+            stars = sheet.ratingFlow?.screens.last as? RatingStarsScreen
+        }
+        guard let stars else {
+            throw DeepLinkError(.noReceiver(step: .startRating, receiver: "RatingStarsScreen"), in: link.description)
+        }
+        return stars
     }
 }
 

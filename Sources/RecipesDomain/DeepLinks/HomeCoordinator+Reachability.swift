@@ -4,13 +4,15 @@ extension DefaultHomeCoordinator {
     /// Every deep link `catalog` allows, with what each must reach, as a reachability check.
     ///
     /// Each tab's link must end on the tab's screen with the tab selected; each recipe's
-    /// links (`recipes://recipes/ID`, `recipes://recipes/ID/ratings` and
-    /// `recipes://ratings?recipeID=ID`) on its detail screen or its ratings sheet. Links are
-    /// applied by search, and again by the explicit approach, which must leave the same tree.
+    /// links (`recipes://recipes/ID`, `recipes://recipes/ID/ratings`,
+    /// `recipes://ratings?recipeID=ID` and `recipes://recipes/ID/rate`) on its detail screen,
+    /// its ratings sheet, or the first step of its rating flow. Links are applied by search,
+    /// and again by the explicit approach, which must leave the same tree.
     ///
     /// In each list, the first recipe's detail link is also applied after its ratings link,
-    /// as closing the sheet; every object a link takes out of the tree, such as the sheet's
-    /// view model, must be released within a second.
+    /// and after its rating link, as closing the sheet and leaving the flow; every object a
+    /// link takes out of the tree, such as the sheet's view model and the flow's screens, must
+    /// be released within a second.
     ///
     /// ```swift
     /// let report = await DefaultHomeCoordinator.reachabilityCheck(catalog: .default).run()
@@ -61,8 +63,12 @@ extension DefaultHomeCoordinator {
             check.expect("recipes://recipes/\(id)", reaches: detail)
             check.expect("recipes://recipes/\(id)/ratings", reaches: ratings)
             check.expect("recipes://ratings?recipeID=\(id)", reaches: ratings)
+            check.expect(
+                "recipes://recipes/\(id)/rate",
+                reaches: .receiver(RatingStarsScreen.self, "the first step of rating \(id)") { $0.recipe.id == id })
             if listsWithClosing.insert(recipe.isVegetarian).inserted {
                 check.expect("recipes://recipes/\(id)", after: ["recipes://recipes/\(id)/ratings"], reaches: detail)
+                check.expect("recipes://recipes/\(id)", after: ["recipes://recipes/\(id)/rate"], reaches: detail)
             }
         }
         return check

@@ -41,8 +41,10 @@ public final class DefaultRecipeListCoordinator: ObservableObject, RecipeListCoo
     @Published public var detailViewModel: (any RecipeViewModel)? {
         didSet { if detailViewModel !== oldValue { ratingViewModel = nil } }
     }
-    /// The ratings sheet, if open.
-    @Published public var ratingViewModel: (any RatingViewModel)?
+    /// The ratings sheet, if open. Another sheet, or none, ends the rating flow of the one before.
+    @Published public var ratingViewModel: (any RatingViewModel)? {
+        didSet { if ratingViewModel !== oldValue { oldValue?.endRating() } }
+    }
 
     /// Creates the list of the recipes of `recipes` that belong under `tab`.
     public convenience init(tab: HomeTab, title: String, recipes: [Recipe]) {
