@@ -39,7 +39,7 @@
         }
     }
 
-    /// The comment, for fewer than five stars.
+    /// The comment, for fewer than five stars, and why the last one was refused.
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     struct CommentStepView: View {
         @Store var screen: RatingCommentScreen
@@ -51,6 +51,7 @@
         var body: some View {
             List {
                 TextField("Comment", text: $screen.comment)
+                Text(screen.refusal ?? "")
                 Button("Next") { screen.submit() }
             }
             .navigationTitle(String(repeating: "★", count: screen.stars))

@@ -28,9 +28,16 @@ struct RatingFlowTests {
         await flow.idle()
         #expect(steps(home) == ["step=stars recipe=irish-stew", "step=comment recipe=irish-stew stars=3"])
         let comment = try #require(home.firstReceiver(as: RatingCommentScreen.self))
+        #expect(comment.refusal == nil)
         #expect(comment.submit() == "write a comment, or go back and give five stars")
+        #expect(comment.refusal == "write a comment, or go back and give five stars")
+        comment.comment = String(repeating: "a", count: RatingCommentScreen.maximumLength + 1)
+        #expect(comment.submit() == "a comment has at most 500 characters; this one has 501")
+        await flow.idle()
+        #expect(steps(home).count == 2)
         comment.comment = "  Hearty  "
         #expect(comment.submit() == nil)
+        #expect(comment.refusal == nil)
         await flow.idle()
         #expect(home.firstReceiver(as: RatingConfirmScreen.self)?.rating.comment == "Hearty")
 

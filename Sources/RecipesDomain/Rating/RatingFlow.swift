@@ -78,6 +78,9 @@ public final class RatingCommentScreen: ObservableObject, FlowScreen {
     public let stars: Int
     /// The comment being written.
     @Published public var comment = ""
+    /// Why the last ``submit()`` refused the comment, for the view to show; `nil` before the
+    /// first submission and once one is accepted.
+    @Published public private(set) var refusal: String?
     /// Where the comment goes.
     public let outlet = FlowOutlet<String>()
 
@@ -90,16 +93,21 @@ public final class RatingCommentScreen: ObservableObject, FlowScreen {
     /// Submits ``comment`` without its surrounding white space; an empty comment or one
     /// longer than ``maximumLength`` characters is refused.
     ///
-    /// - Returns: Why the comment was refused, or `nil` once it is submitted.
+    /// - Returns: Why the comment was refused, or `nil` once it is submitted; the same as
+    ///   ``refusal`` afterwards.
     @discardableResult
     public func submit() -> String? {
         let text = comment.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return "write a comment, or go back and give five stars" }
-        guard text.count <= Self.maximumLength else {
-            return "a comment has at most \(Self.maximumLength) characters; this one has \(text.count)"
-        }
-        outlet.submit(text)
-        return nil
+        refusal =
+            if text.isEmpty {
+                "write a comment, or go back and give five stars"
+            } else if text.count > Self.maximumLength {
+                "a comment has at most \(Self.maximumLength) characters; this one has \(text.count)"
+            } else {
+                nil
+            }
+        if refusal == nil { outlet.submit(text) }
+        return refusal
     }
 
     /// `recipe.slug`.
