@@ -14,6 +14,8 @@ let package = Package(
     ],
     products: [
         .library(name: "XTree", targets: ["XTree"]),
+        // The reachability kit and the children audit: for tests and tools, apart from what apps ship.
+        .library(name: "XTreeReachability", targets: ["XTreeReachability"]),
         // Swift Testing integration of the reachability kit, apart so apps never link Testing.
         .library(name: "XTreeTesting", targets: ["XTreeTesting"]),
         // The live inspector, apart so that an app that does not start it links no socket code.
@@ -29,41 +31,64 @@ let package = Package(
         .target(name: "XTreeEscaping"),
         // Combine's and SwiftUI's shapes where they are missing, and `@Store`.
         .target(name: "XTreeObservation", dependencies: ["XTreeSupport"]),
-        // Snapshot values: columns, ids, the one codec of the format, diffs, search by name.
+        // Snapshot values: columns, ids, diffs, search by name.
         .target(name: "XTreeSnapshot", dependencies: ["XTreeEscaping", "XTreeSupport"]),
-        // Text, JSON, DOT and Mermaid renderers over snapshots.
-        .target(name: "XTreeRendering", dependencies: ["XTreeSnapshot", "XTreeEscaping"]),
-        // Hierarchy, search, taking snapshots, change monitoring, the audit and the reachability
-        // kit; it re-exports the modules above, so apps import XTree alone.
+        // The snapshot format's one codec: writing it, and reading it from bytes into columns.
+        .target(name: "XTreeCodec", dependencies: ["XTreeSnapshot", "XTreeEscaping", "XTreeSupport"]),
+        // Text, JSON, DOT, Mermaid and HTML renderers over snapshots.
+        // Text, JSON, DOT, Mermaid and HTML renderers over snapshots. The web page is edited as the
+        // files in Page/, which Scripts/page.py writes into HTMLPage+Files.swift.
+        .target(
+            name: "XTreeRendering", dependencies: ["XTreeSnapshot", "XTreeCodec", "XTreeEscaping"], exclude: ["Page"]),
+        // Hierarchy, search, taking snapshots, change monitoring and flows; it re-exports the
+        // modules above, so apps import XTree alone.
         .target(
             name: "XTree",
-            dependencies: ["XTreeEscaping", "XTreeObservation", "XTreeSnapshot", "XTreeRendering", "XTreeSupport"]),
-        .target(name: "XTreeTesting", dependencies: ["XTree"]),
-        .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeSupport"]),
-        .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeSupport"]),
+            dependencies: [
+                "XTreeEscaping", "XTreeObservation", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeSupport",
+            ]),
+        // The reachability kit and the children audit, which apps use in tests and tools.
+        .target(name: "XTreeReachability", dependencies: ["XTree"]),
+        .target(name: "XTreeTesting", dependencies: ["XTreeReachability", "XTree"]),
+        // What happened to a live tree: journal events, the journal's ring, restore points, and the
+        // session file format.
+        .target(name: "XTreeJournal", dependencies: ["XTree", "XTreeSupport"]),
+        .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeJournal", "XTreeSupport"]),
+        // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
+        // answers and event streams.
+        .target(name: "XTreeWeb", dependencies: ["XTreeInspector", "XTreeSupport"]),
+        .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeReachability", "XTreeSupport"]),
         // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
-        .target(name: "ShopDomain", dependencies: ["XTree"]),
+        .target(name: "ShopDomain", dependencies: ["XTree", "XTreeReachability"]),
         // The recipes app's SwiftUI views, driven by RecipesDomain's coordinators; empty where
         // SwiftUI does not exist.
         .target(name: "RecipesViews", dependencies: ["RecipesDomain", "XTree"]),
+        // The CLI's argument parser: options declared as typed properties, help derived from them.
+        .target(name: "XTreeArgumentParser", dependencies: ["XTreeEscaping"]),
         // The CLI: command types, targets, and the embedded apps' adapters.
         .target(
             name: "XTreeCommandLine",
-            dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "ShopDomain", "XTreeSupport"]),
+            dependencies: [
+                "XTree", "XTreeArgumentParser", "XTreeReachability", "XTreeInspector", "XTreeWeb", "RecipesDomain",
+                "ShopDomain", "XTreeSupport",
+            ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
             name: "xtree-bench",
             dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSnapshot", "XTreeSupport"]),
         .testTarget(
             name: "XTreeTests",
-            dependencies: ["XTree", "XTreeTesting", "XTreeSnapshot", "XTreeRendering", "XTreeEscaping", "XTreeSupport"]),
+            dependencies: [
+                "XTree", "XTreeReachability", "XTreeTesting", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeEscaping", "XTreeSupport",
+            ]),
         .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
-        .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree"]),
-        .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeTesting"]),
+        .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeInspector"]),
+        .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
+        .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeTesting"]),
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTree", "XTreeTesting", "XTreeInspector", "RecipesDomain",
+                "xtree-cli", "XTreeCommandLine", "XTreeArgumentParser", "XTree", "XTreeReachability", "XTreeTesting", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]
         ),

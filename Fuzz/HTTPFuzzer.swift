@@ -1,4 +1,4 @@
-import XTreeInspector
+import XTreeWeb
 
 /// libFuzzer entry point: arbitrary bytes as the start of a connection to `xtree-cli web`.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import XTree
-import XTreeInspector
+import XTreeJournal
 
 /// libFuzzer entry point: arbitrary bytes as a session file, as `replay` and `export-test`
 /// read it.

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeCodec
 import XTreeSnapshot
 import XTreeSupport
 

@@ -8,7 +8,9 @@ Checks the page 'tree --format html' writes and the page 'web' serves: the nodes
 DOM, the path is highlighted, searches highlight the nodes the search grammar table says
 (Tests/Fixtures/where-grammar.json), expanding works, a typed link is applied and its path
 highlighted, hostile names inject nothing, and the server refuses a missing token and a
-foreign Host. Measures the first render and one expand of a 100,000-node tree. Screenshots
+foreign Host; and that no page ever has a script error or an uncaught exception (a refusal the
+page provokes on purpose is an answer, not an exception). Measures the first render and one
+expand of a 100,000-node tree. Screenshots
 of each state, light and dark, go to .build/web/. With --screenshot-only, refreshes
 Docs/web-inspector.png and stops.
 """
@@ -65,6 +67,8 @@ class Browser:
         self.buffer = b""
         self.next_id = 0
         self.events = []
+        # Script errors and uncaught exceptions, as the page reported them, until checked.
+        self.exceptions = []
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable", session=True)
@@ -95,7 +99,12 @@ class Browser:
                 raise RuntimeError("the browser went away")
             self.buffer += chunk
         message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
+        message = json.loads(message)
+        if message.get("method") == "Runtime.exceptionThrown":
+            details = message["params"]["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text", "")
+            self.exceptions.append(f"{text.splitlines()[0] if text else '?'} (line {details.get('lineNumber', 0) + 1})")
+        return message
 
     def evaluate(self, expression):
         result = self.call("Runtime.evaluate",
@@ -148,6 +157,14 @@ class Browser:
 # Reading the page.
 ROWS = "Array.from(document.querySelectorAll('#rows .row:not([hidden])'))"
 ORDERS_WITH = ROWS + ".filter(r => r.classList.contains('{0}')).map(r => Number(r.dataset.node)).sort((a, b) => a - b)"
+
+
+def no_exceptions(browser, where):
+    """Fails for every script error and uncaught exception the page reported so far."""
+    browser.evaluate("0")  # a round trip: whatever the page reported before it has arrived
+    check(not browser.exceptions, f"no script error or uncaught exception in {where}"
+          + "".join(f"\n     {exception}" for exception in browser.exceptions))
+    browser.exceptions = []
 
 
 def rows(browser):
@@ -286,7 +303,10 @@ def hostile(browser, xtree_cli):
     check(browser.evaluate("typeof window.pwned") == "undefined", "no hostile name ran script")
     check(browser.evaluate("document.querySelectorAll('img, svg, iframe, object').length") == 0,
           "no hostile name became an element")
-    check(browser.evaluate("document.querySelectorAll('script').length") == 3, "the page's three scripts and no other")
+    with open(os.path.join(ROOT, "Sources", "XTreeRendering", "Page", "page.html")) as file:
+        scripts = file.read().count("<script")
+    check(browser.evaluate("document.querySelectorAll('script').length") == scripts,
+          f"the page's {scripts} script elements and no other")
     text = browser.evaluate("document.querySelector('main').textContent")
     check(texts[0] in text and texts[3] in text, "markup in names shows as text")
     check("\\u{202e}evil\\u{202c}" in text and "\\u{1b}[31mred" in text and "\u202e" not in text,
@@ -385,11 +405,9 @@ def main():
         if "--screenshot-only" in sys.argv:
             served(browser, xtree_cli)
             return
-        file_page(browser, xtree_cli)
-        grammar(browser, xtree_cli)
-        hostile(browser, xtree_cli)
-        big(browser, xtree_cli)
-        served(browser, xtree_cli)
+        for section in (file_page, grammar, hostile, big, served):
+            section(browser, xtree_cli)
+            no_exceptions(browser, section.__name__.replace("_", " "))
     finally:
         browser.close()
     if failures:

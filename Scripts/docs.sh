@@ -19,7 +19,7 @@ swift build --scratch-path .build/docs-build \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" 2>&1 | tail -n 1
 
 status=0
-catalogs=(XTree XTreeSnapshot XTreeRendering XTreeObservation XTreeEscaping RecipesDomain)
+catalogs=(XTree XTreeSnapshot XTreeCodec XTreeRendering XTreeObservation XTreeEscaping XTreeReachability RecipesDomain)
 for module in "${catalogs[@]}"; do
     rm -rf "${graphs:?}/$module"
     mkdir -p "$graphs/$module"
@@ -44,8 +44,8 @@ import json, os, re, sys
 graphs = sys.argv[1]
 root = os.getcwd()
 problems = []
-for module in ["XTree", "XTreeSnapshot", "XTreeRendering", "XTreeObservation", "XTreeEscaping", "RecipesDomain",
-               "XTreeInspector", "XTreeTesting"]:
+for module in ["XTree", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeObservation", "XTreeEscaping",
+               "XTreeReachability", "RecipesDomain", "XTreeJournal", "XTreeInspector", "XTreeTesting"]:
     files = [f for f in os.listdir(graphs) if f == module + ".symbols.json" or f.startswith(module + "@")]
     symbols = [s for f in files for s in json.load(open(os.path.join(graphs, f)))["symbols"]]
     for symbol in symbols:

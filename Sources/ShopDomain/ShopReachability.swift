@@ -1,4 +1,5 @@
 import XTree
+import XTreeReachability
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ShopCoordinator {

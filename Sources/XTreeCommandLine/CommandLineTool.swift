@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeSupport
 
 /// `xtree-cli`: finds the command, parses its command line, runs it, and maps its outcome to
@@ -160,19 +161,19 @@ extension CommandLineTool {
     static func parseAndRun<Command: ParsableCommand>(
         _: Command.Type, _ arguments: ArraySlice<RawArgument>, app: AppEntry, console: Console,
         environment: [String: String]
-    ) async throws(CLIError) {
+    ) async throws(CLIError) where Command.Context == Context {
         let configuration = Command.configuration
         let name = configuration.name
         let command = Command()
         let common = CommonOptions()
-        let appSlots = allSlots(of: app.options).filter { $0.role.map(configuration.appRoles.contains) ?? false }
+        let appSlots = allSlots(of: app.options).filter { $0.role.map(configuration.roles.contains) ?? false }
         let own = declarations(of: command)
         let appDeclarations = appSlots.isEmpty ? [] : [AppOptions(slots: appSlots)]
         let parser = CommandParser(
             command: name, slots: own.flatMap(\.slots) + appSlots + allSlots(of: common))
         try parser.parse(arguments) {
             var configuration = configuration
-            if configuration.appRoles.contains(.applyingLinks), !app.type.linkForms.isEmpty {
+            if configuration.roles.contains(.applyingLinks), !app.type.linkForms.isEmpty {
                 let forms = app.type.linkForms.joined(separator: ", ")
                 configuration.discussion += "\n\n" + Help.wrapped("Links \(app.type.title) accepts: \(forms).")
             }
@@ -208,7 +209,7 @@ struct RegisteredCommand {
     let configuration: CommandConfiguration
     let run: @MainActor (ArraySlice<RawArgument>, AppEntry, Console, [String: String]) async throws(CLIError) -> Void
 
-    init<Command: ParsableCommand>(_ type: Command.Type) {
+    init<Command: ParsableCommand>(_ type: Command.Type) where Command.Context == Context {
         configuration = Command.configuration
         run = { arguments, app, console, environment throws(CLIError) in
             try await CommandLineTool.parseAndRun(type, arguments, app: app, console: console, environment: environment)
@@ -230,22 +231,4 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// The command line was wrong (`EX_USAGE`).
     case validationFailure = 64
-}
-
-/// Everything a command can go wrong with, mapped to output by ``CommandLineTool/run(_:console:environment:apps:)``.
-enum CLIError: Error {
-    /// `--help`: the text goes to standard output and the status is 0.
-    case help(String)
-    /// Bad command line: `error:` and a hint on standard error, status 64. A validation step
-    /// may leave the command out; the parser fills it in.
-    case usage(String, command: String?)
-    /// A file, link or check failed: `error:` on standard error, status 1.
-    case failure(String)
-
-    /// What went wrong, without `error:`.
-    var message: String {
-        switch self {
-        case .help(let text), .usage(let text, _), .failure(let text): text
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import XTreeArgumentParser
 
 /// The options every command takes.
 struct CommonOptions: ParsableArguments {

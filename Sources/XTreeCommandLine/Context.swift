@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
 import XTreeSupport
 

@@ -1,3 +1,4 @@
+import XTreeCodec
 import XTreeEscaping
 import XTreeSnapshot
 

@@ -133,7 +133,7 @@ public struct TreeSnapshot: Sendable, Hashable {
     /// Version 2 added each node's `names` and, where the object supplies one, `identity`. Readers accept every version from 1 to this one
     /// (a version 1 node answers to its type name only) and reject a newer one with an error
     /// that names both versions, rather than guess at fields they do not know.
-    public static let formatVersion = SnapshotCodec.version
+    public static let formatVersion = 2
     package let storage: ColumnStorage
     package var columns: Columns { storage.columns }
 
@@ -179,14 +179,6 @@ public struct TreeSnapshot: Sendable, Hashable {
         var columns = Columns(nodes)
         try Self.check(unchecked, &columns)
         storage = ColumnStorage(columns)
-    }
-
-    /// Decodes and checks a snapshot from its JSON form, as `JSONRenderer` writes it.
-    ///
-    /// - Throws: ``TreeSnapshotError`` with the position of malformed JSON, the path of a
-    ///   missing or mistyped field, or the first inconsistent node.
-    public init(json data: Data) throws(TreeSnapshotError) {
-        self = try SnapshotCodec.read(data)
     }
 
     /// The indices of the nodes from the root to `node`, both included.

@@ -1,5 +1,6 @@
 #if canImport(Testing)
     import Testing
+    @_exported import XTreeReachability
     import XTree
 
     extension ReachabilityCheck {

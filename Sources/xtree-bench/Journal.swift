@@ -2,6 +2,7 @@ import Foundation
 import RecipesDomain
 import XTree
 import XTreeInspector
+import XTreeJournal
 
 /// What the journal costs a link on the recipes app (search approach, no filler): the same
 /// two links applied plainly, through `Inspector.journaling` with nobody following, with the

@@ -2,6 +2,7 @@ import Foundation
 import RecipesDomain
 import Testing
 import XTree
+import XTreeReachability
 
 @MainActor
 @Suite struct NavigationTests {

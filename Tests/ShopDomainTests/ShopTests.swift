@@ -1,5 +1,6 @@
 import Testing
 import XTree
+import XTreeReachability
 import XTreeTesting
 
 @testable import ShopDomain

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import XTreeArgumentParser
 @testable import XTreeCommandLine
 
 /// What one run of the built `xtree-cli` printed and how it exited.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XTree
 
+@testable import XTreeArgumentParser
 @testable import XTreeCommandLine
 
 /// The CLI run in-process with the shop (ShopDomain) as its embedded app, through its adapter.

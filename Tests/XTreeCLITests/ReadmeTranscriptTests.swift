@@ -15,8 +15,11 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     static let documents: [URL] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
         var documents = [root.appendingPathComponent("README.md")]
-        for catalog in ["Sources/XTree/XTree.docc", "Sources/RecipesDomain/RecipesDomain.docc"] {
-            let folder = root.appendingPathComponent(catalog)
+        // Every module's DocC catalog: Sources/<module>/<module>.docc.
+        let modules =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)) ?? []
+        for module in modules.sorted() {
+            let folder = root.appendingPathComponent("Sources/\(module)/\(module).docc")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             documents += names.filter { $0.hasSuffix(".md") }.sorted().map { folder.appendingPathComponent($0) }
         }

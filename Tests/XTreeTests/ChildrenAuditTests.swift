@@ -1,6 +1,7 @@
 import Observation
 import Testing
 import XTree
+import XTreeReachability
 
 // Fixtures that hold children in every way the audit reads, some of them forgotten.
 

@@ -1,5 +1,6 @@
 import Testing
 import XTree
+import XTreeReachability
 
 @MainActor final class AccountScreen: DeepLinkable {}
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XCTest
 import XTree
+import XTreeReachability
 
 // The listing of "Migrating from XUI": XUI's own deep-link test, ported.
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeReachability
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeReachability
 import XTreeTesting
 
 // The reachability example of the article "Checking reachability", verbatim from the `BookScreen` protocol to the end of
@@ -107,7 +108,8 @@ enum LibraryLink: Sendable, CustomStringConvertible {
     @Test func theArticleShowsThisFilesCodeAndTheFailureItRecords() async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let readme = try String(
-            contentsOf: folder.appendingPathComponent("../../Sources/XTree/XTree.docc/CheckingReachability.md"),
+            contentsOf: folder.appendingPathComponent(
+                "../../Sources/XTreeReachability/XTreeReachability.docc/CheckingReachability.md"),
             encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         func between(_ text: String, _ start: String, _ end: String) -> String? {

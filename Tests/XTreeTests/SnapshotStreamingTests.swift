@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreeCodec
 import XTreeSupport
 
 @testable import XTreeSnapshot

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreeCodec
 import XTreeSnapshot
 
 /// The search grammar's one table of cases (`Tests/Fixtures/where-grammar.json`), answered by

@@ -1,4 +1,5 @@
 import XTree
+import XTreeReachability
 
 extension DefaultHomeCoordinator {
     /// Every deep link `catalog` allows, with what each must reach, as a reachability check.

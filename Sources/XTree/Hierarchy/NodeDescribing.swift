@@ -66,8 +66,8 @@ public protocol NodeDescribing: AnyObject {
     var privateAttributeKeys: PrivateAttributeKeys { get }
 
     /// Whether the object is meant to be listed by several parents, such as a session shown
-    /// on two tabs. ``DeepLinkable/auditChildren(valueLimit:)`` reports other objects listed
-    /// by two parents. Default: `false`.
+    /// on two tabs. The children audit (`auditChildren()`, XTreeReachability) reports other
+    /// objects listed by two parents. Default: `false`.
     var isSharedByDesign: Bool { get }
 }
 

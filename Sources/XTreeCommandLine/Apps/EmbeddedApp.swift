@@ -1,5 +1,7 @@
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeReachability
 
 /// An app `xtree-cli` starts in its own process: how to make it, how it applies a link, which
 /// links `check` covers, the options and `watch` commands it adds, and what a generated test

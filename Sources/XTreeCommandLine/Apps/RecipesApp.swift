@@ -1,7 +1,9 @@
 import Foundation
 import RecipesDomain
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeReachability
 import XTreeSupport
 
 /// The recipes app, embedded: the one file of the CLI that knows RecipesDomain.

@@ -1,5 +1,7 @@
 import ShopDomain
 import XTree
+import XTreeArgumentParser
+import XTreeReachability
 
 /// The shop, embedded: the one file of the CLI that knows ShopDomain.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -1,5 +1,7 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
+import XTreeReachability
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +16,7 @@ struct CheckCommand: ParsableCommand {
             The status is 1 if any link fails or a child is forgotten. Run it in CI; JUnit XML is
             what CI systems show as test results.
             """,
-        appRoles: [.starting]
+        roles: [.starting]
     )
 
     /// The formats of a reachability report.

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 
 struct FindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,7 @@ struct FindCommand: ParsableCommand {
             name. Prints each match with its breadth-first number and path; if nothing matches,
             prints every visited node and why it was passed over, and the status is 1.
             """,
-        appRoles: [.starting]
+        roles: [.starting]
     )
 
     @Argument(value: "NAME", help: "The type to find.")

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
 
 struct ListCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,7 @@ struct OpenCommand: ParsableCommand {
             --attach, the running app applies each link with its own handler, and says what it
             reached.
             """,
-        appRoles: [.starting, .applyingLinks]
+        roles: [.starting, .applyingLinks]
     )
 
     @Argument(value: "URL", help: "The deep links, applied in order.")

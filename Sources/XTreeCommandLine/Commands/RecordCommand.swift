@@ -1,6 +1,8 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

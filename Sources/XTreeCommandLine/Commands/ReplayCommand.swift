@@ -1,6 +1,8 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +18,7 @@ struct ReplayCommand: ParsableCommand {
             Status 0 when every event matches; 1 at the first that does not, printed as a diff of
             the recorded tree against the replayed one, with the event that caused it.
             """,
-        appRoles: [.starting, .applyingLinks]
+        roles: [.starting, .applyingLinks]
     )
 
     @Argument(value: "FILE", help: "The session file, or - for standard input.")

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
 
 struct ServeCommand: ParsableCommand {
@@ -13,7 +14,7 @@ struct ServeCommand: ParsableCommand {
             an earlier event's state if it restores states ('restore'; the recipes app does), and
             reports objects still alive --release-grace milliseconds after they left the tree.
             """,
-        appRoles: [.starting]
+        roles: [.starting]
     )
 
     @Option(name: "name", value: "NAME", help: "The name to serve under (default the app's name).")

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,7 @@ struct TreeCommand: ParsableCommand {
             running app --attach names. JSON output is a snapshot for 'diff', 'find --snapshot' and
             'tree --snapshot'.
             """,
-        appRoles: [.starting, .applyingLinks, .savingState]
+        roles: [.starting, .applyingLinks, .savingState]
     )
 
     @Option(name: "open", value: "URL", help: "Apply a deep link first.", role: .applyingLinks)

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeSupport
 
 struct WatchCommand: ParsableCommand {
@@ -14,7 +15,7 @@ struct WatchCommand: ParsableCommand {
             as a diff of snapshots. Attached to a running app, changes the app makes by itself
             are printed as they come; if the app exits, watch ends with status 1.
             """,
-        appRoles: [.starting, .applyingLinks]
+        roles: [.starting, .applyingLinks]
     )
 
     @OptionGroup var attach: AttachOption

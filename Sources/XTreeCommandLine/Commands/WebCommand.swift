@@ -1,6 +1,9 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
+import XTreeWeb
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +24,7 @@ struct WebCommand: ParsableCommand {
             visited, and shows the app's journal if it keeps one. A snapshot takes no links.
             Serves until SIGINT or SIGTERM; if an attached app exits, ends with status 1.
             """,
-        appRoles: [.starting, .applyingLinks]
+        roles: [.starting, .applyingLinks]
     )
 
     @Option(

@@ -1,5 +1,7 @@
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
 
 /// A running app's inspector: the app applies links with its own handler and searches its
 /// own tree; its changes arrive whoever made them.

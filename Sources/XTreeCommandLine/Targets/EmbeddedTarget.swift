@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
 
 /// An embedded app started in this process, through its adapter.

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
 
 /// A snapshot any app wrote: it can be printed and searched, not changed.

@@ -1,5 +1,7 @@
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
 
 /// What a command works on: an embedded app started in this process, a snapshot any app
 /// wrote, or a running app attached over its inspector. Commands see only this.

@@ -1,4 +1,5 @@
 import XTree
+import XTreeArgumentParser
 
 /// `--attach`: a running app instead of the embedded one.
 struct AttachOption: ParsableArguments {

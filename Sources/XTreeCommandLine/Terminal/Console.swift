@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeArgumentParser
 import XTreeSupport
 
 /// Standard output and error, with a buffer for standard output so that large trees are

@@ -1,4 +1,5 @@
 import Foundation
+import XTreeArgumentParser
 import XTreeInspector
 import XTreeSupport
 

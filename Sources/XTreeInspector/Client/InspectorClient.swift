@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeJournal
 import XTreeSnapshot
 import XTreeSupport
 
@@ -30,7 +31,7 @@ public final class InspectorClient {
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
     /// `XTREE_MAX_INPUT_BYTES` says (in bytes, or with a `K`, `M` or `G` suffix).
     public var maximumSnapshotBytes = (try? InputLimit.fromEnvironment().get()) ?? InputLimit.defaultBytes
-    private var connection: Connection
+    var connection: Connection
     /// How many connections a handshake may take before the client gives up.
     static let helloAttempts = 3
     /// Why a connection ended when the app closed it.
@@ -322,7 +323,7 @@ public final class InspectorClient {
 
     /// The next line; one longer than `limit` bytes, its line end included, is refused as
     /// `tooLong` (by default, a line longer than the protocol allows).
-    private func readLine(limit: Int = InspectorProtocol.maximumReplyLineBytes, tooLong: InspectorError? = nil)
+    func readLine(limit: Int = InspectorProtocol.maximumReplyLineBytes, tooLong: InspectorError? = nil)
         throws(InspectorError) -> [UInt8]
     {
         switch connection.readLine(limit: limit, timeout: replyTimeout) {
@@ -331,94 +332,6 @@ public final class InspectorClient {
         case .tooLong:
             throw tooLong ?? .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
         case .closed: throw .disconnected(Self.closed)
-        }
-    }
-
-    /// Reads the lines a reply announced and checks them as any snapshot is checked, parsing
-    /// them as they arrive.
-    private func readSnapshot(announced reply: InspectorReply) throws(InspectorError) -> TreeSnapshot {
-        guard let header = reply.snapshot, header.lines >= SnapshotCodec.minimumLineCount else {
-            throw .refused("a reply without its snapshot")
-        }
-        // Every line holds at least its line end: more lines than bytes allowed cannot fit.
-        guard header.lines <= maximumSnapshotBytes else { throw SnapshotLines.tooLarge(maximumSnapshotBytes) }
-        do {
-            return try SnapshotCodec.read(from: SnapshotLines(client: self, count: header.lines), sizeHint: 0)
-        } catch {
-            switch error {
-            case .source(let error): throw error
-            case .snapshot(let error): throw .refused("an invalid snapshot: \(error)")
-            }
-        }
-    }
-
-    /// The announced lines of a snapshot, read from the connection as the reader asks for
-    /// them, joined by line ends, and held to the client's limit.
-    private struct SnapshotLines: ByteSource {
-        let client: InspectorClient
-        var count: Int
-        private var read = 0
-        /// Everything read, for the message of a problem, which says where it is.
-        private var received: [UInt8] = []
-
-        init(client: InspectorClient, count: Int) {
-            self.client = client
-            self.count = count
-        }
-
-        static func tooLarge(_ limit: Int) -> InspectorError {
-            .refused(
-                "a snapshot larger than the client's limit of \(InputLimit.describe(limit)); "
-                    + "set \(InputLimit.environmentVariable) to accept more")
-        }
-
-        mutating func fill(_ window: ByteWindow) throws(InspectorError) -> Bool {
-            guard read < count else { return false }
-            let limit = client.maximumSnapshotBytes
-            let room = { (size: Int) in min(limit - size + 1, InspectorProtocol.maximumReplyLineBytes) }
-            // The lines already arrived, in one pass and with no copy but into the window.
-            // Moved out and back, so that the document is not copied as it grows.
-            var received: [UInt8] = []
-            swap(&received, &self.received)
-            var read = self.read
-            let taken = client.connection.takeBufferedLines(
-                upTo: count - read, limit: { room(received.count) },
-                each: { line in
-                    Self.join(line, to: &received, window, first: read == 0)
-                    read += 1
-                })
-            swap(&received, &self.received)
-            self.read = read
-            guard self.received.count <= limit else { throw Self.tooLarge(limit) }
-            if taken > 0 { return true }
-            // None complete: wait for the next, with the limits and deadline of any line.
-            let lineLimit = room(self.received.count)
-            let line = try client.readLine(
-                limit: lineLimit,
-                tooLong: lineLimit < InspectorProtocol.maximumReplyLineBytes ? Self.tooLarge(limit) : nil)
-            line.withUnsafeBufferPointer { Self.join($0, to: &self.received, window, first: self.read == 0) }
-            self.read += 1
-            guard self.received.count <= limit else { throw Self.tooLarge(limit) }
-            return true
-        }
-
-        /// Appends a line to the document and the window, after a line end unless it is the
-        /// first: lines are joined by line ends, which count towards the limit.
-        private static func join(
-            _ line: UnsafeBufferPointer<UInt8>, to received: inout [UInt8], _ window: ByteWindow, first: Bool
-        ) {
-            if !first {
-                received.append(UInt8(ascii: "\n"))
-                withUnsafeBytes(of: UInt8(ascii: "\n")) { window.append($0) }
-            }
-            received.append(contentsOf: line)
-            window.append(UnsafeRawBufferPointer(line))
-        }
-
-        mutating func document() throws(InspectorError) -> Data {
-            let window = ByteWindow()
-            while try fill(window) { window.dropFront(window.count) }
-            return Data(received)
         }
     }
 

@@ -1,4 +1,5 @@
 import XTree
+import XTreeJournal
 
 /// What changed in an attached app: the announcements of a short window, coalesced; or
 /// objects that left the tree and are still alive after the grace period.

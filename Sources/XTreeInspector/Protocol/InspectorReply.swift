@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeJournal
 import XTreeSupport
 
 /// A reply to a request, or an event of a watch (then `id` is `nil`).

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeJournal
 import XTreeSupport
 
 #if canImport(Glibc)

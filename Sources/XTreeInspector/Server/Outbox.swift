@@ -1,10 +1,11 @@
 import XTree
+import XTreeJournal
 import XTreeSupport
 
 /// A watcher's or a follower's pending messages, filled by the journal and emptied by its
 /// connection's thread. Bounded: a client that does not keep up is dropped rather than
 /// letting messages pile up.
-final class Outbox: Sendable {
+final class Outbox: JournalSubscriber {
     static let limit = 256
 
     /// What the connection asked for.
@@ -49,6 +50,21 @@ final class Outbox: Sendable {
             if state.overflowed { return .overflowed }
             defer { state.messages.removeAll() }
             return .messages(state.messages)
+        }
+    }
+
+    /// Turns a completed event into the message this outbox's client asked for.
+    func receive(_ event: JournalEvent, after tree: TreeSnapshot) {
+        var reply = InspectorReply(id: nil)
+        switch interest {
+        case .changes:
+            guard event.notifications > 0 || event.outlived != nil else { return }
+            reply.change = ChangeEvent(
+                notifications: event.notifications, objects: event.objects, diff: event.diff, outlived: event.outlived)
+            push(.init(reply: reply))
+        case .journal(let snapshots):
+            reply.event = event
+            push(.init(reply: reply, snapshot: snapshots ? tree : nil))
         }
     }
 }

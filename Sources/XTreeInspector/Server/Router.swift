@@ -1,6 +1,7 @@
 import Foundation
 import XTree
 import XTreeEscaping
+import XTreeJournal
 import XTreeSnapshot
 import XTreeSupport
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import XTree
+import XTreeJournal
 import XTreeSupport
 
 /// The tree's observer on the main actor: it notes the changes objects announce, takes a
@@ -79,7 +80,7 @@ final class WatchHub {
     }
 
     private func stopIfUnwatched() {
-        guard journal.capacity == 0, !journal.hasClients else { return }
+        guard journal.capacity == 0, !journal.hasSubscribers else { return }
         monitor = nil
         snapshot = nil
     }

@@ -9,7 +9,7 @@ import XTreeSupport
 
 /// One end of a stream socket, non-blocking: lines in, with a size limit and a deadline;
 /// bytes out, with a deadline. Used by one thread at a time.
-final class Connection {
+package final class Connection {
     /// What reading a line found.
     enum Line {
         /// A line, without its `\n`.
@@ -22,14 +22,14 @@ final class Connection {
         case closed
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private var decoder = LineDecoder(limit: 1)
     private var isClosed = false
     /// Where `recv` puts what arrives: made once, not for every line read.
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Takes ownership of `descriptor` and makes it non-blocking.
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
@@ -37,7 +37,7 @@ final class Connection {
 
     deinit { close() }
 
-    func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
@@ -95,7 +95,7 @@ final class Connection {
     /// What arrives next, waiting at most `timeout` seconds: `nil` when nothing did in time or
     /// the connection closed or failed. Reads past any line buffered by ``readLine(limit:timeout:)``:
     /// a connection is read one way or the other.
-    func receive(timeout: Double) -> [UInt8]? {
+    package func receive(timeout: Double) -> [UInt8]? {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -120,12 +120,12 @@ final class Connection {
 
     /// Writes every byte, or returns `false` if the peer did not take them within `timeout`
     /// seconds or the connection failed.
-    func write(_ bytes: [UInt8], timeout: Double) -> Bool {
+    package func write(_ bytes: [UInt8], timeout: Double) -> Bool {
         bytes.withUnsafeBufferPointer { write($0, timeout: timeout) }
     }
 
     /// Writes every byte of `bytes`, as ``write(_:timeout:)-([UInt8],_)`` does.
-    func write(_ bytes: UnsafeBufferPointer<UInt8>, timeout: Double) -> Bool {
+    package func write(_ bytes: UnsafeBufferPointer<UInt8>, timeout: Double) -> Bool {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var offset = 0
         while offset < bytes.count {

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The house's size rules, checked: no module over 3,000 lines of Swift, no source file over
+# 400 lines (the web page's .html, .css and .js files included). Lists each offender with
+# where such code goes, and fails if there is one.
+#
+#   Scripts/house.sh
+#
+# Lines are counted as `wc -l` counts them, comments and blank lines included.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+module_limit=3000
+file_limit=400
+
+# Files that may pass the file limit, each with its reason. Nothing else may.
+exempt_files=(
+    # Written by Scripts/page.py from Sources/XTreeRendering/Page/, whose files keep the
+    # limit: the page is edited there, never here.
+    "Sources/XTreeRendering/HTMLPage+Files.swift"
+)
+
+# Where code of each module goes when it grows: the room it belongs in.
+advice() {
+    case "$1" in
+        XTree) echo "the live side only; the reachability kit and the audit go to XTreeReachability, snapshot values to XTreeSnapshot" ;;
+        XTreeSnapshot) echo "snapshot values only; the format's reading and writing go to XTreeCodec, rendering to XTreeRendering" ;;
+        XTreeCodec) echo "the snapshot format only; split the reader further by what its parts do (SnapshotReader+*.swift)" ;;
+        XTreeInspector) echo "the socket protocol, transport, server, client and discovery; the journal, restore points and sessions go to XTreeJournal, HTTP to XTreeWeb" ;;
+        XTreeJournal) echo "journal events, the ring, restore points and the session format; delivery to clients stays in XTreeInspector" ;;
+        XTreeWeb) echo "the HTTP server; what a page's routes answer goes with the command that serves it" ;;
+        XTreeCommandLine) echo "one type per command; argument parsing goes to XTreeArgumentParser, what commands share to a library they call" ;;
+        XTreeArgumentParser) echo "parsing and help only; what a command does stays in XTreeCommandLine" ;;
+        XTreePlatform) echo "one small interface per concern, a Darwin and a Glibc file each; callers stay in their modules" ;;
+        *) echo "a module of its own for the concern that grew, named for what it is" ;;
+    esac
+}
+
+status=0
+total=0
+for folder in Sources/*/; do
+    module=$(basename "$folder")
+    lines=$( (find "$folder" -name '*.swift' -type f -print0 | xargs -0 cat) 2>/dev/null | wc -l)
+    total=$((total + lines))
+    if [ "$lines" -gt "$module_limit" ]; then
+        echo "error: module $module has $lines lines, over $module_limit: $(advice "$module")"
+        status=1
+    fi
+done
+
+while IFS= read -r -d '' file; do
+    lines=$(wc -l <"$file")
+    [ "$lines" -le "$file_limit" ] && continue
+    exempt=false
+    for name in "${exempt_files[@]}"; do [ "$file" = "$name" ] && exempt=true; done
+    if $exempt; then
+        echo "note: $file has $lines lines, exempt (see the reason in Scripts/house.sh)"
+        continue
+    fi
+    echo "error: $file has $lines lines, over $file_limit: split it by what its parts do, each part in a" \
+        "Type+Capability.swift (or, for the page, a .js or .css file) beside it"
+    status=1
+done < <(find Sources -type f \( -name '*.swift' -o -path '*/Page/*' \) -print0 | sort -z)
+
+for name in "${exempt_files[@]}"; do
+    [ -f "$name" ] || { echo "error: $name is exempt in Scripts/house.sh but does not exist"; status=1; }
+done
+
+if [ "$status" = 0 ]; then
+    echo "the house keeps its rules: no module over $module_limit lines, no file over $file_limit ($total lines in Sources)"
+fi
+exit "$status"

@@ -1,0 +1,181 @@
+import Foundation
+import XTree
+import XTreeSupport
+
+/// A session recorded from a running app: the tree when recording began, then each journal
+/// event with the tree after it. What `xtree-cli record` writes, and `replay` and
+/// `export-test` read.
+///
+/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 2:
+///
+/// ```json
+/// {"format":"xtree-session","version":2,"app":"Recipes",
+/// "start":{"sequence":4,"tree":{"nodes":[…],"version":2}},
+/// "events":[{"event":{…},"tree":{"nodes":[…],"version":2}}]}
+/// ```
+package struct RecordedSession: Sendable, Equatable {
+    /// An event, and the tree after it.
+    package struct Step: Sendable, Equatable {
+        package var event: JournalEvent
+        package var tree: TreeSnapshot
+
+        package init(event: JournalEvent, tree: TreeSnapshot) {
+            self.event = event
+            self.tree = tree
+        }
+    }
+
+    /// The format version this build writes: 2, whose events may be restores and reports of
+    /// outlived objects.
+    package static let version = 2
+    /// The versions this build reads: 1 is 2 without those kinds of events.
+    package static let readableVersions = 1...2
+    /// What the `format` field holds.
+    package static let formatName = "xtree-session"
+
+    /// The name the app was served under.
+    package var app: String
+    /// The last sequence number before recording began, and the tree then.
+    package var startSequence: Int
+    package var start: TreeSnapshot
+    package var steps: [Step]
+
+    package init(app: String, startSequence: Int, start: TreeSnapshot, steps: [Step] = []) {
+        self.app = app
+        self.startSequence = startSequence
+        self.start = start
+        self.steps = steps
+    }
+
+    /// The session as its file holds it: each tree as a snapshot file writes it (a node per
+    /// line), each event as one line of JSON with sorted keys; so a label is edited in place.
+    package var encoded: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, numbers, Booleans and null, in arrays and objects: nothing that can fail.
+        func json(_ value: some Encodable) -> String {
+            String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        }
+        func tree(_ snapshot: TreeSnapshot) -> String {
+            var text = ""
+            JSONRenderer().render(snapshot, to: &text)
+            return text.trimmingCharacters(in: .newlines)
+        }
+        var text = "{\"format\":\"\(Self.formatName)\",\"version\":\(Self.version),\"app\":\(json(app)),\n"
+        text += "\"start\":{\"sequence\":\(startSequence),\"tree\":\(tree(start))},\n\"events\":["
+        for (index, step) in steps.enumerated() {
+            text += (index == 0 ? "\n" : ",\n") + "{\"event\":\(json(step.event)),\n\"tree\":\(tree(step.tree))}"
+        }
+        text += "]}\n"
+        return Data(text.utf8)
+    }
+
+    /// Reads a session file strictly: well-formed JSON with no key given twice, the format and
+    /// version this build reads, every tree a valid snapshot, every event well formed, in
+    /// increasing sequence after the start, and each link's path present in the tree after it.
+    package init(data: Data) throws(SessionError) {
+        if let problem = DecodingProblem.strictProblem(in: data) { throw SessionError(problem.description) }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw SessionError(Self.describe(error, in: data))
+        }
+        guard header.format == Self.formatName else {
+            throw SessionError("not a session file: its format is \(TerminalText.quoted(header.format))")
+        }
+        guard Self.readableVersions.contains(header.version) else {
+            throw SessionError(
+                "session format version \(header.version) is not read here; this build reads versions "
+                    + "\(Self.readableVersions.lowerBound) to \(Self.readableVersions.upperBound)")
+        }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch {
+            throw SessionError(Self.describe(error, in: data))
+        }
+        self.init(app: file.app, startSequence: file.start.sequence, start: file.start.tree.snapshot)
+        guard startSequence >= 0 else { throw SessionError("field start.sequence: is negative") }
+        var last = startSequence
+        for (index, step) in file.events.enumerated() {
+            let event = step.event
+            if let problem = event.problem { throw SessionError("field events[\(index)]: \(problem)") }
+            guard event.sequence > last else {
+                throw SessionError("field events[\(index)]: event \(event.sequence) comes after event \(last)")
+            }
+            let tree = step.tree.snapshot
+            for reached in event.link?.reached ?? [] {
+                guard tree.nodes.indices.contains(reached.order), tree.nodes[reached.order].id == reached.id else {
+                    throw SessionError(
+                        "field events[\(index)]: the path reached names node \(reached.order) "
+                            + "\(TerminalText.quoted(reached.id)), which the tree after it does not have")
+                }
+            }
+            last = event.sequence
+            steps.append(Step(event: event, tree: tree))
+        }
+    }
+
+    private static func describe(_ error: any Error, in data: Data) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        return DecodingProblem(error, in: data).description
+    }
+
+    // MARK: - The file's shape
+
+    private struct Header: Decodable {
+        var format: String
+        var version: Int
+    }
+
+    private struct File: Decodable {
+        var app: String
+        var start: Start
+        var events: [Event]
+
+        struct Start: Decodable {
+            var sequence: Int
+            var tree: Tree
+        }
+
+        struct Event: Decodable {
+            var event: JournalEvent
+            var tree: Tree
+        }
+
+    }
+
+    /// A snapshot in the snapshot file format, checked as every snapshot is when decoded.
+    private struct Tree: Decodable {
+        var snapshot: TreeSnapshot
+
+        private enum CodingKeys: String, CodingKey { case nodes, version }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let version = try container.decode(Int.self, forKey: .version)
+            guard version == SnapshotCodec.version else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .version, in: container,
+                    debugDescription: "snapshot format version \(version) is not \(SnapshotCodec.version)")
+            }
+            let nodes = try container.decode([TreeSnapshot.Node].self, forKey: .nodes)
+            do {
+                snapshot = try TreeSnapshot(nodes: nodes)
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .nodes, in: container, debugDescription: error.description)
+            }
+        }
+    }
+}
+
+/// Why a session file was not read.
+package struct SessionError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var description: String
+
+    package init(_ description: String) {
+        self.description = description
+    }
+}
