@@ -25,8 +25,11 @@ let package = Package(
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
     ],
     targets: [
+        // Every call whose Darwin and Glibc forms differ: sockets, files and paths, memory, signals
+        // and the terminal, errors; one interface each, with a file per platform.
+        .target(name: "XTreePlatform"),
         // What several targets share (locking, JSON reading and its errors), at `package` access.
-        .target(name: "XTreeSupport"),
+        .target(name: "XTreeSupport", dependencies: ["XTreePlatform"]),
         // The escaping policies for terminals, DOT, Mermaid and XML, and the bytes they fill.
         .target(name: "XTreeEscaping"),
         // Combine's and SwiftUI's shapes where they are missing, and `@Store`.
@@ -34,7 +37,7 @@ let package = Package(
         // Snapshot values: columns, ids, diffs, search by name.
         .target(name: "XTreeSnapshot", dependencies: ["XTreeEscaping", "XTreeSupport"]),
         // The snapshot format's one codec: writing it, and reading it from bytes into columns.
-        .target(name: "XTreeCodec", dependencies: ["XTreeSnapshot", "XTreeEscaping", "XTreeSupport"]),
+        .target(name: "XTreeCodec", dependencies: ["XTreeSnapshot", "XTreeEscaping", "XTreePlatform", "XTreeSupport"]),
         // Text, JSON, DOT, Mermaid and HTML renderers over snapshots.
         // Text, JSON, DOT, Mermaid and HTML renderers over snapshots. The web page is edited as the
         // files in Page/, which Scripts/page.py writes into HTMLPage+Files.swift.
@@ -53,10 +56,10 @@ let package = Package(
         // What happened to a live tree: journal events, the journal's ring, restore points, and the
         // session file format.
         .target(name: "XTreeJournal", dependencies: ["XTree", "XTreeSupport"]),
-        .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeJournal", "XTreeSupport"]),
+        .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeJournal", "XTreePlatform", "XTreeSupport"]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
-        .target(name: "XTreeWeb", dependencies: ["XTreeInspector", "XTreeSupport"]),
+        .target(name: "XTreeWeb", dependencies: ["XTreePlatform", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeReachability", "XTreeSupport"]),
         // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
         .target(name: "ShopDomain", dependencies: ["XTree", "XTreeReachability"]),
@@ -70,25 +73,28 @@ let package = Package(
             name: "XTreeCommandLine",
             dependencies: [
                 "XTree", "XTreeArgumentParser", "XTreeReachability", "XTreeInspector", "XTreeWeb", "RecipesDomain",
-                "ShopDomain", "XTreeSupport",
+                "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
             name: "xtree-bench",
-            dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSnapshot", "XTreeSupport"]),
+            dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSnapshot", "XTreePlatform", "XTreeSupport"]),
         .testTarget(
             name: "XTreeTests",
             dependencies: [
                 "XTree", "XTreeReachability", "XTreeTesting", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeEscaping", "XTreeSupport",
             ]),
-        .testTarget(name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "RecipesDomain"]),
-        .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeInspector"]),
+        .testTarget(
+            name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "XTreePlatform", "RecipesDomain"]),
+        .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreePlatform"]),
+        .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
         .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeTesting"]),
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTreeArgumentParser", "XTree", "XTreeReachability", "XTreeTesting", "XTreeInspector", "RecipesDomain",
+                "xtree-cli", "XTreeCommandLine", "XTreeArgumentParser", "XTree", "XTreeReachability", "XTreeTesting",
+                "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]
         ),

@@ -22,6 +22,9 @@ public func httpFuzzTarget(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         else { fatalError("an accepted request does not read back as itself") }
     case .refused(let status, let reason):
         guard (400...505).contains(status), !reason.isEmpty else { fatalError("a refusal without a reason") }
+    case .incompleteBody(let head, let length):
+        guard head.body.isEmpty, length > 0, length <= HTTPRequest.maximumHeadBytes + HTTPRequest.maximumBodyBytes + 4
+        else { fatalError("a head whose body length is out of bounds") }
     case .incomplete:
         break
     }

@@ -16,6 +16,7 @@ Docs/web-inspector.png and stops.
 """
 import base64
 import http.client
+import http.server
 import json
 import os
 import shutil
@@ -23,6 +24,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -69,10 +71,14 @@ class Browser:
         self.events = []
         # Script errors and uncaught exceptions, as the page reported them, until checked.
         self.exceptions = []
+        # The status of every response the page received, as (address, status).
+        self.statuses = []
+        self.addresses = {}
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
+        self.call("Network.enable", session=True)
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}, session=True)
 
@@ -100,6 +106,14 @@ class Browser:
             self.buffer += chunk
         message, self.buffer = self.buffer.split(b"\0", 1)
         message = json.loads(message)
+        # A response the browser withholds from the page (a no-cors fetch that
+        # Cross-Origin-Resource-Policy blocks) still has its status in the extra information.
+        if message.get("method") == "Network.requestWillBeSent":
+            self.addresses[message["params"]["requestId"]] = message["params"]["request"]["url"]
+        if message.get("method") == "Network.responseReceivedExtraInfo":
+            address = self.addresses.get(message["params"]["requestId"])
+            if address:
+                self.statuses.append((address, message["params"]["statusCode"]))
         if message.get("method") == "Runtime.exceptionThrown":
             details = message["params"]["exceptionDetails"]
             text = details.get("exception", {}).get("description") or details.get("text", "")
@@ -379,6 +393,7 @@ def served(browser, xtree_cli):
                          "document.getElementById('link-form').requestSubmit()")
         check(browser.wait_for("document.getElementById('link-result').className === 'error'"),
               "a link that fails says why")
+        foreign(browser, port, token)
         if "--screenshot-only" in sys.argv:
             docs = os.path.join(ROOT, "Docs", "web-inspector.png")
             browser.evaluate("document.getElementById('link').value = 'recipes://recipes/orange-marmalade/ratings'; "
@@ -393,6 +408,64 @@ def served(browser, xtree_cli):
         except subprocess.TimeoutExpired:
             server.kill()
             failures.append("web did not stop on SIGINT")
+
+
+def foreign(browser, port, token):
+    """What a page of another site can do from the user's own browser: refused, and the tree
+    left as it was."""
+    print("== a page on another port of 127.0.0.1, in the user's browser (which holds the cookie)")
+    before = browser.evaluate("window.xtree.state.nodes.length")
+    target = f"http://127.0.0.1:{port}"
+    link = json.dumps({"link": "recipes://recipes/irish-stew"})
+    page = f"""<!DOCTYPE html><html><body>
+<form id="post" method="POST" action="{target}/api/open" enctype="text/plain">
+<input name='{link[:-1]}, "x": "' value='"}}'></form>
+<script>
+window.fetched = fetch("{target}/api/open", {{method: "POST", credentials: "include", mode: "no-cors",
+  headers: {{"Content-Type": "text/plain"}}, body: {json.dumps(link)}}}).then(() => "sent", (e) => "blocked: " + e);
+</script></body></html>"""
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page.encode())
+
+        def log_message(self, *arguments):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        browser.statuses = []
+        browser.go(f"http://127.0.0.1:{other.server_address[1]}/")
+        print(f"     the fetch: {browser.evaluate('window.fetched')}")
+        browser.evaluate("0")
+        fetched = [status for url, status in browser.statuses if url.startswith(target + "/api/open")]
+        check(fetched == [403], f"a cross-origin fetch from another port is refused with 403 ({fetched})")
+        browser.statuses = []
+        browser.evaluate("document.getElementById('post').submit()")
+        browser.wait_for("location.port === '%d'" % port)
+        browser.evaluate("0")
+        posted = [status for url, status in browser.statuses if url.startswith(target + "/api/open")]
+        check(posted == [403], f"a form posted from another port is refused with 403 ({posted})")
+        # A browser without the cookie, given a wrong token: the stranger's view.
+        browser.call("Network.clearBrowserCookies", session=True)
+        browser.statuses = []
+        browser.go(f"{target}/?token={token[:-1]}0")
+        check((f"{target}/?token={token[:-1]}0", 403) in browser.statuses, "a wrong token in the address is refused")
+        browser.go(f"{target}/api/tree")
+        check((f"{target}/api/tree", 403) in browser.statuses, "no token at all is refused")
+        browser.statuses = []
+        browser.go(f"{target}/?token={token}")
+        browser.go(f"{target}/api/tree")
+        check((f"{target}/api/tree", 200) in browser.statuses, "the right token gives the cookie back")
+        browser.go(f"{target}/")
+        check(browser.wait_for(f"window.xtree && window.xtree.state.nodes.length === {before}"),
+              "the tree is as it was: no link from another site was applied")
+    finally:
+        other.shutdown()
 
 
 def main():

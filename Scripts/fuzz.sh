@@ -20,8 +20,8 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "
 echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
-    XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree XTreeReachability
-    XTreeJournal XTreeInspector XTreeWeb RecipesDomain
+    XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
+    XTreeReachability XTreeJournal XTreeInspector XTreeWeb RecipesDomain
 )
 for module in "${modules[@]}"; do
     # An archive is added to, not replaced: members of files since removed would linger.

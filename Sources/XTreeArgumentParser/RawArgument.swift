@@ -18,8 +18,10 @@ package struct RawArgument {
     /// The bytes of the process's arguments, the program's name left out.
     package static var processArguments: [RawArgument] {
         (1..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map {
-                RawArgument(bytes: Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))))
+            CommandLine.unsafeArgv[index].map { argument in
+                var count = 0
+                while argument[count] != 0 { count += 1 }
+                return RawArgument(bytes: Array(UnsafeRawBufferPointer(start: argument, count: count)))
             }
         }
     }

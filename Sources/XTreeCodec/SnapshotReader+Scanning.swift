@@ -1,5 +1,6 @@
 import Foundation
 import XTreeEscaping
+import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
 
@@ -39,7 +40,7 @@ extension SnapshotReader {
     mutating func key(_ key: Key, is name: StaticString) -> Bool {
         if key.isEscaped { return text(of: key) == name.description }
         guard key.range.count == name.utf8CodeUnitCount else { return false }
-        return memcmp(bytes.baseAddress! + key.range.lowerBound, name.utf8Start, key.range.count) == 0
+        return Memory.equal(bytes.baseAddress! + key.range.lowerBound, name.utf8Start, count: key.range.count)
     }
 
     /// Reads the members of an object whose `{` has been read, through its `}`, calling
@@ -262,7 +263,7 @@ extension SnapshotReader {
         withLastString { read in
             text.utf8.withContiguousStorageIfAvailable { stored in
                 stored.count == read.count
-                    && (read.isEmpty || memcmp(stored.baseAddress!, read.baseAddress!, read.count) == 0)
+                    && (read.isEmpty || Memory.equal(stored.baseAddress!, read.baseAddress!, count: read.count))
             } ?? text.utf8.elementsEqual(read)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
+import XTreePlatform
 import XTreeSupport
 
 /// `xtree-cli`: finds the command, parses its command line, runs it, and maps its outcome to
@@ -22,7 +23,7 @@ public enum CommandLineTool {
     /// Runs the process's command line and exits with its status.
     public static func main() async -> Never {
         // A reader that goes away (`| head -1`) is then an EPIPE to handle, not a signal.
-        signal(SIGPIPE, SIG_IGN)
+        Terminal.ignore(.brokenPipe)
         let console = Console()
         var status = await run(
             RawArgument.processArguments, console: console, environment: ProcessInfo.processInfo.environment)
@@ -31,7 +32,7 @@ public enum CommandLineTool {
             console.err("error: cannot write to standard output: \(SystemError(error))\n")
             status = .failure
         }
-        exit(status.rawValue)
+        Terminal.exit(status.rawValue)
     }
 
     /// Runs a command line and returns its exit status.
@@ -78,7 +79,7 @@ public enum CommandLineTool {
             name = first
             rest = rest.dropFirst()
         } else if rest.contains(where: { $0.text == "-h" || $0.text == "--help" }) {
-            throw .help(overview(apps: apps))
+            throw .help(overview(apps: apps, width: helpWidth(console: console, environment: environment)))
         } else {
             name = "tree"
         }
@@ -118,40 +119,38 @@ public enum CommandLineTool {
         return app
     }
 
-    static func overview(apps: [EmbeddedAppType]) -> String {
-        var text = """
+    static func overview(apps: [EmbeddedAppType], width: Int) -> String {
+        var text = Help.wrapped(
+            """
             OVERVIEW: Inspect a tree of coordinators and view models: an app embedded in the tool,
             a snapshot that any app wrote, or a running app.
 
             By default \(apps[0].title) starts in-process; tree, find and diff also read snapshots
             (--snapshot FILE, or - for standard input); tree, find, open, watch and diff attach to
             running apps (--attach, see 'list').
-
-            USAGE: xtree-cli [<command>] [<options>]
-
-            COMMANDS:
-
-            """
-        for command in commands {
-            let configuration = command.configuration
-            text += "  " + configuration.name.padding(toLength: 8, withPad: " ", startingAt: 0)
-            text += configuration.summary + "\n"
-        }
-        text += "\nWith no command, xtree-cli prints the tree (as 'xtree-cli tree').\n"
-        text += "\nOPTIONS:\n" + Help.optionLines(allSlots(of: CommonOptions()))
+            """, width: width)
+        text += "\n\nUSAGE: xtree-cli [<command>] [<options>]\n\nCOMMANDS:\n"
+        text += Help.table(commands.map { ("  " + $0.configuration.name, $0.configuration.summary) }, width: width)
+        text += "\n" + Help.wrapped("With no command, xtree-cli prints the tree (as 'xtree-cli tree').", width: width)
+        var options = Help.optionEntries(allSlots(of: CommonOptions()))
         if apps.count > 1 {
             let names = apps.map(\.name).joined(separator: "|")
-            text += Help.optionLines([
+            options += Help.optionEntries([
                 ArgumentSlot(
                     .option, name: "app", valueName: names, help: "The embedded app (default \(apps[0].name)).")
             ])
         }
-        text += Help.optionLines([
-            ArgumentSlot(.flag, name: "help", valueName: nil, help: "Show this help."),
-            ArgumentSlot(.flag, name: "version", valueName: nil, help: "Show the version."),
-        ])
-        text += "\nSee 'xtree-cli <command> --help' for a command's options.\n"
+        options += [("  --help", "Show this help."), ("  --version", "Show the version.")]
+        text += "\n\nOPTIONS:\n" + Help.table(options, width: width)
+        text += "\n" + Help.wrapped("See 'xtree-cli <command> --help' for a command's options.", width: width) + "\n"
         return text
+    }
+
+    /// The width help is laid out for: `COLUMNS` if it is a number, else the terminal's width
+    /// if standard output is one, else 80.
+    static func helpWidth(console: Console, environment: [String: String]) -> Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }) { return Help.width(columns: columns) }
+        return Help.width(columns: console.isTerminal ? Terminal.columns(of: Terminal.standardOutput) : nil)
     }
 }
 
@@ -175,10 +174,11 @@ extension CommandLineTool {
             var configuration = configuration
             if configuration.roles.contains(.applyingLinks), !app.type.linkForms.isEmpty {
                 let forms = app.type.linkForms.joined(separator: ", ")
-                configuration.discussion += "\n\n" + Help.wrapped("Links \(app.type.title) accepts: \(forms).")
+                configuration.discussion += "\n\nLinks \(app.type.title) accepts: \(forms)."
             }
             return Help.text(
-                command: configuration, declarations: own + appDeclarations, common: declarations(of: common))
+                command: configuration, declarations: own + appDeclarations, common: declarations(of: common),
+                width: helpWidth(console: console, environment: environment))
         }
         // Slots an app's options hold but this command does not offer keep their defaults.
         for slot in allSlots(of: app.options) where !appSlots.contains(where: { $0 === slot }) {

@@ -2,13 +2,8 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
+import XTreePlatform
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What a running command is given: the console, the environment, the embedded app with its
 /// options, and the options given that configure it.
@@ -78,8 +73,7 @@ struct Context {
         try withInput(source, what: "snapshot") { descriptor throws(CLIError) in
             let name = Self.sourceName(source)
             do {
-                var status = stat()
-                let size = fstat(descriptor, &status) == 0 ? max(0, Int(status.st_size)) : 0
+                let size = (try? Files.status(of: descriptor)).map { max(0, Int($0.size)) } ?? 0
                 let bytes = try FileByteSource(descriptor: descriptor, limit: inputLimit)
                 return try SnapshotCodec.read(from: bytes, sizeHint: size)
             } catch let error as JSONInputError {
@@ -102,14 +96,17 @@ struct Context {
     ) throws(CLIError) -> Result {
         var descriptor = console.input
         if !source.isStandardStream {
-            descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else {
-                throw .failure("cannot read \(what) \(source): \(OutputFile.Problem.reason(errno, reading: true))")
+            let opened = source.withCString { path in
+                Swift.Result { () throws(SystemError) in try Files.open(path, [], mode: 0) }
+            }
+            switch opened {
+            case .success(let opened): descriptor = opened
+            case .failure(let error):
+                throw .failure("cannot read \(what) \(source): \(OutputFile.Problem.reason(error, reading: true))")
             }
         }
-        defer { if descriptor != console.input { close(descriptor) } }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        defer { if descriptor != console.input { Files.close(descriptor) } }
+        if (try? Files.status(of: descriptor))?.kind == .directory {
             throw .failure("cannot read \(what) \(Self.sourceName(source)): it is a directory, not a file")
         }
         return try body(descriptor)

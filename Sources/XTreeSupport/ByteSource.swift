@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import XTreePlatform
 
 /// The bytes of a document between a source and a reader: the source appends at the end, the
 /// reader drops off the front what it has read, so only the part under way is held.
@@ -122,10 +117,10 @@ package struct FileByteSource: ByteSource {
     package init(descriptor: Int32, limit: Int) throws(JSONInputError) {
         self.descriptor = descriptor
         self.limit = limit
-        var status = stat()
-        isRegularFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        let status = try? Files.status(of: descriptor)
+        isRegularFile = status?.kind == .regular
         // A regular file says how much to expect; more than the limit is refused unread.
-        if isRegularFile, status.st_size > limit { throw .tooLarge(limit: limit) }
+        if isRegularFile, let status, status.size > limit { throw .tooLarge(limit: limit) }
     }
 
     package mutating func fill(_ window: ByteWindow) throws(JSONInputError) -> Bool {
@@ -133,7 +128,7 @@ package struct FileByteSource: ByteSource {
         let room = window.room(1 << 16)
         let count: Int
         do {
-            count = try SystemCall.retrying { Foundation.read(descriptor, room.baseAddress, room.count) }
+            count = try Files.read(descriptor, into: room)
         } catch {
             throw .io(error.code)
         }
@@ -155,7 +150,7 @@ package struct FileByteSource: ByteSource {
     }
 
     package mutating func document() throws(JSONInputError) -> Data {
-        if isRegularFile, lseek(descriptor, 0, SEEK_SET) == 0 {
+        if isRegularFile, Files.rewind(descriptor) {
             return try JSONInput.read(descriptor: descriptor, limit: limit)
         }
         // What has not arrived yet is part of the document too.

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import XTreePlatform
 
 /// How many bytes one input may hold: a snapshot, a catalog, a state file, standard input, or
 /// the snapshot an attached app sends.
@@ -92,22 +87,21 @@ package enum JSONInput {
     /// - Throws: ``JSONInputError``.
     package static func read(descriptor: Int32, limit: Int) throws(JSONInputError) -> Data {
         var data = Data()
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+        if let status = try? Files.status(of: descriptor), status.kind == .regular, status.size > 0 {
             // A regular file says how much to expect; more than the limit is refused unread.
-            guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
-            data.reserveCapacity(Int(status.st_size))
+            guard status.size <= limit else { throw .tooLarge(limit: limit) }
+            data.reserveCapacity(Int(status.size))
         }
         var screen = Screen()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            let read = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try Files.read(descriptor, into: buffer) }
+            }
             let count: Int
-            do {
-                count = try SystemCall.retrying {
-                    chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-                }
-            } catch {
-                throw .io(error.code)
+            switch read {
+            case .success(let read): count = read
+            case .failure(let error): throw .io(error.code)
             }
             if count == 0 { return data }
             guard data.count + count <= limit else { throw .tooLarge(limit: limit) }

@@ -1,30 +1,32 @@
 import Dispatch
 import Foundation
-import XTreeInspector
+import XTreePlatform
 import XTreeSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A local web server for one page and its API, as `xtree-cli web` serves the tree: on
-/// 127.0.0.1 only, behind a random token.
+/// 127.0.0.1 only, behind a random token (``WebDoor``).
 ///
 /// Every request must carry the token, in the query of the first address (`/?token=…`, which
 /// is answered with an `HttpOnly`, `SameSite=Strict` cookie and a redirect to `/`) or in that
-/// cookie; and its `Host` must be `127.0.0.1:PORT` or `localhost:PORT`, so that a page of
-/// another site cannot reach it through a name that resolves here (DNS rebinding). A request
-/// with an `Origin` of another site is refused. There is no CORS. Every answer carries a
-/// `Content-Security-Policy` (the page's nonce, nothing from elsewhere, no framing),
-/// `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff` and `Cache-Control:
-/// no-store`. Each connection carries one request; requests are read strictly
-/// (``HTTPRequest``), within the inspector's limits: 32 connections at once, a head within
-/// 10 seconds, answers taken within 10 seconds.
+/// cookie. There is no CORS. Every answer carries a `Content-Security-Policy` (the page's
+/// nonce, nothing from elsewhere, no framing), `Referrer-Policy: no-referrer`,
+/// `X-Content-Type-Options: nosniff` and `Cache-Control: no-store`. Each connection carries
+/// one request, read strictly (``HTTPRequest``).
 ///
-/// `/api/events` is a stream of server-sent events: what ``broadcast(_:data:)`` sends. Every
-/// other request goes to the handler.
+/// ## Admission: the user first
+/// Every connection is a stranger until its head has shown the token. Strangers have a budget
+/// of their own (``Limits/strangers``), apart from the user's requests and event streams: each
+/// has ``Limits/headTimeout`` for its whole head, and when one more arrives, the oldest that
+/// has sent nothing is dropped, else the oldest. So connections that hold a place and trickle
+/// bytes (or none) cannot keep the user out: the user's browser sends its head at once, which
+/// is read before any more strangers are let in, and carries the token out of their budget.
+///
+/// ## One concurrency model
+/// One thread runs an event loop over every socket with `poll`: it accepts, reads, admits,
+/// writes answers and feeds event streams, never blocking on one client. A request that shows
+/// the token is given to the handler in a task of its own on the main actor, where the tree
+/// it answers about lives, so that no request waits for a free thread of the concurrency
+/// pool; its answer comes back to the loop, which a pipe wakes. No thread waits for a task.
 package final class WebServer: Sendable {
     /// An answer.
     package struct Response: Sendable {
@@ -33,12 +35,18 @@ package final class WebServer: Sendable {
         package var body: [UInt8]
         /// The nonce the page's script and style carry, for the policy; `nil` for data.
         package var nonce: String?
+        /// Header fields besides the ones every answer carries.
+        package var fields: [HTTPRequest.Field]
 
-        package init(status: Int = 200, contentType: String, body: [UInt8], nonce: String? = nil) {
+        package init(
+            status: Int = 200, contentType: String, body: [UInt8], nonce: String? = nil,
+            fields: [HTTPRequest.Field] = []
+        ) {
             self.status = status
             self.contentType = contentType
             self.body = body
             self.nonce = nonce
+            self.fields = fields
         }
 
         /// `{"error": message}` with `status`.
@@ -48,44 +56,100 @@ package final class WebServer: Sendable {
         }
     }
 
-    package typealias Handler = @Sendable (HTTPRequest) async -> Response
+    /// What answers an admitted request, on the main actor.
+    package typealias Handler = @MainActor @Sendable (HTTPRequest) async -> Response
 
-    /// Connections open at once; more are answered 503 and closed.
-    package static let maximumConnections = 32
-    /// How long a connection has to send its whole request.
-    package static let requestTimeout = 10.0
-    /// How long a client may take to read what it is sent.
-    package static let writeTimeout = 10.0
-    /// The cookie that carries the token.
-    package static let cookieName = "xtree-token"
+    /// How admitted requests are answered.
+    enum Answerer: Sendable {
+        /// By a task on the main actor: the `web` command's, whose answers read the tree.
+        case mainActor(Handler)
+        /// On the loop's thread, at once: for answers that need nothing but the request (the
+        /// server's own tests, which must not wait for actors other tests keep busy).
+        case immediately(@Sendable (HTTPRequest) -> Response)
+    }
+
+    /// How much the server takes from whom. Tests shorten the times.
+    package struct Limits: Sendable {
+        /// Connections open at once, whatever they are doing: what the server's descriptors are
+        /// spent on. A new one past it is refused, unless a stranger can be dropped for it.
+        package var connections = 64
+        /// Connections that have not shown the token yet: a budget inside `connections`, so that
+        /// strangers never take the places of the user's requests.
+        package var strangers = 16
+        /// How long a stranger has to send its whole head, from when it connected.
+        package var headTimeout = 2.0
+        /// Requests that showed the token and are being answered (their body arriving, the
+        /// handler running or the answer being written); more are answered 503.
+        package var requests = 64
+        /// Event streams open at once; more are answered 503.
+        package var streams = 8
+        /// How long a request that showed the token has for its body.
+        package var bodyTimeout = 10.0
+        /// How long a client may take to read what it is sent.
+        package var writeTimeout = 10.0
+        /// Bytes waiting for an event stream's client, past which it is ended.
+        package var streamBacklog = 1 << 20
+        /// How long an event stream may be silent before a comment finds a peer that went away.
+        package var keepAlive = 15.0
+
+        package init() {}
+    }
 
     /// The port it listens on.
     package let port: UInt16
     /// What every request must carry.
     package let token: String
-    private let handler: Handler
-    private let listener: Int32
-    private let state = Locked(State())
-
-    private struct State {
-        var stopped = false
-        var connections: Set<Int32> = []
-        var streams: [ObjectIdentifier: EventStream] = [:]
-    }
+    /// The limits it keeps.
+    package let limits: Limits
+    let mailbox: Mailbox
 
     /// The address to open: the page, with the token.
     package var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
 
     /// Listens on 127.0.0.1:`port` (0: a free port) and serves until ``stop()``.
-    package init(port: UInt16, token: String = Inspector.makeToken(), handler: @escaping Handler)
-        throws(InspectorError)
-    {
-        let (listener, bound) = try Inspector.listen(loopbackPort: port)
-        self.listener = listener
-        self.port = bound
+    ///
+    /// - Throws: ``SystemError`` if it cannot listen there.
+    package convenience init(
+        port: UInt16, token: String = WebServer.makeToken(), limits: Limits = Limits(),
+        handler: @escaping Handler
+    ) throws(SystemError) {
+        try self.init(port: port, token: token, limits: limits, answerer: .mainActor(handler))
+    }
+
+    /// Listens on 127.0.0.1:`port` (0: a free port) and serves until ``stop()``, answering
+    /// each admitted request on the loop's thread with `answer`, which must not block.
+    ///
+    /// - Throws: ``SystemError`` if it cannot listen there.
+    package convenience init(
+        port: UInt16, token: String = WebServer.makeToken(), limits: Limits = Limits(),
+        answeringImmediately answer: @escaping @Sendable (HTTPRequest) -> Response
+    ) throws(SystemError) {
+        try self.init(port: port, token: token, limits: limits, answerer: .immediately(answer))
+    }
+
+    private init(port: UInt16, token: String, limits: Limits, answerer: Answerer) throws(SystemError) {
+        let listener = try Sockets.makeStreamSocket(for: .loopback(port: port))
+        let wake: (read: Int32, write: Int32)
+        do {
+            try Sockets.reuseAddress(listener)
+            try Sockets.bind(listener, to: .loopback(port: port))
+            // Deep enough that connections a stranger holds open do not fill it: the system
+            // would drop the user's next one, which waits a second or more to try again.
+            try Sockets.listen(listener, backlog: 256)
+            try Sockets.setNonBlocking(listener)
+            self.port = try Sockets.boundPort(of: listener)
+            wake = try Sockets.makePipe()
+        } catch {
+            Files.close(listener)
+            throw error
+        }
         self.token = token
-        self.handler = handler
-        let thread = Thread { [self] in acceptLoop() }
+        self.limits = limits
+        mailbox = Mailbox(wake: wake.write)
+        let loop = EventLoop(
+            listener: listener, wake: wake.read, door: WebDoor(port: self.port, token: token), limits: limits,
+            mailbox: mailbox, answerer: answerer)
+        let thread = Thread { loop.run() }
         thread.name = "XTree web server"
         thread.start()
     }
@@ -94,234 +158,70 @@ package final class WebServer: Sendable {
 
     /// Stops accepting, ends every stream and closes every connection.
     package func stop() {
-        let streams = state.withLock { state -> [EventStream] in
-            guard !state.stopped else { return [] }
-            state.stopped = true
-            for connection in state.connections { _ = shutdown(connection, Int32(SHUT_RDWR)) }
-            return Array(state.streams.values)
-        }
-        for stream in streams { stream.end() }
+        mailbox.post { $0.stopped = true }
     }
-
-    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Sends the event `event` with `data` (one line) to every open event stream.
     package func broadcast(_ event: String, data: String) {
         let message = Array(
             "event: \(event)\ndata: \(data.split(whereSeparator: \.isNewline).joined(separator: " "))\n\n".utf8)
-        for stream in state.withLock({ Array($0.streams.values) }) { stream.send(message) }
+        mailbox.post { $0.broadcasts.append(message) }
     }
 
-    // MARK: - Connections
-
-    private func acceptLoop() {
-        var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        while !isStopped {
-            guard poll(&entry, 1, 200) > 0 else { continue }
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            let admitted = state.withLock { state -> Bool in
-                guard !state.stopped, state.connections.count < Self.maximumConnections else { return false }
-                state.connections.insert(client)
-                return true
-            }
-            guard admitted else {
-                let connection = Connection(descriptor: client)
-                _ = connection.write(Self.head(Response.error(503, "too many connections"), extra: []), timeout: 0.1)
-                connection.close()
-                continue
-            }
-            let thread = Thread { [self] in
-                let connection = Connection(descriptor: client)
-                serve(connection)
-                // Forgotten before it is closed, so `stop()` never shuts down a reused number.
-                state.withLock { _ = $0.connections.remove(client) }
-                connection.close()
-            }
-            thread.name = "XTree web connection"
-            thread.start()
-        }
-        _ = close(listener)
-    }
-
-    private func serve(_ connection: Connection) {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.requestTimeout * 1e9)
-        var bytes: [UInt8] = []
-        var request: HTTPRequest?
-        while request == nil {
-            switch HTTPRequest.parse(bytes) {
-            case .request(let complete, _):
-                request = complete
-            case .refused(let status, let reason):
-                send(Response.error(status, reason), on: connection)
-                return
-            case .incomplete:
-                let now = DispatchTime.now().uptimeNanoseconds
-                guard now < deadline, let more = connection.receive(timeout: Double(deadline - now) / 1e9) else {
-                    if !bytes.isEmpty {
-                        send(Response.error(408, "the request did not arrive in time"), on: connection)
-                    }
-                    return
-                }
-                bytes += more
-            }
-        }
-        guard let request else { return }
-        if let refusal = refusal(of: request) {
-            send(refusal, on: connection)
-            return
-        }
-        if request.parameter("token") != nil, request.method == "GET", request.path == "/" {
-            // The token leaves the address bar for a cookie scripts cannot read.
-            send(
-                Response(status: 303, contentType: "text/plain; charset=utf-8", body: Array("see /\n".utf8)),
-                on: connection,
-                extra: [
-                    ("Location", "/"),
-                    ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"),
-                ])
-            return
-        }
-        if request.path == "/api/events" {
-            guard request.method == "GET" else {
-                send(Response.error(405, "the event stream is read with GET"), on: connection)
-                return
-            }
-            stream(on: connection)
-            return
-        }
-        let box = Locked<Response?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let handler = handler
-        Task {
-            let response = await handler(request)
-            box.withLock { $0 = response }
-            done.signal()
-        }
-        done.wait()
-        send(box.withLock { $0 } ?? Response.error(500, "no answer"), on: connection)
-    }
-
-    /// Why `request` is refused before anything looks at it, or `nil`.
-    private func refusal(of request: HTTPRequest) -> Response? {
-        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
-        guard let host = request.header("host"), hosts.contains(host.lowercased()) else {
-            return .error(421, "this server answers only to \(hosts.joined(separator: " and "))")
-        }
-        if let origin = request.header("origin"), !hosts.contains(where: { origin.lowercased() == "http://\($0)" }) {
-            return .error(403, "requests from other sites are refused")
-        }
-        let presented = request.parameter("token") ?? request.cookie(Self.cookieName)
-        guard let presented, Self.equalInConstantTime(Array(presented.utf8), Array(token.utf8)) else {
-            return .error(403, "open the address with the token that 'xtree-cli web' printed")
-        }
-        return nil
-    }
-
-    private static func equalInConstantTime(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
-        guard given.count == expected.count else { return false }
-        var difference: UInt8 = 0
-        for (left, right) in zip(given, expected) { difference |= left ^ right }
-        return difference == 0
-    }
-
-    // MARK: - Answers
-
-    private static let reasons = [
-        200: "OK", 303: "See Other", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-        405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict", 413: "Content Too Large",
-        421: "Misdirected Request", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
-        501: "Not Implemented", 503: "Service Unavailable", 505: "HTTP Version Not Supported",
-    ]
-
-    /// The status line and header fields of `response`, with the security fields every answer
-    /// carries.
-    private static func head(_ response: Response, extra: [(String, String)], streaming: Bool = false) -> [UInt8] {
-        let policy =
-            response.nonce.map {
-                "default-src 'none'; script-src 'nonce-\($0)'; style-src 'nonce-\($0)'; "
-                    + "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-            } ?? "default-src 'none'; frame-ancestors 'none'"
-        var fields: [(String, String)] = [
-            ("Content-Type", response.contentType),
-            ("Content-Security-Policy", policy),
-            ("Referrer-Policy", "no-referrer"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("X-Frame-Options", "DENY"),
-            ("Cross-Origin-Resource-Policy", "same-origin"),
-            ("Cache-Control", "no-store"),
-            ("Connection", "close"),
-        ]
-        if !streaming { fields.append(("Content-Length", String(response.body.count))) }
-        fields += extra
-        var text = "HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Status")\r\n"
-        for (name, value) in fields { text += "\(name): \(value)\r\n" }
-        return Array((text + "\r\n").utf8)
-    }
-
-    private func send(_ response: Response, on connection: Connection, extra: [(String, String)] = []) {
-        _ = connection.write(Self.head(response, extra: extra) + response.body, timeout: Self.writeTimeout)
-    }
-
-    // MARK: - Event streams
-
-    private func stream(on connection: Connection) {
-        let stream = EventStream()
-        let admitted = state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
-            state.streams[ObjectIdentifier(stream)] = stream
-            return true
-        }
-        guard admitted else { return }
-        defer { _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) } }
-        let head = Self.head(
-            Response(contentType: "text/event-stream", body: []), extra: [], streaming: true)
-        guard connection.write(head + Array(": xtree\n\n".utf8), timeout: Self.writeTimeout) else { return }
-        while !isStopped {
-            switch stream.next(timeout: 15) {
-            case .ended: return
-            case .messages(let messages):
-                // Nothing for a while: a comment, which finds a peer that went away.
-                let bytes = messages.isEmpty ? Array(": keep-alive\n\n".utf8) : messages.flatMap { $0 }
-                guard connection.write(bytes, timeout: Self.writeTimeout) else { return }
-            }
-        }
+    /// 256 random bits in hexadecimal.
+    package static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 }
 
-/// The messages waiting for one event stream's connection.
-private final class EventStream: Sendable {
-    enum Next {
-        case messages([[UInt8]])
-        case ended
+/// What other threads hand the event loop: answers from handlers, broadcasts, and the stop;
+/// each post wakes the loop through a pipe.
+final class Mailbox: Sendable {
+    struct Contents {
+        var answers: [(client: UInt64, response: WebServer.Response)] = []
+        var broadcasts: [[UInt8]] = []
+        var stopped = false
+        /// The pipe's end is closed once the loop has ended; posts then wake nothing.
+        var ended = false
     }
 
-    private let pending = Locked<(messages: [[UInt8]], ended: Bool)>(([], false))
-    private let arrived = DispatchSemaphore(value: 0)
+    private let contents = Locked(Contents())
+    private let wake: Int32
 
-    /// A client that takes nothing for this many messages is ended.
-    static let limit = 256
+    init(wake: Int32) {
+        self.wake = wake
+    }
 
-    func send(_ message: [UInt8]) {
-        pending.withLock { pending in
-            if pending.messages.count >= Self.limit { pending.ended = true } else { pending.messages.append(message) }
+    func post(_ change: (inout Contents) -> Void) {
+        contents.withLock { contents in
+            change(&contents)
+            // Under the lock, so that the end cannot be closed (and its number reused) between
+            // the check and the write. A full pipe already holds a wake-up: the byte is not needed.
+            guard !contents.ended else { return }
+            _ = withUnsafeBytes(of: UInt8(1)) { try? Files.write(wake, $0) }
         }
-        arrived.signal()
     }
 
+    /// Everything posted since the last call.
+    func take() -> Contents {
+        contents.withLock { contents in
+            defer {
+                contents.answers.removeAll()
+                contents.broadcasts.removeAll()
+            }
+            return contents
+        }
+    }
+
+    /// The loop has ended: closes the pipe's end, once no post can write to it.
     func end() {
-        pending.withLock { $0.ended = true }
-        arrived.signal()
-    }
-
-    /// What has arrived, waiting at most `timeout` seconds for something.
-    func next(timeout: Double) -> Next {
-        _ = arrived.wait(timeout: .now() + timeout)
-        return pending.withLock { pending in
-            if pending.ended { return .ended }
-            defer { pending.messages.removeAll() }
-            return .messages(pending.messages)
+        contents.withLock { contents in
+            contents.ended = true
+            Files.close(wake)
         }
     }
 }

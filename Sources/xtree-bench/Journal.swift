@@ -21,7 +21,9 @@ func measureJournal(links count: Int) async -> (
         DefaultHomeCoordinator(
             service: InMemoryRecipeService(catalog: .default), recipes: RecipeCatalog.default.recipes)
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xtree-bench-\(getpid())").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "xtree-bench-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let plainHome = home()
     let journaledHome = home()
@@ -89,7 +91,9 @@ private func heapPerEvent(links: [DeepLink]) async -> Double? {
     #if os(Linux)
         let home = DefaultHomeCoordinator(
             service: InMemoryRecipeService(catalog: .default), recipes: RecipeCatalog.default.recipes)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xtree-bench-heap-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xtree-bench-heap-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let inspector = try? Inspector(name: "Heap", root: home, directory: folder, journalCapacity: 1_000)
         else { return nil }

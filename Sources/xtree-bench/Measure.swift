@@ -29,7 +29,12 @@ func medianNanoseconds(
     return samples[samples.count / 2]
 }
 
-/// This process's resident set size now and at its peak, in bytes, from `/proc/self/status`.
+/// Whether this system says how much memory a process holds: Linux's `/proc/self/status`.
+/// Elsewhere (macOS) the memory columns show `-`, not a figure.
+let measuresMemory = FileManager.default.isReadableFile(atPath: "/proc/self/status")
+
+/// This process's resident set size now and at its peak, in bytes, from `/proc/self/status`;
+/// 0 where there is none (see `measuresMemory`).
 func residentBytes() -> (current: Int, peak: Int) {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
     func field(_ name: String) -> Int {

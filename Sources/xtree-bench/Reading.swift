@@ -1,16 +1,15 @@
 import Foundation
 import XTree
+import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
 
 /// Reads the snapshot file at `path` as `xtree-cli` reads one: a piece at a time, through a
 /// descriptor.
 func readSnapshotFile(_ path: String) -> TreeSnapshot? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    guard let descriptor = try? Files.open(path, [], mode: 0) else { return nil }
+    defer { Files.close(descriptor) }
+    let size = (try? Files.status(of: descriptor)).map { Int($0.size) } ?? 0
     guard let source = try? FileByteSource(descriptor: descriptor, limit: InputLimit.defaultBytes) else { return nil }
     return try? SnapshotCodec.read(from: source, sizeHint: size)
 }
@@ -56,7 +55,8 @@ func runTool(_ tool: String, _ arguments: [String]) -> String? {
 /// changed, then times reading them.
 @MainActor
 func measureReading(size: Int, minimumRuns: Int, minimumTime: Double, python: Bool) async -> ReadingResult? {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xb-read-\(getpid())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "xb-read-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("a.json")
@@ -108,7 +108,7 @@ func measureReading(size: Int, minimumRuns: Int, minimumTime: Double, python: Bo
     }
     return ReadingResult(
         bytes: bytes, readText: readText, diff: diff,
-        peakOverBytes: peak.count == 2 && bytes > 0 ? (peak[1] - peak[0]) / Double(bytes) : nil,
+        peakOverBytes: measuresMemory && peak.count == 2 && bytes > 0 ? (peak[1] - peak[0]) / Double(bytes) : nil,
         python: pythonTime)
 }
 

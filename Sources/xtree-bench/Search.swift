@@ -69,7 +69,8 @@ func searchSection() async {
                 row["baseline"] = baselineCell
             }
             let peak = memory.output.split(separator: " ").compactMap { Double($0) }
-            let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / Double(size)) : (memory.failure ?? "?")
+            let bytesPerNode = peak.count == 2 ? format((peak[1] - peak[0]) / Double(size)) : (memory.failure ?? "?")
+            let memoryCell = measuresMemory ? bytesPerNode : "-"
             row["search_peak_bytes_per_node"] = memoryCell
             report(row)
             log(

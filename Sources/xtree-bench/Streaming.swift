@@ -10,7 +10,9 @@ import XTreeInspector
 func measureStreaming(size: Int, withText: Bool = false) -> (
     nanosecondsPerNode: Double, bytes: Int, peakOverBytes: Double
 )? {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xb-\(getpid())").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "xb-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let app = Process()
     app.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

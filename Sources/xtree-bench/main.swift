@@ -97,6 +97,7 @@ var results: [[String: String]] = []
     log("warning: a debug build; measure with 'swift run -c release xtree-bench'")
 #endif
 log("xtree-bench\(quick ? " --quick" : ""): median of at least \(minimumRuns) runs each; ns per node unless noted")
+if !measuresMemory { log("memory: '-' where this system has no /proc/self/status to read it from (Linux has)") }
 if runs("search") { await searchSection() }
 if runs("realistic") {
     log("")
@@ -167,7 +168,9 @@ if runs("operations") {
         }
         let memory = runChildProcess(["memory", "tree4", "\(size)", "snapshot"], timeout: 120)
         let peak = memory.output.split(separator: " ").compactMap { Double($0) }
-        let memoryCell = peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
+        let memoryCell =
+            !measuresMemory
+            ? "-" : peak.count == 2 ? format((peak[1] - peak[0]) / 1_048_576) : (memory.failure ?? "?")
         let n = Double(size)
         report([
             "table": "operations", "size": "\(size)", "in_place_floor_ns_per_node": format(floor / n),
@@ -198,12 +201,12 @@ if runs("streaming") {
         report([
             "table": "streaming", "size": "\(size)", "ns_per_node": format(streamed.nanosecondsPerNode),
             "snapshot_mb": format(Double(streamed.bytes) / 1_048_576),
-            "app_peak_over_snapshot": format(streamed.peakOverBytes),
+            "app_peak_over_snapshot": measuresMemory ? format(streamed.peakOverBytes) : "-",
         ])
         log(
             pad([
                 "\(size)", format(streamed.nanosecondsPerNode), format(Double(streamed.bytes) / 1_048_576),
-                format(streamed.peakOverBytes) + "x",
+                measuresMemory ? format(streamed.peakOverBytes) + "x" : "-",
             ]))
     }
 }
@@ -253,7 +256,7 @@ if runs("reading") {
                 format(reading.readText / n), ratio(reading.readText),
                 attach.map { format($0.nanosecondsPerNode) } ?? "failed",
                 ratio(attachTotal), format(reading.diff / n), ratio(reading.diff),
-                reading.peakOverBytes.map { format($0) + "x" } ?? "?", growth,
+                reading.peakOverBytes.map { format($0) + "x" } ?? (measuresMemory ? "?" : "-"), growth,
             ]))
     }
     log(

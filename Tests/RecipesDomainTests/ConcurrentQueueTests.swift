@@ -8,7 +8,7 @@ import XTree
     /// sees two fetches overlap, and every applied link is in the breadcrumbs once.
     @Test func linksFromManyTasksNeverInterleave() async throws {
         let ids = catalog.recipes.map(\.id)
-        let service = ScriptedService(delays: Dictionary(uniqueKeysWithValues: ids.map { ($0, .milliseconds(2)) }))
+        let service = ScriptedService(millisecondDelays: Dictionary(uniqueKeysWithValues: ids.map { ($0, 2) }))
         let queue = try await MainActor.run { NavigationQueue(home: try startAppSync(service: service)) }
         let links = (0..<48).map { index -> DeepLink in
             let id = ids[index % ids.count]

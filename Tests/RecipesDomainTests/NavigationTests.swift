@@ -10,9 +10,7 @@ import XTreeReachability
         // The first link's fetch is the slowest: if links ran concurrently, later ones would
         // finish first and their service calls would overlap.
         let ids = ["orange-marmalade", "irish-stew", "welsh-rarebit", "toad-in-the-hole"].map(Recipe.ID.init)
-        let service = ScriptedService(
-            delays: [ids[0]: .milliseconds(80), ids[1]: .milliseconds(40), ids[2]: .milliseconds(20), ids[3]: .zero]
-        )
+        let service = ScriptedService(millisecondDelays: [ids[0]: 80, ids[1]: 40, ids[2]: 20, ids[3]: 0])
         let home = try await startApp(service: service)
         let queue = NavigationQueue(home: home)
         let links: [DeepLink] = [.ratings(ids[0]), .recipe(ids[1]), .tab(.settings), .ratings(ids[2]), .recipe(ids[3])]
@@ -27,7 +25,7 @@ import XTreeReachability
 
     @Test func pendingLinksCanBeCancelled() async throws {
         let slow = Recipe.ID("orange-marmalade")
-        let home = try await startApp(service: ScriptedService(delays: [slow: .milliseconds(50)]))
+        let home = try await startApp(service: ScriptedService(millisecondDelays: [slow: 50]))
         let queue = NavigationQueue(home: home)
         let first = queue.enqueue(.recipe(slow))
         let second = queue.enqueue(.tab(.settings))

@@ -9,7 +9,7 @@ import XTree
         let home = try await startApp()
         #expect((home as Any) is any AnyObservableObject)
         #expect(!(home.settings is any AnyObservableObject))
-        #expect(home.settings is any Observable)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { #expect(home.settings is any Observable) }
         #expect(TreeSnapshot(of: home).nodes[3].attribute("units") == "imperial")
     }
 

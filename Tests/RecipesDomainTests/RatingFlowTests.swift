@@ -88,7 +88,7 @@ struct RatingFlowTests {
         try await home.open(.recipe(Recipe.ID("toad-in-the-hole")))
         #expect(home.firstReceiver(as: FlowNavigator.self) == nil)
         for _ in 0..<100 where flow != nil || stars != nil || comment != nil {
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(nanoseconds: 10_000_000)
         }
         #expect(flow == nil)
         #expect(stars == nil)

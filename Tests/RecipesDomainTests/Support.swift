@@ -7,10 +7,12 @@ import XTree
 final class ScriptedService: RecipeService {
     private let inner = InMemoryRecipeService()
     private let state = LockedState()
-    let delays: [Recipe.ID: Duration]
+    /// How long each recipe's fetch takes, in milliseconds (not a `Duration`, which is newer
+    /// than the package's platforms).
+    let delays: [Recipe.ID: UInt64]
     let failingRatings: Set<Recipe.ID>
 
-    init(delays: [Recipe.ID: Duration] = [:], failingRatings: Set<Recipe.ID> = []) {
+    init(millisecondDelays delays: [Recipe.ID: UInt64] = [:], failingRatings: Set<Recipe.ID> = []) {
         self.delays = delays
         self.failingRatings = failingRatings
     }
@@ -22,7 +24,7 @@ final class ScriptedService: RecipeService {
     func recipe(_ id: Recipe.ID) async throws -> Recipe {
         state.append("start \(id)")
         defer { state.append("end \(id)") }
-        if let delay = delays[id] { try await Task.sleep(for: delay) }
+        if let delay = delays[id] { try await Task.sleep(nanoseconds: delay * 1_000_000) }
         return try await inner.recipe(id)
     }
 

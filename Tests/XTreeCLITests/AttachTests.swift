@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import XTreePlatform
 
 /// `xtree-cli serve` as a child process, with its own inspector directory.
 final class ServedApp {
@@ -13,7 +8,7 @@ final class ServedApp {
     let process = Process()
     let name: String
 
-    init(name: String = "Recipes", app: String? = nil, arguments: [String] = []) throws {
+    init(name: String = "Recipes", app: String? = nil, arguments: [String] = []) async throws {
         folder = try ScratchFolder()
         self.name = name
         process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
@@ -28,7 +23,7 @@ final class ServedApp {
         try process.run()
         for _ in 0..<100 {
             if let text = try? String(contentsOfFile: output, encoding: .utf8), text.hasPrefix("serving") { return }
-            usleep(50_000)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
         throw CocoaError(.fileReadNoSuchFile)
     }
@@ -40,13 +35,13 @@ final class ServedApp {
 
     var pid: Int32 { process.processIdentifier }
 
-    func cli(_ arguments: String..., input: String? = nil) throws -> CLIResult {
-        try XTreeCLITests.cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+    func cli(_ arguments: String..., input: String? = nil) async throws -> CLIResult {
+        try await XTreeCLITests.cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
     }
 
     deinit {
         if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+            _ = Terminal.send(.terminate, to: process.processIdentifier)
             process.waitUntilExit()
         }
     }
@@ -54,84 +49,86 @@ final class ServedApp {
 
 @Suite struct AttachTests {
     /// The shop served as its own process: found by a condition, watched, and diffed.
-    @Test func theShopAsItsOwnProcessIsSearchedWatchedAndDiffed() throws {
-        let app = try ServedApp(name: "ShopE2E", app: "Shop")
-        let found = try app.cli(
+    @Test func theShopAsItsOwnProcessIsSearchedWatchedAndDiffed() async throws {
+        let app = try await ServedApp(name: "ShopE2E", app: "Shop")
+        let found = try await app.cli(
             "find", "ProductListViewModel", "--where", "products!=0", "--where", "query=", "--attach", "ShopE2E")
         #expect(found.status == 0, "\(found.stderr)")
         #expect(found.stdout.hasPrefix("4 ProductListViewModel #"))
-        let missed = try app.cli("find", "CartScreen", "--where", "items~9", "--attach", "ShopE2E")
+        let missed = try await app.cli("find", "CartScreen", "--where", "items~9", "--attach", "ShopE2E")
         #expect(missed.status == 1)
         #expect(missed.stdout.hasSuffix("nearest: 2 CartViewModel items=0 (wanted items~9)\n"))
 
         let before = try app.folder.write(
-            "before.json", try app.cli("tree", "--format", "json", "--attach", "ShopE2E").stdout)
-        let watched = try app.cli("watch", "--attach", "ShopE2E", input: "shop://product/tea\nshop://checkout\n")
+            "before.json", try await app.cli("tree", "--format", "json", "--attach", "ShopE2E").stdout)
+        let watched = try await app.cli("watch", "--attach", "ShopE2E", input: "shop://product/tea\nshop://checkout\n")
         #expect(watched.status == 0, "\(watched.stderr)")
         #expect(
             watched.stdout.hasPrefix(
                 "opened shop://product/tea: 0 ShopCoordinator > 1 CatalogCoordinator > 5 ProductDetailViewModel\n"))
         #expect(watched.stdout.contains("+ 5 ProductDetailViewModel"))
         #expect(watched.stdout.contains("~ 0 ShopCoordinator #"))
-        let diff = try app.cli("diff", before, "--attach", "ShopE2E")
+        let diff = try await app.cli("diff", before, "--attach", "ShopE2E")
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.contains("+ 5 ProductDetailViewModel") && diff.stdout.contains("+ 6 CheckoutViewModel"))
         #expect(diff.stdout.hasSuffix("2 added, 0 removed, 2 changed, 3 unchanged\n"))
     }
 
-    @Test func listTreeFindAndOpenOnARunningAppMatchTheEmbeddedApp() throws {
-        let app = try ServedApp()
-        let list = try app.cli("list")
+    @Test func listTreeFindAndOpenOnARunningAppMatchTheEmbeddedApp() async throws {
+        let app = try await ServedApp()
+        let list = try await app.cli("list")
         #expect(list.status == 0)
         #expect(list.stdout.contains("\nRecipes  \(app.pid)"))
         #expect(list.stdout.contains("unix:\(app.folder.url.path)/xtree/\(app.pid).sock\n"))
 
-        let tree = try app.cli("tree", "--attach", "Recipes")
+        let tree = try await app.cli("tree", "--attach", "Recipes")
         #expect(tree.status == 0, "\(tree.stderr)")
-        #expect(tree.stdout == (try cliProcess("tree")).stdout)
+        #expect(tree.stdout == (try await cliProcess("tree")).stdout)
 
         let link = "recipes://recipes/orange-marmalade/ratings"
-        let opened = try app.cli("open", link, "--trace", "--attach", String(app.pid))
-        let embedded = try cliProcess("open", link, "--trace")
+        let opened = try await app.cli("open", link, "--trace", "--attach", String(app.pid))
+        let embedded = try await cliProcess("open", link, "--trace")
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(
             opened.stdout == embedded.stdout.replacingOccurrences(of: "\(link) (search)", with: "\(link) (attached)"))
 
-        let found = try app.cli("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--attach", "Recipes")
+        let found = try await app.cli(
+            "find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--attach", "Recipes")
         #expect(found.status == 0)
         #expect(
             found.stdout
-                == (try cliProcess("find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link))
+                == (try await cliProcess(
+                    "find", "RatingViewModel", "--where", "recipe=orange-marmalade", "--open", link))
                 .stdout)
 
-        let failed = try app.cli("open", "recipes://recipes/nope", "--attach", "Recipes")
+        let failed = try await app.cli("open", "recipes://recipes/nope", "--attach", "Recipes")
         #expect(failed.status == 1)
-        #expect(failed.stderr == (try cliProcess("open", "recipes://recipes/nope")).stderr)
+        #expect(failed.stderr == (try await cliProcess("open", "recipes://recipes/nope")).stderr)
     }
 
-    @Test func watchOnARunningAppPrintsWhatTheEmbeddedWatchPrints() throws {
-        let app = try ServedApp(name: "Watched")
+    @Test func watchOnARunningAppPrintsWhatTheEmbeddedWatchPrints() async throws {
+        let app = try await ServedApp(name: "Watched")
         let input = "recipes://recipes/irish-stew\nrecipes://tab/veggie\nfind RecipeViewModel\nrecipes://recipes/nope\n"
-        let attached = try app.cli("watch", "--attach", "Watched", input: input)
-        let embedded = try cliProcess("watch", input: input)
+        let attached = try await app.cli("watch", "--attach", "Watched", input: input)
+        let embedded = try await cliProcess("watch", input: input)
         #expect(attached.status == 0, "\(attached.stderr)")
         #expect(attached.stdout.contains("changed: "))
         #expect(attached.stdout == embedded.stdout)
         #expect(attached.stderr == embedded.stderr)
     }
 
-    @Test func diffComparesASavedSnapshotWithTheLiveTree() throws {
-        let app = try ServedApp(name: "Diffed")
+    @Test func diffComparesASavedSnapshotWithTheLiveTree() async throws {
+        let app = try await ServedApp(name: "Diffed")
         let before = try app.folder.write(
-            "before.json", try app.cli("tree", "--format", "json", "--attach", "Diffed").stdout)
-        _ = try app.cli("open", "recipes://tab/veggie", "--attach", "Diffed")
-        let diff = try app.cli("diff", before, "--attach", "Diffed")
+            "before.json", try await app.cli("tree", "--format", "json", "--attach", "Diffed").stdout)
+        _ = try await app.cli("open", "recipes://tab/veggie", "--attach", "Diffed")
+        let diff = try await app.cli("diff", before, "--attach", "Diffed")
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.hasPrefix("~ 0 DefaultHomeCoordinator #n7hzzzav \"Home\": tab \"meat\" -> \"veggie\"\n"))
     }
 
-    @Test func anAppKilledMidWatchEndsTheWatchWithStatus1AndLeavesNoEntry() throws {
-        let app = try ServedApp(name: "Doomed")
+    @Test func anAppKilledMidWatchEndsTheWatchWithStatus1AndLeavesNoEntry() async throws {
+        let app = try await ServedApp(name: "Doomed")
         let watch = Process()
         watch.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
         watch.arguments = ["watch", "--attach", "Doomed"]
@@ -145,31 +142,31 @@ final class ServedApp {
         watch.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         watch.standardOutput = FileHandle.nullDevice
         try watch.run()
-        usleep(500_000)
-        kill(app.pid, SIGKILL)
-        app.process.waitUntilExit()
-        watch.waitUntilExit()
+        try await Task.sleep(nanoseconds: 500_000_000)
+        _ = Terminal.send(.kill, to: app.pid)
+        await app.process.exit()
+        await watch.exit()
         try input.fileHandleForWriting.close()
         #expect(watch.terminationStatus == 1)
         #expect(
             try String(contentsOfFile: errors, encoding: .utf8) == "error: the app went away: the connection closed\n")
         // The killed app could not remove its files: the next list does.
-        #expect(try app.cli("list").stdout == "no inspectable apps are running\n")
+        #expect(try await app.cli("list").stdout == "no inspectable apps are running\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: app.folder.url.path + "/xtree").isEmpty)
     }
 
-    @Test func attachingToNothingOrWithAnotherTargetIsAClearError() throws {
+    @Test func attachingToNothingOrWithAnotherTargetIsAClearError() async throws {
         let folder = try ScratchFolder()
         let environment = ["XTREE_INSPECTOR_DIR": folder.path("xtree")]
-        let none = try cliProcess(["tree", "--attach", "Nothing"], environment: environment)
+        let none = try await cliProcess(["tree", "--attach", "Nothing"], environment: environment)
         #expect(none.status == 1)
         #expect(
             none.stderr
                 == "error: cannot attach to Nothing: no inspectable app matches 'Nothing'; see 'xtree-cli list'\n")
-        let both = try cliProcess(["tree", "--attach", "A", "--snapshot", "-"], environment: environment)
+        let both = try await cliProcess(["tree", "--attach", "A", "--snapshot", "-"], environment: environment)
         #expect(both.status == 64)
         #expect(both.stderr.hasPrefix("error: --attach and --snapshot name two different trees; give one\n"))
-        let catalog = try cliProcess(["tree", "--attach", "A", "--catalog", "x.json"], environment: environment)
+        let catalog = try await cliProcess(["tree", "--attach", "A", "--catalog", "x.json"], environment: environment)
         #expect(catalog.status == 64)
         #expect(
             catalog.stderr.hasPrefix("error: --catalog configures the embedded app and cannot be used with --attach\n"))
@@ -180,13 +177,13 @@ final class ServedApp {
 /// blocks): `serve` in the first, the commands of the second against it. It shows pid 4242 and the directory
 /// `/run/user/1000`; a real run's pid and directory are put in their place before comparing.
 @Suite struct ReadmeAttachTranscriptTests {
-    @Test func theTwoTerminalTranscriptIsWhatARealAttachPrints() throws {
+    @Test func theTwoTerminalTranscriptIsWhatARealAttachPrints() async throws {
         let blocks = Transcript.blocks(fence: "console")
         #expect(blocks.count == 2)
         guard blocks.count == 2 else { return }
         let (server, client) = (blocks[0], blocks[1])
         #expect(server.commands == ["swift run -q xtree-cli serve"])
-        let app = try ServedApp()
+        let app = try await ServedApp()
         func placeholders(_ lines: [String]) -> [String] {
             // `list` pads the pid to 7 columns: swap the padded field first.
             let padded = String(app.pid).padding(toLength: 7, withPad: " ", startingAt: 0)
@@ -198,6 +195,6 @@ final class ServedApp {
         }
         let served = try String(contentsOfFile: app.folder.path("serve.out"), encoding: .utf8)
         #expect(placeholders(served.split(separator: "\n").map(String.init)) == server.expected)
-        client.check(placeholders(try client.run(environment: app.environment)))
+        client.check(placeholders(try await client.run(environment: app.environment)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreePlatform
 
 @testable import XTreeArgumentParser
 @testable import XTreeCommandLine
@@ -34,9 +35,8 @@ func cli(
     let folder = try ScratchFolder()
     let inputPath = folder.path("stdin")
     try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
-    let descriptor = open(inputPath, O_RDONLY | O_CLOEXEC)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
+    let descriptor = try Files.open(inputPath, [], mode: 0)
+    defer { Files.close(descriptor) }
     let console = Console.capturing(input: descriptor)
     let status = await CommandLineTool.run(
         arguments.map(RawArgument.init), console: console, environment: environment, apps: apps)
@@ -50,15 +50,18 @@ func cli(
 
 /// Runs the `xtree-cli` binary built beside the test bundle: for what only a process shows
 /// (signals, pipes, descriptors, the real environment).
-func cliProcess(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) throws
+func cliProcess(_ arguments: String..., input: String? = nil, environment: [String: String] = [:]) async throws
     -> CLIResult
 {
-    try cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
+    try await cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
 }
 
+/// Runs the built `xtree-cli` (or `executable`) with `arguments`, and kills it with SIGKILL
+/// if it is still running after `killAfter` seconds.
 func cliProcess(
-    _ arguments: [String], input: Data? = nil, executable: URL? = nil, environment: [String: String] = [:]
-) throws -> CLIResult {
+    _ arguments: [String], input: Data? = nil, executable: URL? = nil, environment: [String: String] = [:],
+    killAfter: Double? = nil
+) async throws -> CLIResult {
     let process = Process()
     process.executableURL = executable ?? productsDirectory.appendingPathComponent("xtree-cli")
     process.arguments = arguments
@@ -79,12 +82,31 @@ func cliProcess(
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = try FileHandle(forReadingFrom: inURL)
     try process.run()
-    process.waitUntilExit()
+    await process.exit(killAfter: killAfter)
     return CLIResult(
         stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
         status: process.terminationStatus
     )
+}
+
+extension Process {
+    /// Waits for the process to end, killing it with SIGKILL after `killAfter` seconds if
+    /// given. Waits by sleeping, not by blocking a thread: the tests share the concurrency
+    /// pool with servers whose handlers must run while a process is waited for.
+    func exit(killAfter: Double? = nil) async {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var killed = false
+        while isRunning {
+            if let killAfter, !killed, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > killAfter {
+                killed = true
+                _ = Terminal.send(.kill, to: processIdentifier)
+            }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        // `isRunning` turns false when the child is reaped; its status is read the same way.
+        waitUntilExit()
+    }
 }
 
 /// The build products folder: the test runner lives there, and so does `xtree-cli`.

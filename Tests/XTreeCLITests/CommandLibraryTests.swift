@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreePlatform
 
 @testable import XTreeArgumentParser
 @testable import XTreeCommandLine
@@ -165,13 +166,12 @@ import XTree
         var name = Array(folder.path("caf").utf8)
         name += [0xE9] + Array(".json".utf8)
         let snapshot = try await cli(["tree", "--format", "json"]).stdout
-        let descriptor = (name + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        let descriptor = try RawPath(bytes: name).withCString { path throws(SystemError) in
+            try Files.open(path, [.writeOnly, .create], mode: 0o644)
         }
-        try #require(descriptor >= 0)
-        _ = snapshot.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
-        close(descriptor)
-        let console = Console.capturing(input: STDIN_FILENO)
+        try Array(snapshot.utf8).withUnsafeBytes { try Files.writeAll($0, to: descriptor) }
+        Files.close(descriptor)
+        let console = Console.capturing(input: Terminal.standardInput)
         let status = await CommandLineTool.run(
             [
                 RawArgument("tree"), RawArgument("--snapshot"), RawArgument(bytes: name), RawArgument("--depth"),

@@ -1,35 +1,35 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import XTreePlatform
 
 /// Runs `script` with `sh -c`, the built `xtree-cli` as `$0` and the scratch folder as the
 /// working directory: for arguments that are not UTF-8 (made with `printf`), standard input
-/// from devices, and limits on memory. Without ThreadSanitizer (which reserves far more
-/// address space), the CLI may map at most 2 GB, so a reader that does not stop fails fast
-/// instead of filling the machine; every run is killed after 60 seconds.
-func cliScript(_ script: String, in folder: ScratchFolder, environment: [String: String] = [:]) throws -> CLIResult {
-    let limit = isThreadSanitized ? "" : "ulimit -v 2000000; "
-    return try cliProcess(
+/// from devices, and limits on memory. On Linux, without ThreadSanitizer (which reserves far
+/// more address space), the CLI may map at most 2 GB, so a reader that does not stop fails
+/// fast instead of filling the machine (macOS takes `ulimit -v` but does not apply it, so
+/// there the run is bounded by time alone); every run is killed after 60 seconds.
+func cliScript(_ script: String, in folder: ScratchFolder, environment: [String: String] = [:]) async throws
+    -> CLIResult
+{
+    #if os(Linux)
+        let limit = isThreadSanitized ? "" : "ulimit -v 2000000; "
+    #else
+        let limit = ""
+    #endif
+    return try await cliProcess(
         [
-            "-c", "cd \"$1\" && \(limit)exec timeout -s KILL 60 sh -c '\(script)' \"$0\"",
+            "-c", "cd \"$1\" && \(limit)exec sh -c '\(script)' \"$0\"",
             productsDirectory.appendingPathComponent("xtree-cli").path, folder.url.path,
         ],
-        executable: URL(fileURLWithPath: "/bin/sh"), environment: environment)
+        executable: URL(fileURLWithPath: "/bin/sh"), environment: environment, killAfter: 60)
 }
 
 /// Whether this process runs under ThreadSanitizer.
-let isThreadSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+let isThreadSanitized = Terminal.isLoaded("__tsan_init")
 
-/// What is at `path`, without following a link: its type bits, or `nil`.
-func fileType(_ path: String) -> mode_t? {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return nil }
-    return status.st_mode & S_IFMT
+/// What is at `path`, without following a link, or `nil`.
+func fileType(_ path: String) -> FileKind? {
+    (try? Files.status(at: path, followingLinks: false))?.kind
 }
 
 @Suite struct FileSafetyTests {
@@ -39,46 +39,38 @@ func fileType(_ path: String) -> mode_t? {
 
     /// Makes a thing of `kind` at `path`; what the error says it is.
     func make(_ kind: Kind, at path: String, in folder: ScratchFolder) throws -> String {
+        let files = FileManager.default
         switch kind {
         case .fifo:
-            mkfifo(path, 0o644)
+            try Files.makeFIFO(path, permissions: 0o644)
             return "a FIFO"
         case .socket:
-            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.copyBytes(from: Array(path.utf8) + [0])
-            }
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            close(descriptor)
+            let descriptor = try Sockets.makeStreamSocket(for: .local(path))
+            defer { Files.close(descriptor) }
+            try Sockets.bind(descriptor, to: .local(path))
             return "a socket"
         case .directory:
-            mkdir(path, 0o755)
+            try files.createDirectory(atPath: path, withIntermediateDirectories: false)
             return "a directory"
         case .device:
-            // As root, a device of our own (the null device's numbers); otherwise a link to
-            // the system's, which a user cannot replace even if the CLI tried.
-            if getuid() == 0 {
-                mknod(path, S_IFCHR | 0o666, dev_t(0x103))
+            // As root, a device of our own (the null device's numbers on Linux); otherwise a
+            // link to the system's, which a user cannot replace even if the CLI tried.
+            if Files.userID == 0 {
+                try Files.makeCharacterDevice(path, permissions: 0o666, major: 1, minor: 3)
                 return "a character device"
             }
-            symlink("/dev/null", path)
+            try files.createSymbolicLink(atPath: path, withDestinationPath: "/dev/null")
             return "a symbolic link to a character device"
         case .linkToFIFO:
-            mkfifo(folder.path("target-fifo"), 0o644)
-            symlink(folder.path("target-fifo"), path)
+            try Files.makeFIFO(folder.path("target-fifo"), permissions: 0o644)
+            try files.createSymbolicLink(atPath: path, withDestinationPath: folder.path("target-fifo"))
             return "a symbolic link to a FIFO"
         case .linkToNothing:
-            symlink(folder.path("missing"), path)
+            try files.createSymbolicLink(atPath: path, withDestinationPath: folder.path("missing"))
             return "a symbolic link to nothing"
         case .linkToDirectory:
-            mkdir(folder.path("target-dir"), 0o755)
-            symlink(folder.path("target-dir"), path)
+            try files.createDirectory(atPath: folder.path("target-dir"), withIntermediateDirectories: false)
+            try files.createSymbolicLink(atPath: path, withDestinationPath: folder.path("target-dir"))
             return "a symbolic link to a directory"
         }
     }
@@ -89,7 +81,7 @@ func fileType(_ path: String) -> mode_t? {
         let path = folder.path("out")
         let what = try make(kind, at: path, in: folder)
         let before = fileType(path)
-        let link = kind.rawValue.hasPrefix("link") || (kind == .device && getuid() != 0)
+        let link = kind.rawValue.hasPrefix("link") || (kind == .device && Files.userID != 0)
         let target = link ? try FileManager.default.destinationOfSymbolicLink(atPath: path) : nil
         let result = try await cli("tree", "--save-state", path)
         #expect(result.status == 1)
@@ -107,41 +99,37 @@ func fileType(_ path: String) -> mode_t? {
     @Test func aRegularFileIsReplacedKeepingItsModeAndOwner() async throws {
         let folder = try ScratchFolder()
         let path = try folder.write("state.json", "old")
-        chmod(path, 0o640)
+        try Files.changePermissions(at: path, to: 0o640)
         // As root the owner can be another user's, and must stay so; otherwise it is ours.
-        let owner: (uid_t, gid_t) = getuid() == 0 ? (1234, 2345) : (getuid(), getgid())
-        if getuid() == 0 { chown(path, owner.0, owner.1) }
+        let owner: (UInt32, UInt32) = Files.userID == 0 ? (1234, 2345) : (Files.userID, Files.groupID)
+        if Files.userID == 0 { try Files.changeOwner(at: path, owner: owner.0, group: owner.1) }
         let result = try await cli("tree", "--save-state", path)
         #expect(result.status == 0, "\(result.stderr)")
-        var status = stat()
-        lstat(path, &status)
-        #expect(status.st_mode & S_IFMT == S_IFREG)
-        #expect(status.st_mode & 0o7777 == 0o640)
-        #expect((status.st_uid, status.st_gid) == owner)
+        let status = try Files.status(at: path, followingLinks: false)
+        #expect(status.kind == .regular)
+        #expect(status.permissions == 0o640)
+        #expect((status.owner, status.group) == owner)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""tab" : "meat""#))
     }
 
-    @Test func aLinkToARegularFileWritesItsTargetAndANewFileTakesTheUmask() throws {
+    @Test func aLinkToARegularFileWritesItsTargetAndANewFileTakesTheUmask() async throws {
         let folder = try ScratchFolder()
         let target = try folder.write("target.json", "old")
-        chmod(target, 0o600)
-        symlink(target, folder.path("link.json"))
-        let result = try cliScript(
+        try Files.changePermissions(at: target, to: 0o600)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.json"), withDestinationPath: target)
+        let result = try await cliScript(
             #"umask 027; "$0" tree --save-state link.json >/dev/null && exec "$0" tree --save-state new.json >/dev/null"#,
             in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(fileType(folder.path("link.json")) == S_IFLNK)
+        #expect(fileType(folder.path("link.json")) == .symbolicLink)
         #expect(try String(contentsOfFile: target, encoding: .utf8).contains(#""tab" : "meat""#))
-        var status = stat()
-        lstat(target, &status)
-        #expect(status.st_mode & 0o777 == 0o600)
-        lstat(folder.path("new.json"), &status)
-        #expect(status.st_mode & 0o777 == 0o640)
+        #expect(try Files.status(at: target, followingLinks: false).permissions == 0o600)
+        #expect(try Files.status(at: folder.path("new.json"), followingLinks: false).permissions == 0o640)
     }
 
-    @Test func pathsThatAreNotUTF8NameTheirOwnFiles() throws {
+    @Test func pathsThatAreNotUTF8NameTheirOwnFiles() async throws {
         let folder = try ScratchFolder()
-        let result = try cliScript(
+        let result = try await cliScript(
             #"name=$(printf "caf\351.json"); "$0" tree --save-state "$name" >/dev/null && test -f "$name" && ! test -e "caf\357\277\275.json" && "$0" tree --restore "$name" --format json > "$name.snapshot" && "$0" tree --snapshot "$name.snapshot" | tail -n 1 && "$0" tree --snapshot "$(printf "missing\351.json")""#,
             in: folder)
         #expect(result.stdout == "6 nodes, depth 2, links: 5 child, 0 cycle, 0 shared\n")
@@ -175,17 +163,17 @@ func fileType(_ path: String) -> mode_t? {
             "error: cannot load /dev/zero: catalog is not valid JSON at line 1, column 1: expected a value but found byte 0x00\n"
         ),
     ])
-    func endlessInputsFailAtTheirFirstImpossibleByte(command: String, message: String) throws {
+    func endlessInputsFailAtTheirFirstImpossibleByte(command: String, message: String) async throws {
         let folder = try ScratchFolder()
-        let result = try cliScript("exec \"$0\" \(command)", in: folder)
+        let result = try await cliScript("exec \"$0\" \(command)", in: folder)
         #expect(result.status == 1)
         #expect(result.stderr == message)
     }
 
-    @Test func randomBytesFailWithinTheFirstFewBytes() throws {
+    @Test func randomBytesFailWithinTheFirstFewBytes() async throws {
         let folder = try ScratchFolder()
         for command in ["tree --catalog /dev/urandom", "tree --snapshot /dev/urandom", "diff /dev/urandom -"] {
-            let result = try cliScript("exec \"$0\" \(command) < /dev/urandom", in: folder)
+            let result = try await cliScript("exec \"$0\" \(command) < /dev/urandom", in: folder)
             #expect(result.status == 1, "\(command)")
             #expect(result.stderr.contains("not valid JSON at line "), "\(command): \(result.stderr)")
         }
@@ -196,11 +184,11 @@ func fileType(_ path: String) -> mode_t? {
         let snapshot = try await cli("tree", "--format", "json").stdout
         _ = try folder.write("s.json", snapshot)
         let limit = ["XTREE_MAX_INPUT_BYTES": "1K"]
-        let file = try cliScript(#"exec "$0" tree --snapshot s.json"#, in: folder, environment: limit)
-        let piped = try cliScript(
+        let file = try await cliScript(#"exec "$0" tree --snapshot s.json"#, in: folder, environment: limit)
+        let piped = try await cliScript(
             #"cat s.json | exec "$0" diff - s.json"#, in: folder,
             environment: ["XTREE_MAX_INPUT_BYTES": "\(snapshot.utf8.count - 1)"])
-        let exact = try cliScript(
+        let exact = try await cliScript(
             #"cat s.json | exec "$0" tree --snapshot -"#, in: folder,
             environment: ["XTREE_MAX_INPUT_BYTES": "\(snapshot.utf8.count)"])
         #expect(file.status == 1)

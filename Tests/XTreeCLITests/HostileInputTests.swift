@@ -2,10 +2,6 @@ import Foundation
 import RecipesDomain
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The CLI under hostile input: each case ends with a clear error and the right status,
 /// and none hangs or crashes.
 @Suite struct HostileInputTests {
@@ -26,7 +22,7 @@ import Testing
 
     /// In a process of its own: loading and printing 100,000 recipes would hold the test
     /// runner's main actor for seconds, and the inspector tests need it to answer.
-    @Test func catalogOfOneHundredThousandRecipesLoads() throws {
+    @Test func catalogOfOneHundredThousandRecipesLoads() async throws {
         let scratch = try ScratchFolder()
         let path = scratch.path("big.json")
         var json = #"{"recipes":["#
@@ -38,13 +34,13 @@ import Testing
         }
         json += "]}"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        let result = try cliProcess("tree", "--catalog", path, "--open", "recipes://recipes/recipe-99999/ratings")
+        let result = try await cliProcess("tree", "--catalog", path, "--open", "recipes://recipes/recipe-99999/ratings")
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""Vegetarian" recipes=50000"#))
         #expect(result.stdout.contains(#""Recipe 99999" recipe=recipe-99999 ratings=1 mean=5.0 ◀"#))
         let duplicate = try scratch.write(
             "dup.json", json.replacingOccurrences(of: "\"recipe-99999\"", with: "\"recipe-5\""))
-        let failed = try cliProcess("tree", "--catalog", duplicate)
+        let failed = try await cliProcess("tree", "--catalog", duplicate)
         #expect(failed.status == 1)
         #expect(
             failed.stderr

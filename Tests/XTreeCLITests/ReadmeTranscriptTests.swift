@@ -55,7 +55,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     /// Runs the commands through bash in a scratch folder, as a user would type them (with
     /// `xtree-cli` and `swift run -q xtree-cli` meaning the built binary); returns the lines
     /// they print, standard error included.
-    func run(environment extra: [String: String] = [:]) throws -> [String] {
+    func run(environment extra: [String: String] = [:]) async throws -> [String] {
         let folder = try ScratchFolder()
         let binary = productsDirectory.appendingPathComponent("xtree-cli").path
         let script =
@@ -76,7 +76,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        await process.exit()
         var actual = String(decoding: try Data(contentsOf: output), as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if actual.last == "" { actual.removeLast() }
@@ -108,7 +108,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     }
 
     @Test(arguments: Transcript.all)
-    func transcriptIsWhatTheCommandsPrint(_ transcript: Transcript) throws {
-        transcript.check(try transcript.run())
+    func transcriptIsWhatTheCommandsPrint(_ transcript: Transcript) async throws {
+        transcript.check(try await transcript.run())
     }
 }

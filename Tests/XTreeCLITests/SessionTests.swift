@@ -5,12 +5,6 @@ import XTree
 @testable import XTreeCommandLine
 @testable import XTreeInspector
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The checked-in recipes session and the test `export-test` makes of it.
 let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/Examples")
 let exampleSession = examples.appendingPathComponent("recipes-session.json").path
@@ -19,7 +13,7 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
     /// `record` in its own process while links are applied to a served app; then `log`,
     /// `replay` of the recording and of an edited copy.
     @Test func aServedAppsSessionIsRecordedLoggedAndReplayed() async throws {
-        let app = try ServedApp(name: "Recorded")
+        let app = try await ServedApp(name: "Recorded")
         let session = app.folder.path("session.json")
         let record = Process()
         record.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
@@ -36,21 +30,22 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             if let text = try? String(contentsOfFile: recordOutput, encoding: .utf8), text.hasPrefix("recording") {
                 break
             }
-            usleep(50_000)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
-        #expect(try app.cli("open", "--attach", "Recorded", "recipes://recipes/irish-stew").status == 0)
-        #expect(try app.cli("open", "--attach", "Recorded", "recipes://recipes/orange-marmalade/ratings").status == 0)
-        record.waitUntilExit()
+        #expect(try await app.cli("open", "--attach", "Recorded", "recipes://recipes/irish-stew").status == 0)
+        #expect(
+            try await app.cli("open", "--attach", "Recorded", "recipes://recipes/orange-marmalade/ratings").status == 0)
+        await record.exit()
         let recorded = try String(contentsOfFile: recordOutput, encoding: .utf8)
         #expect(record.terminationStatus == 0, "\(recorded)")
         #expect(recorded.contains("#1 "))
         #expect(recorded.hasSuffix("wrote 2 events to \(session)\n"))
 
-        let log = try app.cli("log", "--attach", "Recorded")
+        let log = try await app.cli("log", "--attach", "Recorded")
         #expect(log.status == 0)
         #expect(log.stdout.contains("link recipes://recipes/irish-stew (inspector, "))
         #expect(log.stdout.contains("  reached: 0 DefaultHomeCoordinator > 2 DefaultRecipeListCoordinator > "))
-        let lines = try app.cli("log", "--attach", "Recorded", "--format", "json", "--after", "1").stdout
+        let lines = try await app.cli("log", "--attach", "Recorded", "--format", "json", "--after", "1").stdout
         let events = try lines.split(separator: "\n").map {
             try JSONDecoder().decode(JournalEvent.self, from: Data($0.utf8))
         }

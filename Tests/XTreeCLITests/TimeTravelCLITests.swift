@@ -4,12 +4,6 @@ import Testing
 import XTree
 import XTreeInspector
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A drawer of items, served by this process with a restoration that loses item "b", and
 /// kept alive items it can leak on purpose.
 @MainActor final class Drawer: ObservableObject, ViewModel {
@@ -25,52 +19,45 @@ import XTreeInspector
     var nodeIdentity: String? { name }
 }
 
-/// Runs blocking work on a thread of its own: a command whose app is served by this
-/// process needs the main actor free.
-private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
 /// Commands against apps that `xtree-cli serve` serves, off the main actor: nothing here
 /// needs it, and a blocking wait on it would keep out the apps other tests serve in process.
 @Suite struct TimeTravelServedTests {
     /// `restore --to` on a served recipes app: the tree afterwards is the one `tree` printed
     /// after that event; the log shows the restore; an unknown event is refused.
     @Test func restoreBringsAServedRecipesAppBackToAnEarlierEvent() async throws {
-        let app = try ServedApp(name: "Travel")
-        #expect(try app.cli("open", "--attach", "Travel", "recipes://recipes/irish-stew").status == 0)
-        let afterFirst = try app.cli("tree", "--attach", "Travel", "--format", "json")
-        #expect(try app.cli("open", "--attach", "Travel", "recipes://recipes/orange-marmalade/ratings").status == 0)
-        #expect(try app.cli("tree", "--attach", "Travel", "--format", "json").stdout != afterFirst.stdout)
+        let app = try await ServedApp(name: "Travel")
+        #expect(try await app.cli("open", "--attach", "Travel", "recipes://recipes/irish-stew").status == 0)
+        let afterFirst = try await app.cli("tree", "--attach", "Travel", "--format", "json")
+        #expect(
+            try await app.cli("open", "--attach", "Travel", "recipes://recipes/orange-marmalade/ratings").status == 0)
+        #expect(try await app.cli("tree", "--attach", "Travel", "--format", "json").stdout != afterFirst.stdout)
 
-        let restore = try app.cli("restore", "--attach", "Travel", "--to", "1")
+        let restore = try await app.cli("restore", "--attach", "Travel", "--to", "1")
         #expect(restore.status == 0, "\(restore.stderr)")
         #expect(restore.stdout.hasPrefix("#3 restored the state after event #1 in "))
         #expect(restore.stdout.hasSuffix(" ms: the tree is as recorded (7 nodes)\n"))
         // The snapshot proves it: the same tree, byte for byte, as after the first link.
-        #expect(try app.cli("tree", "--attach", "Travel", "--format", "json").stdout == afterFirst.stdout)
-        let log = try app.cli("log", "--attach", "Travel", "--after", "2")
+        #expect(try await app.cli("tree", "--attach", "Travel", "--format", "json").stdout == afterFirst.stdout)
+        let log = try await app.cli("log", "--attach", "Travel", "--after", "2")
         #expect(log.stdout.hasPrefix("#3 "))
         #expect(log.stdout.contains(" restore to #1 ("))
 
-        let start = try app.cli("restore", "--attach", "Travel", "--to", "0")
+        let start = try await app.cli("restore", "--attach", "Travel", "--to", "0")
         #expect(start.stdout.contains("restored the state after the start in "))
-        let future = try app.cli("restore", "--attach", "Travel", "--to", "99")
+        let future = try await app.cli("restore", "--attach", "Travel", "--to", "99")
         #expect(future.status == 1)
         #expect(future.stderr == "error: the app refused: event #99 has not happened: the last event is #4\n")
     }
 
     @Test func anAppWithoutRestorationRefusesAndTheCommandLineIsChecked() async throws {
-        let shop = try ServedApp(name: "Shop", app: "shop")
-        let refused = try shop.cli("restore", "--attach", "Shop", "--to", "0")
+        let shop = try await ServedApp(name: "Shop", app: "shop")
+        let refused = try await shop.cli("restore", "--attach", "Shop", "--to", "0")
         #expect(refused.status == 1)
         #expect(
             refused.stderr
                 == "error: the app refused: this app does not restore earlier states: its Inspector was started "
                 + "without a restoration (Inspector.Restoration)\n")
-        let missing = try shop.cli("restore", "--attach", "Shop")
+        let missing = try await shop.cli("restore", "--attach", "Shop")
         #expect(missing.status == 64)
         #expect(missing.stderr.hasPrefix("error: give the event to return to: --to SEQ (see 'xtree-cli log')\n"))
     }
@@ -130,9 +117,7 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         #expect(report.contains(" \"a\" left in #2 at "))
         #expect(!watchText.contains("\"b\" left in"))
 
-        let log = try await onThread {
-            try cliProcess("log", "--attach", "Drawer", "--after", "2", environment: environment)
-        }
+        let log = try await cliProcess("log", "--attach", "Drawer", "--after", "2", environment: environment)
         #expect(log.status == 0)
         let lines = log.stdout.split(separator: "\n")
         #expect(lines.count == 2, "\(log.stdout)")
@@ -141,9 +126,7 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
         #expect(lines.last?.hasPrefix("  Item #") == true)
         #expect(lines.last?.contains(" \"a\" left in #2 at ") == true)
 
-        let restore = try await onThread {
-            try cliProcess("restore", "--attach", "Drawer", "--to", "1", environment: environment)
-        }
+        let restore = try await cliProcess("restore", "--attach", "Drawer", "--to", "1", environment: environment)
         #expect(restore.status == 1)
         #expect(restore.stdout.hasPrefix("#4 restored the state after event #1 in "))
         #expect(restore.stdout.contains("recorded after the event, against the tree now:\n  - 2 Item #"))
@@ -174,11 +157,9 @@ private func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> 
             try await inspector.journaling(link: link) { try await home.open(DeepLink(string: link)).reached }
         }
         #expect(home.veggie.ratingViewModel != nil)
-        let restore = try await onThread {
-            try cliProcess(
-                "restore", "--attach", "Readme", "--to", "1",
-                environment: ["XTREE_INSPECTOR_DIR": directory, "XTREE_REPLY_TIMEOUT": "600"])
-        }
+        let restore = try await cliProcess(
+            "restore", "--attach", "Readme", "--to", "1",
+            environment: ["XTREE_INSPECTOR_DIR": directory, "XTREE_REPLY_TIMEOUT": "600"])
         #expect(restore.status == 0, "\(restore.stderr)")
         #expect(home.veggie.detailViewModel == nil)
         #expect(home.meat.detailViewModel?.recipe.id.rawValue == "irish-stew")

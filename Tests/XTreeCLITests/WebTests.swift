@@ -1,13 +1,9 @@
 import Foundation
 import Testing
+import XTreePlatform
+import XTreeWeb
 
 @testable import XTreeInspector
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `xtree-cli web` as a child process: the address it prints, and its port and token.
 final class WebProcess {
@@ -16,7 +12,7 @@ final class WebProcess {
     private(set) var port: UInt16 = 0
     private(set) var token = ""
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
         folder = try ScratchFolder()
         process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
         process.arguments = ["web"] + arguments
@@ -37,7 +33,7 @@ final class WebProcess {
                 token = address.components(separatedBy: "token=").last ?? ""
                 return
             }
-            usleep(50_000)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
         throw CocoaError(.fileReadNoSuchFile)
     }
@@ -59,29 +55,20 @@ final class WebProcess {
     }
 
     private static func exchange(_ port: UInt16, _ text: String) -> (status: Int, body: String) {
-        let descriptor = SocketSystem.makeSocket(family: AF_INET)
-        guard SocketSystem.withLoopbackAddress(port: port, { SocketSystem.connect(descriptor, $0, $1) }) == 0 else {
-            return (0, "")
-        }
-        let connection = Connection(descriptor: descriptor)
-        _ = connection.write(Array(text.utf8), timeout: 5)
-        var bytes: [UInt8] = []
-        while let more = connection.receive(timeout: 30) { bytes += more }
-        let answer = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n\r\n")
-        let status = Int(answer[0].split(separator: " ").dropFirst().first ?? "") ?? 0
-        return (status, answer.dropFirst().joined(separator: "\r\n\r\n"))
+        let answer = WebServer.exchange(port: port, Array(text.utf8))
+        return (answer.status, answer.body)
     }
 
     /// Interrupts it as Ctrl-C would, and waits for it to end.
-    func interrupt() -> Int32 {
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+    func interrupt() async -> Int32 {
+        _ = Terminal.send(.interrupt, to: process.processIdentifier)
+        await process.exit()
         return process.terminationStatus
     }
 
     deinit {
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            _ = Terminal.send(.kill, to: process.processIdentifier)
             process.waitUntilExit()
         }
     }
@@ -107,7 +94,7 @@ final class WebProcess {
     }
 
     @Test func theEmbeddedAppIsServedAndTakesLinks() async throws {
-        let web = try WebProcess([])
+        let web = try await WebProcess([])
         #expect(web.output.hasPrefix("serving the recipes app at http://127.0.0.1:\(web.port)/?token="))
         #expect(web.token.count == 64)
         #expect(await web.request("GET", "/api/tree", cookie: false).status == 403)
@@ -135,26 +122,26 @@ final class WebProcess {
         let page = await web.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.body.contains(#"{"mode":"live","title":"the recipes app""#))
-        #expect(web.interrupt() == 0)
+        #expect(await web.interrupt() == 0)
         #expect(web.output.hasSuffix("stopped\n"))
     }
 
     @Test func aSnapshotIsServedWithoutLinks() async throws {
         let folder = try ScratchFolder()
-        let file = try folder.write("tree.json", try cliProcess("tree", "--format", "json").stdout)
-        let web = try WebProcess(["--snapshot", file])
+        let file = try folder.write("tree.json", try await cliProcess("tree", "--format", "json").stdout)
+        let web = try await WebProcess(["--snapshot", file])
         #expect(web.output.hasPrefix("serving a snapshot at "))
         let tree = try Self.decode(Tree.self, await web.request("GET", "/api/tree").body)
         #expect(tree.snapshot.nodes.count == 6)
         let refused = await web.request("POST", "/api/open", body: #"{"link":"recipes://recipes/duck/ratings"}"#)
         #expect(refused.status == 409)
         #expect(await web.request("GET", "/").body.contains(#""linksUnavailable":"Links need an app"#))
-        #expect(web.interrupt() == 0)
+        #expect(await web.interrupt() == 0)
     }
 
     @Test func anAttachedAppsJournalIsShown() async throws {
-        let app = try ServedApp(name: "WebJournal")
-        let web = try WebProcess(["--attach", "WebJournal"], environment: app.environment)
+        let app = try await ServedApp(name: "WebJournal")
+        let web = try await WebProcess(["--attach", "WebJournal"], environment: app.environment)
         #expect(web.output.contains("serving \"WebJournal\" (pid \(app.pid)) at "))
         #expect(await web.request("GET", "/").body.contains(#""journal":true"#))
         let answer = await web.request(
@@ -163,7 +150,7 @@ final class WebProcess {
         let journal = await web.request("GET", "/api/journal").body
         #expect(journal.contains(##""summary":"#1 "##))
         #expect(journal.contains("link recipes://recipes/orange-marmalade/ratings (inspector"))
-        #expect(web.interrupt() == 0)
+        #expect(await web.interrupt() == 0)
     }
 
     @Test func treeWritesTheSelfContainedPage() async throws {

@@ -1,25 +1,14 @@
 import Foundation
 import Testing
 import XTree
+import XTreePlatform
 
 @testable import XTreeInspector
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The two ends of a connected stream socket pair.
 func socketPair() -> (Connection, Connection) {
-    var descriptors: [Int32] = [0, 0]
-    #if canImport(Glibc)
-        let type = Int32(SOCK_STREAM.rawValue)
-    #else
-        let type = SOCK_STREAM
-    #endif
-    _ = socketpair(AF_UNIX, type, 0, &descriptors)
-    return (Connection(descriptor: descriptors[0]), Connection(descriptor: descriptors[1]))
+    let (first, second) = (try? Sockets.makeSocketPair()) ?? (-1, -1)
+    return (Connection(descriptor: first), Connection(descriptor: second))
 }
 
 /// A hello line with `token`, `\n` included.
@@ -200,18 +189,16 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
     @Test func aClientRefusesASnapshotLargerThanItsLimitBeforeReadingIt() async throws {
         let folder = try InspectorFolder()
         let path = folder.path
-        mkdir(path, 0o700)
+        try Files.makeDirectory(path, permissions: 0o700)
         let socketPath = path + "/fake.sock"
-        let listener = SocketSystem.makeSocket(family: AF_UNIX)
-        _ = SocketSystem.withUnixAddress(socketPath) { bind(listener, $0, $1) }
-        _ = SocketSystem.listen(listener)
+        let listener = unixSocket(at: socketPath, listening: true)
         // An app that announces a trillion lines, then one that sends ten lines of 1 KiB.
         let server = Thread {
             for header in [
                 #"{"id":2,"ok":true,"snapshot":{"lines":1000000000000}}"#,
                 #"{"id":2,"ok":true,"snapshot":{"lines":10}}"#,
             ] {
-                let descriptor = accept(listener, nil, nil)
+                let descriptor = (try? Sockets.accept(listener)) ?? -1
                 let connection = Connection(descriptor: descriptor)
                 _ = connection.readLine(limit: 4096, timeout: 5)
                 _ = connection.write(
@@ -223,7 +210,7 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
                 _ = connection.readLine(limit: 4096, timeout: 5)
                 connection.close()
             }
-            _ = close(listener)
+            Files.close(listener)
         }
         server.start()
         let app = InspectableApp(
@@ -272,9 +259,9 @@ func deadPIDs(_ count: Int) throws -> [Int32] {
 
 /// A Unix domain socket at `path`, listening when `listening`; its descriptor.
 func unixSocket(at path: String, listening: Bool) -> Int32 {
-    let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
-    _ = SocketSystem.withUnixAddress(path) { bind(descriptor, $0, $1) }
-    if listening { _ = SocketSystem.listen(descriptor) }
+    let descriptor = (try? Sockets.makeStreamSocket(for: .local(path))) ?? -1
+    try? Sockets.bind(descriptor, to: .local(path))
+    if listening { try? Sockets.listen(descriptor, backlog: 16) }
     return descriptor
 }
 
@@ -285,8 +272,7 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
     }
 
     func exists(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
+        (try? Files.status(at: path, followingLinks: false)) != nil
     }
 
     @Test func aPlantedDiscoveryFileCannotHaveAnyFileOrSocketRemoved() throws {
@@ -298,7 +284,7 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
         try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
         let victimSocket = outside.path + "/victim.sock"
         let socketDescriptor = unixSocket(at: victimSocket, listening: false)
-        defer { _ = close(socketDescriptor) }
+        defer { Files.close(socketDescriptor) }
         let pids = try deadPIDs(4)
         func app(_ pid: Int32, _ address: String) -> InspectableApp {
             InspectableApp(name: "Planted", pid: pid, address: address, loopback: nil, token: "t", version: 1)
@@ -306,7 +292,7 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
         // Each names something that is not its own socket; the last names another app's.
         let othersSocket = directory + "/\(pids[3]).sock"
         let otherDescriptor = unixSocket(at: othersSocket, listening: false)
-        defer { _ = close(otherDescriptor) }
+        defer { Files.close(otherDescriptor) }
         try plant(app(pids[0], "unix:" + victim), in: directory)
         try plant(app(pids[1], "unix:" + victimSocket), in: directory)
         try plant(app(pids[2], "unix:" + othersSocket), in: directory)
@@ -316,7 +302,7 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
         // Process ids no process has, and a file whose name is not its pid.
         try plant(app(0, "unix:" + victim), in: directory)
         try plant(app(-1, "unix:" + victim), in: directory)
-        try plant(app(getpid(), "unix:" + victim), named: "\(pids[3]).json", in: directory)
+        try plant(app(Terminal.processID, "unix:" + victim), named: "\(pids[3]).json", in: directory)
 
         let apps = try InspectorDirectory.runningApps(in: folder.path)
         #expect(apps.isEmpty, "\(apps)")
@@ -338,7 +324,7 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
         let pid = try deadPIDs(1)[0]
         let socketPath = directory + "/\(pid).sock"
         let descriptor = unixSocket(at: socketPath, listening: false)
-        _ = close(descriptor)
+        Files.close(descriptor)
         try plant(
             InspectableApp(
                 name: "Gone", pid: pid, address: "unix:" + socketPath, loopback: nil, token: "t", version: 1),
@@ -354,12 +340,12 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
         let folder = try InspectorFolder()
         let directory = try InspectorDirectory.path(folder.path)
         var pids = try deadPIDs(2)
-        if getuid() != 0 { pids[1] = 1 }  // init: EPERM, not ESRCH
+        if Files.userID != 0 { pids[1] = 1 }  // init: EPERM, not ESRCH
         let answering = directory + "/\(pids[0]).sock"
         let listener = unixSocket(at: answering, listening: true)
-        defer { _ = close(listener) }
+        defer { Files.close(listener) }
         let silent = directory + "/\(pids[1]).sock"
-        _ = close(unixSocket(at: silent, listening: false))
+        Files.close(unixSocket(at: silent, listening: false))
         try plant(
             InspectableApp(
                 name: "Answers", pid: pids[0], address: "unix:" + answering, loopback: nil, token: "t", version: 1),

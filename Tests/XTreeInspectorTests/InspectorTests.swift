@@ -2,14 +2,9 @@ import Foundation
 import Observation
 import Testing
 import XTree
+import XTreePlatform
 
 @testable import XTreeInspector
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // A small app to serve.
 
@@ -57,12 +52,11 @@ func offMain<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) as
 
 /// A raw connection to the app's socket, to say what a well-behaved client would not.
 func rawConnection(to app: InspectableApp) -> Connection? {
-    let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
-    let status = SocketSystem.withUnixAddress(String(app.address.dropFirst(5))) {
-        SocketSystem.connect(descriptor, $0, $1)
-    }
-    guard status == 0 else {
-        _ = close(descriptor)
+    guard let address = InspectableApp.socketAddress(app.address),
+        let descriptor = try? Sockets.makeStreamSocket(for: address)
+    else { return nil }
+    guard (try? Sockets.connect(descriptor, to: address)) != nil else {
+        Files.close(descriptor)
         return nil
     }
     return Connection(descriptor: descriptor)
@@ -96,7 +90,7 @@ func openDescriptors() -> Int {
             return root.firstReceiver(as: (any Page).self) { $0.slug == url.lastPathComponent }
         }
         defer { inspector.stop() }
-        #expect(FileManager.default.fileExists(atPath: folder.path + "/\(getpid()).json"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/\(Terminal.processID).json"))
 
         let path = folder.path
         let (snapshot, found, opened) = try await offMain {
@@ -136,17 +130,56 @@ func openDescriptors() -> Int {
         #expect(refused == .refused("wrong token"))
     }
 
+    /// An iOS app's temporary directory: on a device, and in the simulator (a Mac user's
+    /// home, then the device's and the app's containers).
+    nonisolated static let appTemporaryDirectories = [
+        "/private/var/mobile/Containers/Data/Application/9C7A2B1E-3F4D-4E5A-8B6C-1D2E3F4A5B6C/tmp/",
+        "/Users/appleseed/Library/Developer/CoreSimulator/Devices/5C3D3C0E-9A59-4C8B-9B6E-6F3E1A4C2B7D/data/"
+            + "Containers/Data/Application/9C7A2B1E-3F4D-4E5A-8B6C-1D2E3F4A5B6C/tmp/",
+    ]
+
+    @Test(arguments: appTemporaryDirectories)
+    func inAnIOSAppTheDefaultSocketFitsOrTheInspectorListensOnLoopbackAlone(temporary: String) {
+        // Darwin's `sun_path` holds 104 bytes, its NUL included.
+        let directory = InspectorDirectory.defaultPath(environment: ["TMPDIR": temporary], userID: 501)
+        let plan = Inspector.listeningPlan(in: directory, pid: 99_999, loopbackPort: nil, maximumPathBytes: 103)
+        if let socket = plan.socketPath {
+            #expect(socket.utf8.count <= 103, "\(socket) is \(socket.utf8.count) bytes")
+        } else {
+            #expect(plan.loopbackPort == 0, "no socket and no loopback: the app could not be reached")
+        }
+        #expect(plan.socketPath == nil, "\(directory): this deep a directory leaves no room for a socket")
+        // A Mac's own temporary directory is short: the socket is made there.
+        let mac = InspectorDirectory.defaultPath(
+            environment: ["TMPDIR": "/var/folders/2x/k7r0mmyd3gs5ddwnrcqzt3xr0000gn/T/"], userID: 501)
+        let macPlan = Inspector.listeningPlan(in: mac, pid: 99_999, loopbackPort: nil, maximumPathBytes: 103)
+        #expect(macPlan.socketPath != nil)
+    }
+
+    @Test func anInspectorWhoseSocketCannotFitListensOnLoopbackAndIsReached() async throws {
+        let folder = try InspectorFolder()
+        let deep = folder.path + "/" + String(repeating: "d", count: Sockets.maximumLocalPathBytes)
+        try FileManager.default.createDirectory(
+            atPath: deep, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let inspector = try Inspector(name: "Deep", root: book("a"), directory: deep)
+        defer { inspector.stop() }
+        #expect(inspector.addresses.count == 1)
+        #expect(inspector.app.address.hasPrefix("tcp:127.0.0.1:"))
+        let snapshot = try await offMain {
+            try patient(InspectorClient(InspectorClient.resolve("Deep", in: deep))).snapshot()
+        }
+        #expect(snapshot.nodes.count == 2)
+    }
+
     @Test func theDirectorySocketAndDiscoveryFileAreTheUsersAlone() async throws {
         let folder = try InspectorFolder()
         let inspector = try Inspector(name: "Book", root: book(), directory: folder.path)
-        func mode(_ path: String) -> mode_t {
-            var status = stat()
-            lstat(path, &status)
-            return status.st_mode & 0o777
+        func mode(_ path: String) -> UInt32? {
+            (try? Files.status(at: path, followingLinks: false)).map { $0.permissions & 0o777 }
         }
         #expect(mode(folder.path) == 0o700)
-        #expect(mode(folder.path + "/\(getpid()).sock") == 0o600)
-        #expect(mode(folder.path + "/\(getpid()).json") == 0o600)
+        #expect(mode(folder.path + "/\(Terminal.processID).sock") == 0o600)
+        #expect(mode(folder.path + "/\(Terminal.processID).json") == 0o600)
         #expect(inspector.app.token.count == 64)
         inspector.stop()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)

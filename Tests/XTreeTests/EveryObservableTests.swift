@@ -12,6 +12,7 @@ import XTree
 }
 
 /// An `@Observable` model held by a store through its protocol.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class ObservableCart: CartScreen {
     var items = 0
     var note = ""
@@ -87,6 +88,7 @@ import XTree
     }
 
     @Test func aStoreHoldsAnObservableModelAndAnnouncesWhatItsBindingsRead() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let cart = ObservableCart()
         let screen = CheckoutScreen(cart: cart)
         var log: [String] = []

@@ -193,7 +193,7 @@ struct FlowTests {
         let task = flow.run { flow in
             try await flow.present(NumberScreen()).then { number in
                 started.lines.append("working with \(number)")
-                try await Task.sleep(for: .seconds(600))
+                try await Task.sleep(nanoseconds: 600_000_000_000)
                 return number
             }
         }
@@ -213,7 +213,7 @@ struct FlowTests {
         let flow = FlowNavigator(name: "fetching")
         let task = flow.run { flow in
             try await flow.present(NumberScreen()).then { number in
-                try await Task.sleep(for: .milliseconds(20))
+                try await Task.sleep(nanoseconds: 20_000_000)
                 return try await flow.present(WordScreen(number: number)).then { $0 }
             }
         }

@@ -65,7 +65,7 @@ import XTree
             ]
         )
         node.mode = .list
-        #expect(titles(node).contains("list"))
+        #expect(titles(node).contains("list"))  // availability: an array's contains(_:), of an element
     }
 }
 

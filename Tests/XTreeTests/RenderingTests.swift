@@ -253,7 +253,7 @@ import XTree
                 #expect(!output.unicodeScalars.contains(scalar), "\(output)")
             }
             // Colours are escape sequences of the renderer's own; nothing else is.
-            let colored = TextRenderer(colors: true).rendered(snapshot).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+            let colored = withoutColours(TextRenderer(colors: true).rendered(snapshot))
             #expect(!colored.unicodeScalars.contains(scalar), "\(colored)")
         }
     }
@@ -279,4 +279,22 @@ struct EncodedSnapshot: Encodable {
     init(_ snapshot: TreeSnapshot) {
         nodes = Array(snapshot.nodes)
     }
+}
+
+/// `text` without the renderer's colour sequences (`ESC [ digits and semicolons m`).
+func withoutColours(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    var rest = text.unicodeScalars[...]
+    while let first = rest.first {
+        if first == "\u{1B}", rest.dropFirst().first == "[" {
+            let body = rest.dropFirst(2).prefix { ("0"..."9").contains($0) || $0 == ";" }
+            if rest.dropFirst(2 + body.count).first == "m" {
+                rest = rest.dropFirst(3 + body.count)
+                continue
+            }
+        }
+        scalars.append(first)
+        rest = rest.dropFirst()
+    }
+    return String(scalars)
 }

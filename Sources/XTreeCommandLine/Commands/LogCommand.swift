@@ -4,12 +4,6 @@ import XTreeArgumentParser
 import XTreeInspector
 import XTreeJournal
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "log",
@@ -136,10 +130,10 @@ extension Context {
 
     /// `21:42:00.125`, local time.
     static func clockTime(_ seconds: Double) -> String {
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        localtime_r(&time, &parts)
+        let parts = Calendar.current.dateComponents(
+            [.hour, .minute, .second], from: Date(timeIntervalSince1970: seconds.rounded(.down)))
         let milliseconds = min(999, Int((seconds - seconds.rounded(.down)) * 1000))
-        return String(format: "%02d:%02d:%02d.%03d", parts.tm_hour, parts.tm_min, parts.tm_sec, milliseconds)
+        return String(
+            format: "%02d:%02d:%02d.%03d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, milliseconds)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
+import XTreePlatform
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,12 +62,12 @@ struct ServeCommand: ParsableCommand {
 
     /// Returns when the process gets SIGINT or SIGTERM.
     private static func waitForTermination() async {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
+        Terminal.ignore(.interrupt)
+        Terminal.ignore(.terminate)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let once = SignalOnce(continuation)
-            for number in [SIGINT, SIGTERM] {
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            for signal in [SignalName.interrupt, .terminate] {
+                let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .main)
                 source.setEventHandler { once.resume() }
                 source.resume()
                 once.keep(source)

@@ -1,6 +1,7 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
+import XTreePlatform
 import XTreeSupport
 
 struct WatchCommand: ParsableCommand {
@@ -53,12 +54,13 @@ struct WatchLoop {
                 // The app's own changes may come at any time: wait for either input.
                 if !target.hasArrivedChange {
                     var entries = [
-                        pollfd(fd: console.input, events: Int16(POLLIN), revents: 0),
-                        pollfd(fd: changes, events: Int16(POLLIN), revents: 0),
+                        PollEntry(console.input, wanted: .readable), PollEntry(changes, wanted: .readable),
                     ]
-                    guard (try? SystemCall.retrying { poll(&entries, 2, -1) }) != nil else { return }
-                    if entries[1].revents != 0 { for change in try target.arrivedChanges() { context.print(change) } }
-                    if entries[0].revents == 0 { continue }
+                    guard (try? Sockets.poll(&entries, milliseconds: -1)) != nil else { return }
+                    if !entries[1].happened.isEmpty {
+                        for change in try target.arrivedChanges() { context.print(change) }
+                    }
+                    if entries[0].happened.isEmpty { continue }
                 } else {
                     for change in try target.arrivedChanges() { context.print(change) }
                 }
@@ -95,7 +97,9 @@ struct WatchLoop {
             context.render(try target.snapshot(), format: .text)
         case "find":
             do throws(CLIError) {
-                let query = try Self.query(words.dropFirst())
+                let query = try Self.query(
+                    words.dropFirst(),
+                    helpWidth: CommandLineTool.helpWidth(console: console, environment: context.environment))
                 let (trace, snapshot) = try target.find(query)
                 try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: console)
             } catch {
@@ -122,11 +126,13 @@ struct WatchLoop {
 
     /// `find …` typed in `watch`: read as the `find` command reads its arguments; the
     /// options that pick another tree do not apply.
-    private static func query(_ words: ArraySlice<String>) throws(CLIError) -> FindQuery {
+    private static func query(_ words: ArraySlice<String>, helpWidth: Int) throws(CLIError) -> FindQuery {
         let command = FindCommand()
         let slots = allSlots(of: command)
         try CommandParser(command: "find", slots: slots).parse(words.map(RawArgument.init)[...]) {
-            Help.text(command: FindCommand.configuration, declarations: declarations(of: command), common: [])
+            Help.text(
+                command: FindCommand.configuration, declarations: declarations(of: command), common: [],
+                width: helpWidth)
         }
         let others = allSlots(of: command.target) + slots.filter { $0.role != nil }
         if let given = others.first(where: { !$0.given.isEmpty }) {

@@ -3,13 +3,8 @@ import XTree
 import XTreeArgumentParser
 import XTreeInspector
 import XTreeJournal
+import XTreePlatform
 import XTreeWeb
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 struct WebCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,10 +50,10 @@ struct WebCommand: ParsableCommand {
         console.out("serving \(target.title) at \(server.address)\nopen it in a browser; Ctrl-C stops\n")
         console.flush()
         while !interrupts.arrived {
-            try? await Task.sleep(for: .milliseconds(50))
+            try? await Task.sleep(nanoseconds: 50_000_000)
             guard let descriptor = target.changeDescriptor else { continue }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard target.hasArrivedChange || poll(&entry, 1, 0) > 0 else { continue }
+            var entries = [PollEntry(descriptor, wanted: .readable)]
+            guard target.hasArrivedChange || (try? Sockets.poll(&entries, milliseconds: 0)) ?? 0 > 0 else { continue }
             if !(try target.arrivedChanges()).isEmpty { site.changed() }
         }
         console.out("stopped\n")

@@ -1,12 +1,6 @@
 import Foundation
 import XTreeArgumentParser
-import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import XTreePlatform
 
 /// The one way the CLI writes a file the user named (state files now, every later output).
 ///
@@ -21,8 +15,8 @@ enum OutputFile {
     enum Problem: Error, Equatable, CustomStringConvertible {
         /// The path names something that is not a regular file; `what` says what it is.
         case notRegular(String)
-        /// A system call failed with `errno`.
-        case system(Int32)
+        /// A system call failed.
+        case system(SystemError)
 
         var description: String {
             switch self {
@@ -31,18 +25,16 @@ enum OutputFile {
             }
         }
 
-        /// `errno` in our own words, for a file read or written.
-        static func reason(_ error: Int32, reading: Bool = false) -> String {
-            switch error {
-            case ENOENT: reading ? "no such file" : "no such directory"
-            case EACCES, EPERM: "permission denied"
-            case ELOOP: "a loop of symbolic links"
-            case ENOTDIR: "a part of the path is not a directory"
-            case ENAMETOOLONG: "the path is too long"
-            case ENOSPC: "no space left on the device"
-            case EROFS: "a read-only file system"
-            default: SystemError(error).description
-            }
+        /// A system call's failure in our own words, for a file read or written.
+        static func reason(_ error: SystemError, reading: Bool = false) -> String {
+            if error.is(.noSuchFile) { return reading ? "no such file" : "no such directory" }
+            if error.is(.accessDenied) || error.is(.notPermitted) { return "permission denied" }
+            if error.is(.symbolicLinkLoop) { return "a loop of symbolic links" }
+            if error.is(.notDirectory) { return "a part of the path is not a directory" }
+            if error.is(.nameTooLong) { return "the path is too long" }
+            if error.is(.noSpace) { return "no space left on the device" }
+            if error.is(.readOnlyFileSystem) { return "a read-only file system" }
+            return error.description
         }
     }
 
@@ -55,48 +47,65 @@ enum OutputFile {
         let (descriptor, temporary) = try makeTemporary(in: folder, beside: name)
         var done = false
         defer {
-            if !done { _ = temporary.withCString { unlink($0) } }
+            if !done { _ = temporary.withCString { try? Files.remove($0) } }
         }
-        defer { close(descriptor) }
-        if let existing {
-            // Owner first: changing it may clear set-id bits that the mode then restores.
-            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0, errno != EPERM { throw .system(errno) }
-            guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw .system(errno) }
+        defer { Files.close(descriptor) }
+        do throws(SystemError) {
+            if let existing {
+                // Owner first: changing it may clear set-id bits that the mode then restores.
+                do {
+                    try Files.changeOwner(of: descriptor, owner: existing.owner, group: existing.group)
+                } catch  where error.is(.notPermitted) {}
+                try Files.changePermissions(of: descriptor, to: existing.permissions)
+            }
+            try bytes.withUnsafeBytes { raw in
+                Result { () throws(SystemError) in try Files.writeAll(raw, to: descriptor) }
+            }
+            .get()
+            try Files.synchronize(descriptor)
+        } catch {
+            throw .system(error)
         }
-        try writeAll(bytes, to: descriptor)
-        guard fsync(descriptor) == 0 else { throw .system(errno) }
         // What the path names may have changed since it was checked: check again, just before.
         let now = try resolve(path)
         guard now.target == target else { throw .notRegular("replaced while it was written") }
-        guard temporary.withCString({ from in target.withCString { rename(from, $0) } }) == 0 else {
-            throw .system(errno)
+        let renamed = temporary.withCString { from in
+            target.withCString { to in Result { () throws(SystemError) in try Files.rename(from, to: to) } }
         }
+        if case .failure(let error) = renamed { throw .system(error) }
         done = true
     }
 
     /// The file to write (the path, or a link's regular target) and its status if it exists.
-    private static func resolve(_ path: RawPath) throws(Problem) -> (target: RawPath, existing: stat?) {
-        var status = stat()
-        guard path.withCString({ lstat($0, &status) }) == 0 else {
-            guard errno == ENOENT else { throw .system(errno) }
-            return (path, nil)
+    private static func resolve(_ path: RawPath) throws(Problem) -> (target: RawPath, existing: FileStatus?) {
+        let status = path.withCString { path in
+            Result { () throws(SystemError) in try Files.status(at: path, followingLinks: false) }
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return (path, status)
-        case S_IFLNK:
-            guard path.withCString({ stat($0, &status) }) == 0 else {
-                if errno == ENOENT { throw .notRegular("a symbolic link to nothing") }
-                throw .system(errno)
+        let found: FileStatus
+        switch status {
+        case .success(let status): found = status
+        case .failure(let error) where error.is(.noSuchFile): return (path, nil)
+        case .failure(let error): throw .system(error)
+        }
+        switch found.kind {
+        case .regular: return (path, found)
+        case .symbolicLink:
+            let target = path.withCString { path in
+                Result { () throws(SystemError) in
+                    (try Files.status(at: path, followingLinks: true), try Files.resolvedPath(path))
+                }
             }
-            guard status.st_mode & S_IFMT == S_IFREG else {
-                throw .notRegular("a symbolic link to \(kind(status.st_mode))")
+            switch target {
+            case .success(let (status, resolved)):
+                guard status.kind == .regular else { throw .notRegular("a symbolic link to \(status.kind.described)") }
+                return (RawPath(bytes: resolved), status)
+            case .failure(let error) where error.is(.noSuchFile):
+                throw .notRegular("a symbolic link to nothing")
+            case .failure(let error):
+                throw .system(error)
             }
-            guard let resolved = path.withCString({ realpath($0, nil) }) else { throw .system(errno) }
-            defer { free(resolved) }
-            let bytes = UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))
-            return (RawPath(bytes: Array(bytes)), status)
         default:
-            throw .notRegular(kind(status.st_mode))
+            throw .notRegular(found.kind.described)
         }
     }
 
@@ -106,36 +115,17 @@ enum OutputFile {
         for _ in 0..<8 {
             let suffix = String(generator.next() as UInt64, radix: 36)
             let path = RawPath(bytes: folder.bytes + Array("/.".utf8) + name + Array(".\(suffix).tmp".utf8))
-            let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666) }
-            if descriptor >= 0 { return (descriptor, path) }
-            guard errno == EEXIST else { throw .system(errno) }
-        }
-        throw .system(EEXIST)
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Problem) {
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
-            do throws(SystemError) {
-                try SystemCall.writeAll(raw, to: descriptor)
-                return nil
-            } catch {
-                return error.code
+            let opened = path.withCString { path in
+                Result { () throws(SystemError) in
+                    try Files.open(path, [.writeOnly, .create, .exclusive, .noFollow], mode: 0o666)
+                }
+            }
+            switch opened {
+            case .success(let descriptor): return (descriptor, path)
+            case .failure(let error) where error.is(.alreadyExists): continue
+            case .failure(let error): throw .system(error)
             }
         }
-        if let failure { throw .system(failure) }
-    }
-
-    /// What a file of `mode` is, with its article.
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: "a regular file"
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
-        default: "a special file"
-        }
+        throw .system(SystemError(.alreadyExists))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
+import XTreePlatform
 import XTreeSupport
 
 /// Standard output and error, with a buffer for standard output so that large trees are
@@ -22,7 +23,7 @@ final class Console {
 
     /// The process's standard output, error and input.
     init() {
-        input = STDIN_FILENO
+        input = Terminal.standardInput
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -35,13 +36,13 @@ final class Console {
     static func capturing(input: Int32) -> Console { Console(capturingWithInput: input) }
 
     /// Whether standard output is a terminal.
-    var isTerminal: Bool { captured == nil && isatty(STDOUT_FILENO) == 1 }
+    var isTerminal: Bool { captured == nil && Terminal.isTerminal(Terminal.standardOutput) }
 
     /// Whether standard error is a terminal.
-    var errorIsTerminal: Bool { captured == nil && isatty(STDERR_FILENO) == 1 }
+    var errorIsTerminal: Bool { captured == nil && Terminal.isTerminal(Terminal.standardError) }
 
     /// Whether standard input is a terminal.
-    var inputIsTerminal: Bool { isatty(input) == 1 }
+    var inputIsTerminal: Bool { Terminal.isTerminal(input) }
 
     func out(_ text: String) {
         var text = text
@@ -66,7 +67,7 @@ final class Console {
             captured?.errors += Array(text.utf8)
             return
         }
-        write(Array(text.utf8), to: STDERR_FILENO)
+        write(Array(text.utf8), to: Terminal.standardError)
     }
 
     func flush() {
@@ -76,8 +77,8 @@ final class Console {
             buffer.removeAll(keepingCapacity: true)
             return
         }
-        if let error = write(buffer, to: STDOUT_FILENO) {
-            if error == EPIPE { isClosed = true } else { writeError = error }
+        if let error = write(buffer, to: Terminal.standardOutput) {
+            if SystemError(error).is(.brokenPipe) { isClosed = true } else { writeError = error }
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -88,7 +89,7 @@ final class Console {
     private func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
             do throws(SystemError) {
-                try SystemCall.writeAll(raw, to: descriptor)
+                try Files.writeAll(raw, to: descriptor)
                 return nil
             } catch {
                 return error.code

@@ -1,11 +1,6 @@
 import Dispatch
+import XTreePlatform
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// SIGINT and SIGTERM noted instead of ending the process, while a command finishes what it
 /// holds (`record` writes the events it has); the default is restored by ``restore()``.
@@ -14,9 +9,9 @@ final class Interrupts: Sendable {
     private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
 
     init() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        for signal in [SignalName.interrupt, .terminate] {
+            Terminal.ignore(signal)
+            let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .global())
             source.setEventHandler { [received] in received.withLock { $0 = true } }
             source.resume()
             sources.withLock { $0.append(source) }
@@ -29,7 +24,7 @@ final class Interrupts: Sendable {
     /// Lets the signals end the process again.
     func restore() {
         for source in sources.withLock({ $0 }) { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        Terminal.restoreDefault(.interrupt)
+        Terminal.restoreDefault(.terminate)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XTreeArgumentParser
 import XTreeInspector
+import XTreePlatform
 import XTreeSupport
 
 /// Lines of a file descriptor, each held to a length limit while it is read (the inspector's
@@ -44,9 +45,7 @@ struct LineReader {
     /// Reads what is there; a failure counts as the end of the input.
     private mutating func fill() {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let count =
-            (try? SystemCall.retrying { chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } })
-            ?? 0
+        let count = chunk.withUnsafeMutableBytes { buffer in (try? Files.read(descriptor, into: buffer)) ?? 0 }
         if count == 0 {
             atEnd = true
         } else {

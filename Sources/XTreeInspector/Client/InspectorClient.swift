@@ -1,14 +1,9 @@
 import Foundation
 import XTree
 import XTreeJournal
+import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A connection to a running app's ``Inspector``: what `xtree-cli --attach` uses.
 ///
@@ -336,31 +331,19 @@ public final class InspectorClient {
     }
 
     private static func connect(to address: String) throws(InspectorError) -> Int32 {
-        let descriptor: Int32
-        let status: Int32
-        if address.hasPrefix("unix:") {
-            descriptor = SocketSystem.makeSocket(family: AF_UNIX)
-            guard descriptor >= 0 else { throw .io("cannot make a socket") }
-            guard
-                let connected = SocketSystem.withUnixAddress(
-                    String(address.dropFirst(5)), { SocketSystem.connect(descriptor, $0, $1) })
-            else {
-                _ = close(descriptor)
-                throw .io("the socket path of \(address) is too long")
+        guard let socketAddress = InspectableApp.socketAddress(address) else { throw .noSuchApp(address) }
+        do throws(SystemError) {
+            let descriptor = try Sockets.makeStreamSocket(for: socketAddress)
+            do {
+                try Sockets.connect(descriptor, to: socketAddress)
+            } catch {
+                Files.close(descriptor)
+                throw error
             }
-            status = connected
-        } else if address.hasPrefix("tcp:127.0.0.1:"), let port = UInt16(address.dropFirst(14)) {
-            descriptor = SocketSystem.makeSocket(family: AF_INET)
-            guard descriptor >= 0 else { throw .io("cannot make a socket") }
-            status = SocketSystem.withLoopbackAddress(port: port) { SocketSystem.connect(descriptor, $0, $1) }
-        } else {
-            throw .noSuchApp(address)
+            return descriptor
+        } catch {
+            if error.is(.nameTooLong) { throw .io("the socket path of \(address) is too long") }
+            throw .disconnected("cannot connect to \(address): \(error)")
         }
-        guard status == 0 else {
-            let reason = SystemError.last
-            _ = close(descriptor)
-            throw .disconnected("cannot connect to \(address): \(reason)")
-        }
-        return descriptor
     }
 }

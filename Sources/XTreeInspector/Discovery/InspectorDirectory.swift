@@ -1,11 +1,6 @@
 import Foundation
+import XTreePlatform
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Where inspectable apps announce themselves: one discovery file per app, readable by the
 /// user only, in a directory only the user can enter.
@@ -21,31 +16,34 @@ public enum InspectorDirectory {
     /// - Parameter chosen: A directory to use instead of the environment's choice.
     /// - Throws: ``InspectorError/unsafeDirectory(_:_:)`` if it is not the user's alone.
     public static func path(_ chosen: String? = nil) throws(InspectorError) -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let path: String
-        if let chosen {
-            path = chosen
-        } else if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty {
-            path = chosen
-        } else if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            path = runtime + "/xtree"
-        } else {
-            let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            path = (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(getuid())"
+        let path = chosen ?? defaultPath(environment: ProcessInfo.processInfo.environment, userID: Files.userID)
+        do {
+            try Files.makeDirectory(path, permissions: 0o700)
+        } catch  where !error.is(.alreadyExists) {
+            throw .unsafeDirectory(path, "cannot be created: \(error)")
+        } catch {}
+        let status: FileStatus
+        do {
+            status = try Files.status(at: path, followingLinks: false)
+        } catch {
+            throw .unsafeDirectory(path, "cannot be read: \(error)")
         }
-        if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw .unsafeDirectory(path, "cannot be created: \(SystemError.last)")
-        }
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            throw .unsafeDirectory(path, "cannot be read: \(SystemError.last)")
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw .unsafeDirectory(path, "is not a directory") }
-        guard status.st_uid == getuid() else { throw .unsafeDirectory(path, "belongs to another user") }
-        guard status.st_mode & 0o077 == 0 else {
-            throw .unsafeDirectory(path, "is open to other users (mode \(String(status.st_mode & 0o777, radix: 8)))")
+        guard status.kind == .directory else { throw .unsafeDirectory(path, "is not a directory") }
+        guard status.owner == Files.userID else { throw .unsafeDirectory(path, "belongs to another user") }
+        guard status.permissions & 0o077 == 0 else {
+            throw .unsafeDirectory(
+                path, "is open to other users (mode \(String(status.permissions & 0o777, radix: 8)))")
         }
         return path
+    }
+
+    /// The directory the environment names: `XTREE_INSPECTOR_DIR`, else
+    /// `XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in `TMPDIR` (or `/tmp`).
+    package static func defaultPath(environment: [String: String], userID: UInt32) -> String {
+        if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty { return chosen }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/xtree" }
+        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(userID)"
     }
 
     /// The apps running now, oldest process id first.
@@ -65,36 +63,32 @@ public enum InspectorDirectory {
         for name in names where name.hasSuffix(".json") {
             let file = directory + "/" + name
             guard let app = read(file), app.pid > 0, name == "\(app.pid).json" else { continue }
-            if kill(app.pid, 0) == 0 || answers(app.address) {
+            if Terminal.canSignal(app.pid) || answers(app.address) {
                 apps.append(app)
                 continue
             }
-            unlink(file)
-            removeSocket(socket(for: app.pid, in: directory))
+            try? Files.remove(file)
+            removeSocket(socketPath(for: app.pid, in: directory))
         }
         return apps.sorted { $0.pid < $1.pid }
     }
 
     /// The socket of process `pid`.
-    static func socket(for pid: Int32, in directory: String) -> String { "\(directory)/\(pid).sock" }
+    static func socketPath(for pid: Int32, in directory: String) -> String { "\(directory)/\(pid).sock" }
 
     /// Removes `path` if it is a socket, and nothing else.
     static func removeSocket(_ path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return }
-        unlink(path)
+        guard !path.isEmpty, (try? Files.status(at: path, followingLinks: false))?.kind == .socket else { return }
+        try? Files.remove(path)
     }
 
     /// Whether something accepts connections at a `unix:PATH` address.
     private static func answers(_ address: String) -> Bool {
-        guard address.hasPrefix("unix:") else { return false }
-        let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
-        guard descriptor >= 0 else { return false }
-        defer { _ = close(descriptor) }
-        let status = SocketSystem.withUnixAddress(String(address.dropFirst(5))) {
-            SocketSystem.connect(descriptor, $0, $1)
-        }
-        return status == 0
+        guard address.hasPrefix("unix:"), let socket = InspectableApp.socketAddress(address),
+            let descriptor = try? Sockets.makeStreamSocket(for: socket)
+        else { return false }
+        defer { Files.close(descriptor) }
+        return (try? Sockets.connect(descriptor, to: socket)) != nil
     }
 
     /// The discovery file of process `pid`.
@@ -107,23 +101,28 @@ public enum InspectorDirectory {
         guard let data = try? encoder.encode(app) else { throw .io("cannot encode the discovery file") }
         let final = file(for: app.pid, in: directory)
         let temporary = final + ".tmp"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io("cannot write \(temporary): \(SystemError.last)") }
-        let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        _ = fchmod(descriptor, 0o600)
-        close(descriptor)
-        guard written == data.count, rename(temporary, final) == 0 else {
-            unlink(temporary)
+        try? Files.remove(temporary)
+        let descriptor: Int32
+        do {
+            descriptor = try Files.open(temporary, [.writeOnly, .create, .exclusive, .noFollow], mode: 0o600)
+        } catch {
+            throw .io("cannot write \(temporary): \(error)")
+        }
+        let written = data.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try Files.writeAll(bytes, to: descriptor) }
+        }
+        try? Files.changePermissions(of: descriptor, to: 0o600)
+        Files.close(descriptor)
+        guard case .success = written, (try? Files.rename(temporary, to: final)) != nil else {
+            try? Files.remove(temporary)
             throw .io("cannot write \(final)")
         }
     }
 
     /// A discovery file, read strictly and bounded; `nil` if it is not one.
     private static func read(_ file: String) -> InspectableApp? {
-        var status = stat()
-        guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 64 * 1024,
-            let data = FileManager.default.contents(atPath: file)
+        guard let status = try? Files.status(at: file, followingLinks: false), status.kind == .regular,
+            status.size <= 64 * 1024, let data = FileManager.default.contents(atPath: file)
         else { return nil }
         return try? JSONDecoder().decode(InspectableApp.self, from: data)
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import XTreePlatform
 
 /// Lines out of a stream of bytes, each held to a limit while it arrives: a pure decoder,
 /// with no system call, used by both ends of an inspector connection and by the CLI's
@@ -76,9 +72,9 @@ package struct LineDecoder {
         var taken = 0
         buffer.withUnsafeBufferPointer { bytes in
             while taken < count, start < bytes.count {
-                let rest = UnsafeRawPointer(bytes.baseAddress! + start)
-                guard let found = memchr(rest, 0x0A, bytes.count - start) else { break }
-                let end = start + (UnsafeRawPointer(found) - rest)
+                let rest = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...]))
+                guard let found = Memory.firstIndex(of: 0x0A, in: rest) else { break }
+                let end = start + found
                 guard end - start < limit() else { break }
                 line(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 start = end + 1

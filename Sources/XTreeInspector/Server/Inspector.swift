@@ -1,13 +1,8 @@
 import Foundation
 import XTree
 import XTreeJournal
+import XTreePlatform
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Serves a running app's tree to `xtree-cli` over a local socket: snapshots, searches by
 /// name, links applied with their search traces, and a stream of changes.
@@ -61,7 +56,10 @@ public final class Inspector: Sendable {
     ///   - root: The app's root.
     ///   - directory: Where to announce the app instead of the default ``InspectorDirectory``.
     ///   - loopbackPort: Also listen on 127.0.0.1 at this port (0: any free port), for the
-    ///     simulator; `nil` (the default) for the Unix socket only.
+    ///     simulator; `nil` (the default) for the Unix socket only. Where the Unix socket's
+    ///     path would not fit the system's limit (an iOS app's temporary directory is deep),
+    ///     no Unix socket is made, and the inspector listens on 127.0.0.1 alone, at this port
+    ///     or any free one.
     ///   - journalCapacity: How many events the journal keeps (see ``defaultJournalCapacity``);
     ///     0 keeps none and observes the tree only while a client watches.
     ///   - restoration: How the app captures and restores its state, for `xtree-cli restore`
@@ -88,23 +86,25 @@ public final class Inspector: Sendable {
             releaseGracePeriod >= 0 && releaseGracePeriod <= 86_400, "a grace period is 0 to 86,400 seconds")
         let directory = try InspectorDirectory.path(directory)
         _ = try? InspectorDirectory.runningApps(in: directory)  // removes the files of apps that are gone
-        let pid = getpid()
-        socketPath = InspectorDirectory.socket(for: pid, in: directory)
+        let pid = Terminal.processID
+        let plan = Self.listeningPlan(in: directory, pid: pid, loopbackPort: loopbackPort)
+        socketPath = plan.socketPath ?? ""
         discoveryFile = InspectorDirectory.file(for: pid, in: directory)
         let token = Self.makeToken()
 
         var listeners: [Int32] = []
         var addresses: [String] = []
-        let unix = try Self.listen(unixPath: socketPath)
-        listeners.append(unix)
-        addresses.append("unix:\(socketPath)")
-        if let loopbackPort {
+        if let path = plan.socketPath {
+            listeners.append(try Self.listen(unixPath: path))
+            addresses.append("unix:\(path)")
+        }
+        if let port = plan.loopbackPort {
             do {
-                let (descriptor, port) = try Self.listen(loopbackPort: loopbackPort)
+                let (descriptor, bound) = try Self.listen(loopbackPort: port)
                 listeners.append(descriptor)
-                addresses.append("tcp:127.0.0.1:\(port)")
+                addresses.append("tcp:127.0.0.1:\(bound)")
             } catch {
-                for descriptor in listeners { _ = close(descriptor) }
+                for descriptor in listeners { Files.close(descriptor) }
                 InspectorDirectory.removeSocket(socketPath)
                 throw error
             }
@@ -112,7 +112,7 @@ public final class Inspector: Sendable {
         self.listeners = listeners
         self.addresses = addresses
         app = InspectableApp(
-            name: name, pid: pid, address: addresses[0], loopback: addresses.count > 1 ? addresses[1] : nil,
+            name: name, pid: pid, address: addresses[0], loopback: addresses.first { $0.hasPrefix("tcp:") },
             token: token, version: InspectorProtocol.version)
         let hub = WatchHub(
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
@@ -122,7 +122,7 @@ public final class Inspector: Sendable {
         do {
             try InspectorDirectory.announce(app, in: directory)
         } catch {
-            for descriptor in listeners { _ = close(descriptor) }
+            for descriptor in listeners { Files.close(descriptor) }
             InspectorDirectory.removeSocket(socketPath)
             throw error
         }
@@ -179,7 +179,7 @@ public final class Inspector: Sendable {
     /// Stops serving: closes the sockets and every connection, removes the discovery file.
     public func stop() {
         guard core.stop() else { return }
-        unlink(discoveryFile)
+        try? Files.remove(discoveryFile)
         InspectorDirectory.removeSocket(socketPath)
         Self.running.withLock { $0[ObjectIdentifier(self)] = nil }
     }
@@ -192,7 +192,7 @@ public final class Inspector: Sendable {
     static var serving: [Inspector] { running.withLock { Array($0.values) } }
 
     private static let stopsAtExit: Void = {
-        atexit {
+        Terminal.atExit {
             for inspector in Inspector.serving { inspector.stop() }
         }
     }()
@@ -204,23 +204,47 @@ public final class Inspector: Sendable {
 
     deinit { stop() }
 
+    /// Where an inspector listens: the Unix socket in `directory`, if its path fits the
+    /// system's limit, and 127.0.0.1 if a port was asked for or the socket's path does not fit.
+    package struct ListeningPlan: Equatable, Sendable {
+        /// The Unix socket's path, or `nil` for none.
+        package var socketPath: String?
+        /// The loopback port (0: any free one), or `nil` for none.
+        package var loopbackPort: UInt16?
+    }
+
+    /// Where the inspector of process `pid` listens, given a directory and a port asked for.
+    ///
+    /// - Parameter maximumPathBytes: The most bytes a Unix socket's path may have: the
+    ///   platform's (103 on Apple's systems, whose `sun_path` holds 104).
+    package static func listeningPlan(
+        in directory: String, pid: Int32, loopbackPort: UInt16?,
+        maximumPathBytes: Int = Sockets.maximumLocalPathBytes
+    ) -> ListeningPlan {
+        let path = InspectorDirectory.socketPath(for: pid, in: directory)
+        guard path.utf8.count <= maximumPathBytes else { return ListeningPlan(loopbackPort: loopbackPort ?? 0) }
+        return ListeningPlan(socketPath: path, loopbackPort: loopbackPort)
+    }
+
     private static func listen(unixPath: String) throws(InspectorError) -> Int32 {
         // A socket left by an earlier process with this pid; anything else makes `bind` fail.
         InspectorDirectory.removeSocket(unixPath)
-        let descriptor = SocketSystem.makeSocket(family: AF_UNIX)
-        guard descriptor >= 0 else { throw .io("cannot make a socket: \(SystemError.last)") }
-        // The socket is made 0600 from the start: no moment when others could connect.
-        let previous = umask(0o177)
-        let bound = SocketSystem.withUnixAddress(unixPath) { bind(descriptor, $0, $1) }
-        umask(previous)
-        guard let bound else {
-            _ = close(descriptor)
-            throw .io("the socket path \(unixPath) is too long")
+        let descriptor: Int32
+        do {
+            descriptor = try Sockets.makeStreamSocket(for: .local(unixPath))
+        } catch {
+            throw .io("cannot make a socket: \(error)")
         }
-        guard bound == 0, chmod(unixPath, 0o600) == 0, SocketSystem.listen(descriptor) == 0 else {
-            let reason = SystemError.last
-            _ = close(descriptor)
-            throw .io("cannot listen on \(unixPath): \(reason)")
+        // The socket is made 0600 from the start: no moment when others could connect.
+        let previous = Files.setCreationMask(0o177)
+        defer { _ = Files.setCreationMask(previous) }
+        do {
+            try Sockets.bind(descriptor, to: .local(unixPath))
+            try Files.changePermissions(at: unixPath, to: 0o600)
+            try Sockets.listen(descriptor, backlog: 16)
+        } catch {
+            Files.close(descriptor)
+            throw .io("cannot listen on \(unixPath): \(error)")
         }
         return descriptor
     }
@@ -232,17 +256,20 @@ public final class Inspector: Sendable {
     }
 
     package static func listen(loopbackPort: UInt16) throws(InspectorError) -> (Int32, UInt16) {
-        let descriptor = SocketSystem.makeSocket(family: AF_INET)
-        guard descriptor >= 0 else { throw .io("cannot make a socket: \(SystemError.last)") }
-        var one: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let bound = SocketSystem.withLoopbackAddress(port: loopbackPort) { bind(descriptor, $0, $1) }
-        guard bound == 0, SocketSystem.listen(descriptor) == 0, let port = SocketSystem.boundPort(of: descriptor) else {
-            let reason = SystemError.last
-            _ = close(descriptor)
-            throw .io("cannot listen on 127.0.0.1:\(loopbackPort): \(reason)")
+        do throws(SystemError) {
+            let descriptor = try Sockets.makeStreamSocket(for: .loopback(port: loopbackPort))
+            do {
+                try Sockets.reuseAddress(descriptor)
+                try Sockets.bind(descriptor, to: .loopback(port: loopbackPort))
+                try Sockets.listen(descriptor, backlog: 16)
+                return (descriptor, try Sockets.boundPort(of: descriptor))
+            } catch {
+                Files.close(descriptor)
+                throw error
+            }
+        } catch {
+            throw .io("cannot listen on 127.0.0.1:\(loopbackPort): \(error)")
         }
-        return (descriptor, port)
     }
 }
 

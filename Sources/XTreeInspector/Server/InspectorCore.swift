@@ -1,14 +1,9 @@
 import Foundation
 import XTree
 import XTreeEscaping
+import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The inspector's threads: one accepting connections, one per client.
 final class InspectorCore: Sendable {
@@ -61,19 +56,17 @@ final class InspectorCore: Sendable {
         state.withLock { state in
             guard !state.stopped else { return false }
             state.stopped = true
-            for client in state.clients.union(state.unauthenticated) { _ = shutdown(client, Int32(SHUT_RDWR)) }
+            for client in state.clients.union(state.unauthenticated) { Sockets.shutdown(client) }
             return true
         }
     }
 
     func acceptLoop(_ listeners: [Int32]) {
-        var entries = listeners.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var entries = listeners.map { PollEntry($0, wanted: .readable) }
         while !isStopped {
-            guard poll(&entries, nfds_t(entries.count), 200) > 0 else { continue }
-            for index in entries.indices where entries[index].revents & Int16(POLLIN) != 0 {
-                let client = accept(entries[index].fd, nil, nil)
-                guard client >= 0 else { continue }
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            guard (try? Sockets.poll(&entries, milliseconds: 200)) ?? 0 > 0 else { continue }
+            for entry in entries where entry.happened.contains(.readable) {
+                guard let client = try? Sockets.accept(entry.descriptor) else { continue }
                 let admitted = state.withLock { state -> Bool in
                     guard !state.stopped else { return false }
                     if state.unauthenticated.count >= Self.maximumUnauthenticated {
@@ -82,13 +75,13 @@ final class InspectorCore: Sendable {
                         let dropped = state.unauthenticated.remove(
                             at: Self.oldestSilent(state.unauthenticated, heard: state.heard))
                         state.heard.remove(dropped)
-                        _ = shutdown(dropped, Int32(SHUT_RDWR))
+                        Sockets.shutdown(dropped)
                     }
                     state.unauthenticated.append(client)
                     return true
                 }
                 guard admitted else {
-                    _ = closeDescriptor(client)
+                    Files.close(client)
                     continue
                 }
                 let thread = Thread { [self] in
@@ -106,18 +99,17 @@ final class InspectorCore: Sendable {
                 thread.start()
             }
         }
-        for listener in listeners { _ = close(listener) }
+        for listener in listeners { Files.close(listener) }
     }
 
     /// The connection to drop: one its peer already closed, else the oldest that has sent
     /// nothing yet, else the oldest. A client whose hello waits to be read (its thread slow to
     /// start on a busy machine) or is being checked is not dropped for a silent or a dead one.
     private static func oldestSilent(_ connections: [Int32], heard: Set<Int32>) -> Int {
-        var entries = connections.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        _ = poll(&entries, nfds_t(entries.count), 0)
-        let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
-        return entries.firstIndex { $0.revents & gone != 0 }
-            ?? entries.firstIndex { $0.revents == 0 && !heard.contains($0.fd) } ?? 0
+        var entries = connections.map { PollEntry($0, wanted: .readable) }
+        _ = try? Sockets.poll(&entries, milliseconds: 0)
+        return entries.firstIndex { !$0.happened.isDisjoint(with: [.hangUp, .failed]) }
+            ?? entries.firstIndex { $0.happened.isEmpty && !heard.contains($0.descriptor) } ?? 0
     }
 
     /// Notes that a connection's hello has been read; `false` if it was dropped meanwhile.
@@ -215,7 +207,7 @@ final class InspectorCore: Sendable {
             var reply = InspectorReply(id: request.id)
             reply.version = InspectorProtocol.version
             reply.name = name
-            reply.pid = getpid()
+            reply.pid = Terminal.processID
             return send(reply, to: connection)
         }
     }

@@ -2,14 +2,9 @@ import Foundation
 import XTree
 import XTreeEscaping
 import XTreeJournal
+import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Requests after the hello: each answered on the client's thread, touching the tree on the
 /// main actor only for as long as a snapshot or the app's link handler takes.

@@ -1,11 +1,6 @@
 import Dispatch
+import XTreePlatform
 import XTreeSupport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One end of a stream socket, non-blocking: lines in, with a size limit and a deadline;
 /// bytes out, with a deadline. Used by one thread at a time.
@@ -31,8 +26,8 @@ package final class Connection {
     /// Takes ownership of `descriptor` and makes it non-blocking.
     package init(descriptor: Int32) {
         self.descriptor = descriptor
-        let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        // A socket that cannot be made non-blocking fails its first wait instead.
+        try? Sockets.setNonBlocking(descriptor)
     }
 
     deinit { close() }
@@ -40,8 +35,8 @@ package final class Connection {
     package func close() {
         guard !isClosed else { return }
         isClosed = true
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
-        _ = closeDescriptor(descriptor)
+        Sockets.shutdown(descriptor)
+        Files.close(descriptor)
     }
 
     /// Takes complete lines already arrived, up to `count`, each within `limit` bytes with
@@ -73,21 +68,15 @@ package final class Connection {
             guard now < deadline || first else { return .timedOut }
             first = false
             let milliseconds = now < deadline ? Int32(min(Double(deadline - now) / 1e6 + 1, 60_000)) : 0
-            switch wait(for: Int16(POLLIN), milliseconds: milliseconds) {
+            switch wait(for: .readable, milliseconds: milliseconds) {
             case .ready: break
             case .timedOut: continue
             case .failed: return .closed
             }
-            do {
-                let count = try SystemCall.retrying {
-                    chunk.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
-                }
-                guard count > 0 else { return .closed }
-                decoder.feed(chunk[0..<count])
-            } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
-                continue
-            } catch {
-                return .closed
+            switch receiveChunk() {
+            case .some(0): return .closed
+            case .some(let count): decoder.feed(chunk[0..<count])
+            case nil: continue
             }
         }
     }
@@ -100,20 +89,15 @@ package final class Connection {
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return nil }
-            switch wait(for: Int16(POLLIN), milliseconds: Int32(min(Double(deadline - now) / 1e6 + 1, 60_000))) {
+            switch wait(for: .readable, milliseconds: Int32(min(Double(deadline - now) / 1e6 + 1, 60_000))) {
             case .ready: break
             case .timedOut: continue
             case .failed: return nil
             }
-            do {
-                let count = try SystemCall.retrying {
-                    chunk.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
-                }
-                return count > 0 ? Array(chunk[0..<count]) : nil
-            } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
-                continue
-            } catch {
-                return nil
+            switch receiveChunk() {
+            case .some(0): return nil
+            case .some(let count): return Array(chunk[0..<count])
+            case nil: continue
             }
         }
     }
@@ -129,23 +113,20 @@ package final class Connection {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
         var offset = 0
         while offset < bytes.count {
-            do {
-                let sent = try SystemCall.retrying {
-                    send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, SocketSystem.sendFlags)
-                }
+            do throws(SystemError) {
+                let sent = try Sockets.send(
+                    descriptor, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...])))
                 guard sent > 0 else { return false }
                 offset += sent
                 continue
-            } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
+            } catch  where error.is(.wouldBlock) {
                 // The peer's buffer is full: wait below until it takes more.
             } catch {
                 return false
             }
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return false }
-            if case .failed = wait(
-                for: Int16(POLLOUT), milliseconds: Int32(min(Double(deadline - now) / 1e6 + 1, 60_000)))
-            {
+            if case .failed = wait(for: .writable, milliseconds: Int32(min(Double(deadline - now) / 1e6 + 1, 60_000))) {
                 return false
             }
         }
@@ -155,30 +136,37 @@ package final class Connection {
     /// Whether the peer has sent something (or closed), waiting at most `milliseconds`.
     func isReadable(milliseconds: Int32) -> Bool {
         if hasBufferedLine { return true }
-        if case .ready = wait(for: Int16(POLLIN), milliseconds: milliseconds) { return true }
+        if case .ready = wait(for: .readable, milliseconds: milliseconds) { return true }
         return false
     }
 
     private enum Wait { case ready, timedOut, failed }
 
-    private func wait(for events: Int16, milliseconds: Int32) -> Wait {
-        var entry = pollfd(fd: descriptor, events: events, revents: 0)
-        let status: Int32
+    private func wait(for events: PollEvents, milliseconds: Int32) -> Wait {
+        var entries = [PollEntry(descriptor, wanted: events)]
+        let count: Int
         do {
             // Interrupted, it is asked again with the whole wait: callers loop to a deadline.
-            status = try SystemCall.retrying { poll(&entry, 1, milliseconds) }
+            count = try Sockets.poll(&entries, milliseconds: milliseconds)
         } catch {
             return .failed
         }
-        if status == 0 { return .timedOut }
+        if count == 0 { return .timedOut }
         // A hang-up with data still to read is read first; an error is a failure.
-        if entry.revents & Int16(POLLERR | POLLNVAL) != 0 { return .failed }
+        if entries[0].happened.contains(.failed) { return .failed }
         return .ready
     }
-}
 
-/// `close(2)`, under a name the class's own `close()` does not hide.
-@inline(__always)
-func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
+    /// Receives into `chunk`: how many bytes (0 when the peer closed), or `nil` when nothing
+    /// has arrived yet; a failure counts as closed.
+    private func receiveChunk() -> Int? {
+        let received = chunk.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try Sockets.receive(descriptor, into: buffer) }
+        }
+        switch received {
+        case .success(let count): return count
+        case .failure(let error) where error.is(.wouldBlock): return nil
+        case .failure: return 0
+        }
+    }
 }

@@ -1,0 +1,30 @@
+#if canImport(Darwin)
+    import Darwin
+
+    /// ErrorCalls on Apple's systems.
+    package enum Errors: ErrorCalls {
+        package static var last: Int32 { errno }
+
+        package static func sentence(for code: Int32) -> String {
+            String(cString: strerror(code))
+        }
+
+        package static func code(of condition: SystemCondition) -> Int32 {
+            switch condition {
+            case .interrupted: EINTR
+            case .wouldBlock: EAGAIN
+            case .alreadyExists: EEXIST
+            case .noSuchFile: ENOENT
+            case .accessDenied: EACCES
+            case .notPermitted: EPERM
+            case .symbolicLinkLoop: ELOOP
+            case .notDirectory: ENOTDIR
+            case .nameTooLong: ENAMETOOLONG
+            case .noSpace: ENOSPC
+            case .readOnlyFileSystem: EROFS
+            case .brokenPipe: EPIPE
+            case .inputOutput: EIO
+            }
+        }
+    }
+#endif

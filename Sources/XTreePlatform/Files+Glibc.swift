@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+    import Glibc
+
+    /// ``FileCalls`` on Linux, where `mode_t` is `UInt32`.
+    package enum Files: FileCalls {
+        package static func open(
+            _ path: UnsafePointer<CChar>, _ options: OpenOptions, mode: UInt32
+        ) throws(SystemError) -> Int32 {
+            var flags = O_CLOEXEC | (options.contains(.writeOnly) ? O_WRONLY : O_RDONLY)
+            if options.contains(.create) { flags |= O_CREAT }
+            if options.contains(.exclusive) { flags |= O_EXCL }
+            if options.contains(.noFollow) { flags |= O_NOFOLLOW }
+            return try SystemCall.retrying { Glibc.open(path, flags, mode_t(mode)) }
+        }
+
+        package static func close(_ descriptor: Int32) {
+            _ = Glibc.close(descriptor)
+        }
+
+        package static func read(
+            _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
+        ) throws(SystemError) -> Int {
+            try SystemCall.retrying { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+        }
+
+        package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+            try SystemCall.retrying { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+        }
+
+        package static func rewind(_ descriptor: Int32) -> Bool {
+            lseek(descriptor, 0, SEEK_SET) == 0
+        }
+
+        package static func status(of descriptor: Int32) throws(SystemError) -> FileStatus {
+            var found = stat()
+            try SystemCall.retrying { fstat(descriptor, &found) }
+            return status(found)
+        }
+
+        package static func status(
+            at path: UnsafePointer<CChar>, followingLinks: Bool
+        ) throws(SystemError) -> FileStatus {
+            var found = stat()
+            if followingLinks {
+                try SystemCall.retrying { stat(path, &found) }
+            } else {
+                try SystemCall.retrying { lstat(path, &found) }
+            }
+            return status(found)
+        }
+
+        private static func status(_ found: stat) -> FileStatus {
+            let kind: FileKind =
+                switch found.st_mode & S_IFMT {
+                case S_IFREG: .regular
+                case S_IFDIR: .directory
+                case S_IFIFO: .fifo
+                case S_IFCHR: .characterDevice
+                case S_IFBLK: .blockDevice
+                case S_IFSOCK: .socket
+                case S_IFLNK: .symbolicLink
+                default: .other
+                }
+            return FileStatus(
+                kind: kind, permissions: UInt32(found.st_mode & 0o7777), owner: found.st_uid, group: found.st_gid,
+                size: Int64(found.st_size))
+        }
+
+        package static func changeOwner(of descriptor: Int32, owner: UInt32, group: UInt32) throws(SystemError) {
+            try SystemCall.retrying { fchown(descriptor, owner, group) }
+        }
+
+        package static func changePermissions(of descriptor: Int32, to permissions: UInt32) throws(SystemError) {
+            try SystemCall.retrying { fchmod(descriptor, mode_t(permissions & 0o7777)) }
+        }
+
+        package static func changePermissions(
+            at path: UnsafePointer<CChar>, to permissions: UInt32
+        ) throws(SystemError) {
+            try SystemCall.retrying { chmod(path, mode_t(permissions & 0o7777)) }
+        }
+
+        package static func synchronize(_ descriptor: Int32) throws(SystemError) {
+            try SystemCall.retrying { fsync(descriptor) }
+        }
+
+        package static func rename(
+            _ source: UnsafePointer<CChar>, to destination: UnsafePointer<CChar>
+        ) throws(SystemError) {
+            try SystemCall.retrying { Glibc.rename(source, destination) }
+        }
+
+        package static func remove(_ path: UnsafePointer<CChar>) throws(SystemError) {
+            try SystemCall.retrying { unlink(path) }
+        }
+
+        package static func makeDirectory(_ path: UnsafePointer<CChar>, permissions: UInt32) throws(SystemError) {
+            try SystemCall.retrying { mkdir(path, mode_t(permissions & 0o7777)) }
+        }
+
+        package static func resolvedPath(_ path: UnsafePointer<CChar>) throws(SystemError) -> [UInt8] {
+            guard let resolved = realpath(path, nil) else { throw SystemError.last }
+            defer { free(resolved) }
+            return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+        }
+
+        package static func setCreationMask(_ mask: UInt32) -> UInt32 {
+            UInt32(umask(mode_t(mask & 0o777)))
+        }
+
+        package static var userID: UInt32 { getuid() }
+
+        package static var groupID: UInt32 { getgid() }
+
+        package static func makeFIFO(_ path: UnsafePointer<CChar>, permissions: UInt32) throws(SystemError) {
+            try SystemCall.retrying { mkfifo(path, mode_t(permissions & 0o7777)) }
+        }
+
+        package static func makeCharacterDevice(
+            _ path: UnsafePointer<CChar>, permissions: UInt32, major: UInt32, minor: UInt32
+        ) throws(SystemError) {
+            try SystemCall.retrying { mknod(path, S_IFCHR | mode_t(permissions & 0o7777), device(major, minor)) }
+        }
+
+        /// glibc's `makedev`, a macro Swift does not import.
+        private static func device(_ major: UInt32, _ minor: UInt32) -> dev_t {
+            let (major, minor) = (dev_t(major), dev_t(minor))
+            return (major & 0xFFFF_F000) << 32 | (major & 0xFFF) << 8 | (minor & 0xFFFF_FF00) << 12 | (minor & 0xFF)
+        }
+
+        package static func changeOwner(
+            at path: UnsafePointer<CChar>, owner: UInt32, group: UInt32
+        ) throws(SystemError) {
+            try SystemCall.retrying { chown(path, owner, group) }
+        }
+    }
+#endif

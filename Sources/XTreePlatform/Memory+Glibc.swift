@@ -1,0 +1,15 @@
+#if canImport(Glibc)
+    import Glibc
+
+    /// MemoryCalls on Linux: `memchr` and `memcmp`.
+    package enum Memory: MemoryCalls {
+        package static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+            guard let start = bytes.baseAddress, let found = memchr(start, Int32(byte), bytes.count) else { return nil }
+            return UnsafeRawPointer(found) - start
+        }
+
+        package static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+            memcmp(first, second, count) == 0
+        }
+    }
+#endif
