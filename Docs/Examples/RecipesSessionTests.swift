@@ -1,6 +1,6 @@
 // Made by `xtree-cli export-test` from a session recorded from "Recipes":
-// the app built as at launch applies the session's 3 links again with its
-// own handler; the test checks the path each reached and the tree after each event.
+// RecipesDomain.RecipesApp, built as at launch, applies the session's 3 links again with
+// its own handler; the test checks the path each reached and the tree after each event.
 import Foundation
 import RecipesDomain
 import Testing
@@ -8,34 +8,24 @@ import XTree
 
 @MainActor
 @Test func recipesSession() async throws {
-    let root = makeApp()
+    let root = RecipesApp.makeRoot()
     try expectTree(of: root, equals: start, "at the start")
 
     // #1: a link.
-    let reached1 = try await apply("recipes://recipes/irish-stew", to: root)
+    let reached1 = try await RecipesApp.open("recipes://recipes/irish-stew", in: root)
     try expectTree(
         of: root, equals: tree1, reaching: reached1, at: ["n7hzzzav", "0482gzgw", "swddsq8v"], "after event #1")
 
     // #2: a link that failed.
-    await #expect(throws: (any Error).self) { _ = try await apply("recipes://recipes/no-such-recipe", to: root) }
+    await #expect(throws: (any Error).self) {
+        _ = try await RecipesApp.open("recipes://recipes/no-such-recipe", in: root)
+    }
     try expectTree(of: root, equals: tree2, "after event #2")
 
     // #3: a link.
-    let reached3 = try await apply("recipes://recipes/orange-marmalade/ratings", to: root)
+    let reached3 = try await RecipesApp.open("recipes://recipes/orange-marmalade/ratings", in: root)
     try expectTree(
         of: root, equals: tree3, reaching: reached3, at: ["n7hzzzav", "3fqtcdcz", "kwexcbya"], "after event #3")
-}
-
-/// The app as at launch.
-@MainActor
-private func makeApp() -> DefaultHomeCoordinator {
-    DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), recipes: RecipeCatalog.default.recipes)
-}
-
-/// Applies a link with the app's own handler; the object it reached.
-@MainActor
-private func apply(_ link: String, to root: DefaultHomeCoordinator) async throws -> any DeepLinkable {
-    try await root.open(try DeepLink(string: link)).reached
 }
 
 /// Expects the tree under `root` to be the recorded one and, for a link, the path to

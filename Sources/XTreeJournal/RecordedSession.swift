@@ -6,10 +6,11 @@ import XTreeSupport
 /// event with the tree after it. What `xtree-cli record` writes, and `replay` and
 /// `export-test` read.
 ///
-/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 2:
+/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 3:
 ///
 /// ```json
-/// {"format":"xtree-session","version":2,"app":"Recipes",
+/// {"format":"xtree-session","version":3,"app":"Recipes",
+/// "appType":{"module":"RecipesDomain","type":"RecipesApp"},
 /// "start":{"sequence":4,"tree":{"nodes":[…],"version":2}},
 /// "events":[{"event":{…},"tree":{"nodes":[…],"version":2}}]}
 /// ```
@@ -25,23 +26,30 @@ package struct RecordedSession: Sendable, Equatable {
         }
     }
 
-    /// The format version this build writes: 2, whose events may be restores and reports of
-    /// outlived objects.
-    package static let version = 2
-    /// The versions this build reads: 1 is 2 without those kinds of events.
-    package static let readableVersions = 1...2
+    /// The format version this build writes: 3, which names the app's ``DeepLinkableApp``
+    /// type.
+    package static let version = 3
+    /// The versions this build reads: 2 is 3 without the app's type; 1 is 2 without restores
+    /// and reports of outlived objects.
+    package static let readableVersions = 1...3
     /// What the `format` field holds.
     package static let formatName = "xtree-session"
 
-    /// The name the app was served under.
+    /// The name the app was served under: for people, never to choose code by.
     package var app: String
+    /// The app's ``DeepLinkableApp`` type, if its inspector was given one: what a generated
+    /// test imports and calls.
+    package var appType: AppTypeName?
     /// The last sequence number before recording began, and the tree then.
     package var startSequence: Int
     package var start: TreeSnapshot
     package var steps: [Step]
 
-    package init(app: String, startSequence: Int, start: TreeSnapshot, steps: [Step] = []) {
+    package init(
+        app: String, appType: AppTypeName? = nil, startSequence: Int, start: TreeSnapshot, steps: [Step] = []
+    ) {
         self.app = app
+        self.appType = appType
         self.startSequence = startSequence
         self.start = start
         self.steps = steps
@@ -61,7 +69,9 @@ package struct RecordedSession: Sendable, Equatable {
             JSONRenderer().render(snapshot, to: &text)
             return text.trimmingCharacters(in: .newlines)
         }
-        var text = "{\"format\":\"\(Self.formatName)\",\"version\":\(Self.version),\"app\":\(json(app)),\n"
+        var text = "{\"format\":\"\(Self.formatName)\",\"version\":\(Self.version),\"app\":\(json(app)),"
+        if let appType { text += "\"appType\":\(json(appType))," }
+        text += "\n"
         text += "\"start\":{\"sequence\":\(startSequence),\"tree\":\(tree(start))},\n\"events\":["
         for (index, step) in steps.enumerated() {
             text += (index == 0 ? "\n" : ",\n") + "{\"event\":\(json(step.event)),\n\"tree\":\(tree(step.tree))}"
@@ -95,7 +105,9 @@ package struct RecordedSession: Sendable, Equatable {
         } catch {
             throw SessionError(Self.describe(error, in: data))
         }
-        self.init(app: file.app, startSequence: file.start.sequence, start: file.start.tree.snapshot)
+        self.init(
+            app: file.app, appType: header.version >= 3 ? file.appType : nil, startSequence: file.start.sequence,
+            start: file.start.tree.snapshot)
         guard startSequence >= 0 else { throw SessionError("field start.sequence: is negative") }
         var last = startSequence
         for (index, step) in file.events.enumerated() {
@@ -131,6 +143,7 @@ package struct RecordedSession: Sendable, Equatable {
 
     private struct File: Decodable {
         var app: String
+        var appType: AppTypeName?
         var start: Start
         var events: [Event]
 

@@ -71,7 +71,7 @@ import XTreePlatform
         #expect(unknown.status == 64)
         #expect(unknown.stderr.hasPrefix("error: no embedded app is called 'Nope'; apps: Recipes, Shop\n"))
         #expect(try await cli(["--help"]).stdout.contains("--app Recipes|Shop"))
-        let recipesOnly = [EmbeddedAppType(RecipesApp.self)]
+        let recipesOnly = [EmbeddedAppType(EmbeddedRecipes.self)]
         #expect(!(try await cli(["--help"], apps: recipesOnly).stdout.contains("--app")))
         let single = try await cli(["tree", "--app", "Recipes"], apps: recipesOnly)
         #expect(single.status == 64)

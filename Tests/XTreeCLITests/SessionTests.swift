@@ -40,6 +40,9 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         #expect(record.terminationStatus == 0, "\(recorded)")
         #expect(recorded.contains("#1 "))
         #expect(recorded.hasSuffix("wrote 2 events to \(session)\n"))
+        #expect(!recorded.contains("note:"), "a served app built as at launch names its type")
+        let written = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: session)))
+        #expect(written.appType == AppTypeName(module: "RecipesDomain", type: "RecipesApp"))
 
         let log = try await app.cli("log", "--attach", "Recorded")
         #expect(log.status == 0)
@@ -145,8 +148,8 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         ),
         (#"{"format":"snapshot","version":1}"#, #"not a session file: its format is "snapshot""#),
         (
-            #"{"format":"xtree-session","version":3}"#,
-            "session format version 3 is not read here; this build reads versions 1 to 2"
+            #"{"format":"xtree-session","version":4}"#,
+            "session format version 4 is not read here; this build reads versions 1 to 3"
         ),
         (#"{"format":"xtree-session","version":1,"app":"A"}"#, "field start: is missing"),
     ])
@@ -157,6 +160,68 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         #expect(result.status == 1)
         #expect(
             result.stderr.hasPrefix("error: invalid session \(folder.path("s.json")): \(problem)"), "\(result.stderr)")
+    }
+
+    /// The test is of the type the session names, whatever the app was called or which app
+    /// the CLI embeds.
+    @Test(arguments: ["Recipes", "Shop"])
+    func theTestIsOfTheAppTypeTheSessionNames(embedded: String) async throws {
+        var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
+        session.app = "Recipes"
+        session.appType = AppTypeName(module: "BankKit", type: "BankApp")
+        let folder = try ScratchFolder()
+        try session.encoded.write(to: folder.url.appendingPathComponent("bank.json"))
+        let exported = try await cli("--app", embedded, "export-test", folder.path("bank.json"))
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let imports = exported.stdout.split(separator: "\n").filter { $0.hasPrefix("import ") }
+        #expect(imports == ["import BankKit", "import Foundation", "import Testing", "import XTree"])
+        #expect(exported.stdout.contains("    let root = BankApp.makeRoot()\n"))
+        #expect(exported.stdout.contains("try await BankApp.open(\"recipes://recipes/irish-stew\", in: root)"))
+        // The code, before the recorded trees (whose type names are data): nothing of the recipes app.
+        let code = try #require(exported.stdout.components(separatedBy: "// The recorded trees").first)
+        #expect(
+            !code.contains("RecipesDomain") && !code.contains("DefaultHomeCoordinator") && !code.contains("DeepLink("))
+    }
+
+    /// A session that names no type (recorded before version 3, or from an app whose
+    /// inspector was given none), or names one that is not an identifier, is refused.
+    @Test(arguments: [
+        (nil, nil, "names no app type to rebuild: the app's inspector was given no DeepLinkableApp type"),
+        ("Foo; import Evil", "BankApp", "the module name is not a plain Swift identifier"),
+        ("BankKit", "Foo\nbar", "the type name is not a plain Swift identifier"),
+        ("BankKit", "1Bank", "the type name is not a plain Swift identifier"),
+        ("BankKit", "class", "the type name is not a plain Swift identifier"),
+        ("BankKit", "Outer.Inner", "the type name is not a plain Swift identifier"),
+        ("", "BankApp", "the module name is not a plain Swift identifier"),
+        ("BankKit", "Bänk", "the type name is not a plain Swift identifier"),
+        ("BankKit", "`BankApp`", "the type name is not a plain Swift identifier"),
+    ])
+    func aSessionWithoutAUsableAppTypeIsRefused(module: String?, type: String?, problem: String) async throws {
+        var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
+        session.appType = module.map { AppTypeName(module: $0, type: type ?? "") }
+        let folder = try ScratchFolder()
+        let path = folder.path("s.json")
+        try session.encoded.write(to: URL(fileURLWithPath: path))
+        let exported = try await cli("export-test", path)
+        #expect(exported.status == 1)
+        #expect(exported.stdout.isEmpty)
+        #expect(exported.stderr.hasPrefix("error: \(path) "), "\(exported.stderr)")
+        #expect(exported.stderr.contains(problem), "\(exported.stderr)")
+        #expect(exported.stderr.filter { $0 == "\n" }.count == 1, "one line, its text escaped")
+    }
+
+    /// Version 2 files have no app type: they read, and export-test says how to get one.
+    @Test func aVersionTwoSessionReadsWithoutAnAppType() throws {
+        let text = try String(contentsOfFile: exampleSession, encoding: .utf8)
+        let header =
+            #"{"format":"xtree-session","version":3,"app":"Recipes","appType":{"module":"RecipesDomain","type":"RecipesApp"},"#
+        #expect(text.hasPrefix(header))
+        let older = #"{"format":"xtree-session","version":2,"app":"Recipes","appType":{"module":"X","type":"Y"},"#
+        let session = try RecordedSession(data: Data((older + text.dropFirst(header.count)).utf8))
+        #expect(session.appType == nil, "a version 2 file has no app type, whatever it holds")
+        #expect(
+            try RecordedSession(data: Data(text.utf8)).appType
+                == AppTypeName(module: "RecipesDomain", type: "RecipesApp"))
     }
 
     @Test func eventsOutOfOrderOrAPathNotInTheirTreeAreRefused() throws {
@@ -216,10 +281,10 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
                             url: url, source: .app, duration: 0, reached: [], error: nil, searches: 0, visits: 0),
                         notifications: 0, objects: 0, diff: diff), tree: tree)
             ])
-        let recipe = TestRecipe(module: "M", rootType: "R", makeApp: "R()", applyLink: "{ _, _ in R() }")
-        let source = ExportTestCommand.test(session, recipe: recipe, name: "t", command: "xtree-cli export-test")
+        let source = ExportTestCommand.test(
+            session, app: AppTypeName(module: "M", type: "R"), name: "t", command: "xtree-cli export-test")
         #expect(source.unicodeScalars.allSatisfy { (" "..."~").contains($0) || $0 == "\n" })
-        let call = try #require(source.range(of: "try await apply("))
+        let call = try #require(source.range(of: "try await R.open("))
         #expect(try Self.stringLiteral(at: source[call.upperBound...]) == url)
         let literal = try #require(source.range(of: "private let start = "))
         let rest = source[literal.upperBound...]

@@ -92,7 +92,7 @@ import XTree
             name: "Old", pid: 77, address: "unix:/nonexistent", loopback: nil, token: "t", version: 1)
         #expect(
             throws: InspectorError.refused(
-                "\"Old\" (pid 77) speaks inspector protocol version 1, and this client speaks 4; build both with the same XTree"
+                "\"Old\" (pid 77) speaks inspector protocol version 1, and this client speaks \(InspectorProtocol.version); build both with the same XTree"
             )
         ) { try InspectorClient(app) }
     }

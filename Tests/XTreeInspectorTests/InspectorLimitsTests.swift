@@ -202,7 +202,10 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
                 let connection = Connection(descriptor: descriptor)
                 _ = connection.readLine(limit: 4096, timeout: 5)
                 _ = connection.write(
-                    Array(#"{"id":1,"name":"Fake","ok":true,"pid":1,"version":4}"#.utf8) + [10], timeout: 5)
+                    Array(#"{"id":1,"name":"Fake","ok":true,"pid":1,"version":\#(InspectorProtocol.version)}"#.utf8) + [
+                        10
+                    ],
+                    timeout: 5)
                 _ = connection.readLine(limit: 4096, timeout: 5)
                 var bytes = Array(header.utf8) + [10]
                 for _ in 0..<10 { bytes += [UInt8](repeating: 0x20, count: 1023) + [10] }

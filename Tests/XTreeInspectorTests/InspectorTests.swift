@@ -230,7 +230,7 @@ func openDescriptors() -> Int {
             replies == [
                 #"{"error":"the first request must be hello with the token","ok":false}"#,
                 #"{"error":"the first request must be hello with the token","ok":false}"#,
-                #"{"error":"protocol version 9 is not spoken; this app speaks 4","id":1,"ok":false}"#,
+                #"{"error":"protocol version 9 is not spoken; this app speaks \#(InspectorProtocol.version)","id":1,"ok":false}"#,
             ])
     }
 

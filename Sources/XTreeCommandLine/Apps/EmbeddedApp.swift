@@ -4,12 +4,15 @@ import XTreeInspector
 import XTreeReachability
 
 /// An app `xtree-cli` starts in its own process: how to make it, how it applies a link, which
-/// links `check` covers, the options and `watch` commands it adds, and what a generated test
-/// needs to rebuild it. The CLI knows embedded apps only through this protocol; each
-/// conformance is one file, listed in ``EmbeddedApps``.
+/// links `check` covers, the options and `watch` commands it adds, and the app's own
+/// ``DeepLinkableApp`` type, which `serve` gives its inspector. The CLI knows embedded apps only
+/// through this protocol; each conformance is one file, listed in ``EmbeddedApps``.
 @MainActor
 protocol EmbeddedApp: AnyObject {
     associatedtype Root: DeepLinkable
+    /// The app's type as tools rebuild it, in the app's own module: what a session recorded
+    /// from `serve` names, for `export-test`.
+    associatedtype Definition: DeepLinkableApp where Definition.Root == Root
     /// The app's own options. Each names its ``AppRole``: a command offers the options of
     /// the roles it has (`--catalog` to every command that starts the app).
     associatedtype Options: ParsableArguments
@@ -20,12 +23,13 @@ protocol EmbeddedApp: AnyObject {
     static var title: String { get }
     /// The forms of the links it takes, for help.
     static var linkForms: [String] { get }
-    /// What a generated test needs to rebuild the app and apply its links.
-    static var testRecipe: TestRecipe { get }
 
     /// The adapter over the app's options; what they name is read through `context`.
     init(options: Options, context: Context) throws(CLIError)
 
+    /// Whether the options leave the app as ``Definition`` makes it: only then does `serve`
+    /// name that type to its inspector, since a test rebuilds the app as at launch.
+    var startsAsDefined: Bool { get }
     /// A fresh app, as at launch.
     func makeRoot() -> Root
     /// A function that applies links to `root`, one after another, in the order given.
@@ -73,17 +77,6 @@ struct WatchAction<Root> {
     let run: @MainActor (Root) -> String?
 }
 
-/// What a generated Swift test needs to rebuild an embedded app: the module to import, the
-/// root's type, an expression that makes the app as at launch, and the body of an
-/// `async throws` function with `root` and `link` in scope that applies the link and returns
-/// the object it reached (`any DeepLinkable`).
-struct TestRecipe: Equatable {
-    let module: String
-    let rootType: String
-    let makeApp: String
-    let applyLink: String
-}
-
 /// An embedded app's type as the CLI lists it: its names, and how to make its options and
 /// start it.
 @MainActor
@@ -92,7 +85,6 @@ struct EmbeddedAppType {
     let title: String
     let linkForms: [String]
     let watchCommandNames: [String]
-    let testRecipe: TestRecipe
     let makeOptions: @MainActor () -> any ParsableArguments
     let start: @MainActor (any ParsableArguments, Context) throws(CLIError) -> any EmbeddedApp
 
@@ -101,7 +93,6 @@ struct EmbeddedAppType {
         title = App.title
         linkForms = App.linkForms
         watchCommandNames = App.watchCommands.map(\.name)
-        testRecipe = App.testRecipe
         makeOptions = { App.Options() }
         start = { options, context throws(CLIError) in
             guard let options = options as? App.Options else { preconditionFailure("options of another app") }

@@ -3,8 +3,8 @@
 @MainActor
 enum EmbeddedApps {
     static var all: [EmbeddedAppType] {
-        var apps = [EmbeddedAppType(RecipesApp.self)]
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { apps.append(EmbeddedAppType(ShopApp.self)) }
+        var apps = [EmbeddedAppType(EmbeddedRecipes.self)]
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { apps.append(EmbeddedAppType(EmbeddedShop.self)) }
         return apps
     }
 }

@@ -9,12 +9,15 @@ struct ExportTestCommand: ParsableCommand {
         name: "export-test",
         summary: "Write a Swift Testing test that replays a recorded session through the app's code.",
         discussion: """
-            Turns a session that 'record' wrote into one Swift Testing test for the embedded app's
-            module (see --app): it builds the app as at launch, checks the tree at the start,
-            applies each recorded link with the app's own handler, and checks the path each
-            reached and the tree after each event (a change the app made by itself is waited for,
-            up to 2 seconds). A bug report's session becomes a regression test. Everything from
-            the session is written as escaped Swift literals.
+            Turns a session that 'record' wrote into one Swift Testing test of the app it was
+            recorded from: the session names the app's DeepLinkableApp type (its module and name,
+            never code), which the app gave its Inspector. The test imports that module, builds
+            the app as at launch with the type's makeRoot(), checks the tree at the start,
+            applies each recorded link with the type's open(_:in:), and checks the path each
+            reached and the tree after each event (a change the app made by itself is waited
+            for, up to 2 seconds). A bug report's session becomes a regression test. A session
+            that names no type, or names one that is not a plain Swift identifier, is refused.
+            Everything else from the session is written as escaped Swift literals.
             """
     )
 
@@ -47,9 +50,15 @@ struct ExportTestCommand: ParsableCommand {
                 "event #\(restore.event.sequence) returns the app to an earlier state, which a test cannot do "
                     + "through the app's links; record the session without 'restore'")
         }
-        let source = Self.test(
-            session, recipe: context.app.type.testRecipe, name: name ?? "recordedSession",
-            command: "xtree-cli export-test")
+        guard let app = session.appType else {
+            throw .failure(
+                "\(file) names no app type to rebuild: \(Self.noAppType). Give the app's Inspector its "
+                    + "DeepLinkableApp type, Inspector(name:app:root:), then record again")
+        }
+        if let problem = app.problem {
+            throw .failure("\(file) names an app type that cannot be written as Swift: \(problem)")
+        }
+        let source = Self.test(session, app: app, name: name ?? "recordedSession", command: "xtree-cli export-test")
         if let output, !output.isStandardStream {
             try context.write(Data(source.utf8), to: output, what: "test")
         } else {
@@ -57,8 +66,13 @@ struct ExportTestCommand: ParsableCommand {
         }
     }
 
-    /// The test's source.
-    static func test(_ session: RecordedSession, recipe: TestRecipe, name: String, command: String) -> String {
+    /// Why a session cannot become a test, said where a user meets it.
+    static let noAppType = "the app's inspector was given no DeepLinkableApp type"
+
+    /// The test's source, for `app`, whose names are plain identifiers.
+    static func test(_ session: RecordedSession, app: AppTypeName, name: String, command: String) -> String {
+        precondition(app.problem == nil, "names checked before they are written")
+        let type = app.type
         let links = session.steps.filter { $0.event.link != nil }.count
         var body = ""
         var trees = [("start", session.start)]
@@ -82,7 +96,9 @@ struct ExportTestCommand: ParsableCommand {
                 body += """
 
                         // #\(event.sequence): a link that failed.
-                        await #expect(throws: (any Error).self) { _ = try await apply(\(url), to: root) }
+                        await #expect(throws: (any Error).self) {
+                            _ = try await \(type).open(\(url), in: root)
+                        }
                         try expectTree(of: root, equals: \(tree), \(moment))
 
                     """
@@ -91,7 +107,7 @@ struct ExportTestCommand: ParsableCommand {
                 body += """
 
                         // #\(event.sequence): a link.
-                        let reached\(event.sequence) = try await apply(\(url), to: root)
+                        let reached\(event.sequence) = try await \(type).open(\(url), in: root)
                         try expectTree(
                             of: root, equals: \(tree), reaching: reached\(event.sequence), at: [\(ids)], \(moment))
 
@@ -101,33 +117,20 @@ struct ExportTestCommand: ParsableCommand {
         let constants = trees.map { name, tree in
             "private let \(name) = \(SwiftSourceText.jsonLiteral(Self.json(of: tree), indent: "    "))\n"
         }.joined(separator: "\n")
-        let app = SwiftSourceText.stringLiteral(session.app)
+        let recorded = SwiftSourceText.stringLiteral(session.app).replacingOccurrences(of: "\n", with: " ")
+        // In the order swift-format keeps, once each.
+        let imports = Set(["Foundation", "Testing", "XTree", app.module]).sorted().map { "import \($0)" }
         return """
-            // Made by `\(command)` from a session recorded from \(app.replacingOccurrences(of: "\n", with: " ")):
-            // the app built as at launch applies the session's \(links) link\(links == 1 ? "" : "s") again with its
-            // own handler; the test checks the path each reached and the tree after each event.
-            import Foundation
-            import \(recipe.module)
-            import Testing
-            import XTree
+            // Made by `\(command)` from a session recorded from \(recorded):
+            // \(app), built as at launch, applies the session's \(links) link\(links == 1 ? "" : "s") again with
+            // its own handler; the test checks the path each reached and the tree after each event.
+            \(imports.joined(separator: "\n"))
 
             @MainActor
             @Test func \(name)() async throws {
-                let root = makeApp()
+                let root = \(type).makeRoot()
                 try expectTree(of: root, equals: start, "at the start")
             \(body)}
-
-            /// The app as at launch.
-            @MainActor
-            private func makeApp() -> \(recipe.rootType) {
-                \(recipe.makeApp)
-            }
-
-            /// Applies a link with the app's own handler; the object it reached.
-            @MainActor
-            private func apply(_ link: String, to root: \(recipe.rootType)) async throws -> any DeepLinkable {
-                \(recipe.applyLink)
-            }
 
             /// Expects the tree under `root` to be the recorded one and, for a link, the path to
             /// what it reached to have the recorded ids.

@@ -40,11 +40,15 @@ struct RecordCommand: ParsableCommand {
         defer { interrupts.restore() }
         let (sequence, start, _) = try live { () throws(InspectorError) in try client.follow(snapshots: true) }
         guard let start else { throw .failure("the app sent no tree to start from") }
-        var session = RecordedSession(app: client.app.name, startSequence: sequence, start: start)
+        var session = RecordedSession(
+            app: client.app.name, appType: client.appType, startSequence: sequence, start: start)
         let until = count.map { "\($0) event\($0 == 1 ? "" : "s")" } ?? "interrupted (Ctrl-C)"
         console.err(
             "recording \(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)) after event #\(sequence), "
                 + "until \(until)\n")
+        if client.appType == nil {
+            console.err("note: \(ExportTestCommand.noAppType); 'export-test' cannot make this session a test\n")
+        }
         var failure: CLIError?
         while count.map({ session.steps.count < $0 }) ?? true, !interrupts.arrived {
             console.flush()

@@ -34,7 +34,7 @@ struct ServeCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         let app = try context.startApp()
         let name = name ?? type(of: app).name
-        let inspector = try serve(app, name: name)
+        let inspector = try serve(app, name: name, console: context.console)
         context.console.out(
             "serving \(TerminalText.quoted(name)) (pid \(inspector.app.pid)) at "
                 + inspector.addresses.map(TerminalText.escaped).joined(separator: " and ") + "\n")
@@ -44,17 +44,21 @@ struct ServeCommand: ParsableCommand {
         context.console.out("stopped\n")
     }
 
-    private func serve<App: EmbeddedApp>(_ app: App, name: String) throws(CLIError) -> Inspector {
+    private func serve<App: EmbeddedApp>(_ app: App, name: String, console: Console) throws(CLIError) -> Inspector {
         let root = app.makeRoot()
         let apply = app.linkApplier(for: root)
+        if !app.startsAsDefined {
+            console.err(
+                "note: started with options that change the app, so its inspector names no app type: sessions "
+                    + "recorded from it cannot become tests\n")
+        }
         do {
             return try Inspector(
-                name: name, root: root, loopbackPort: loopback.map(UInt16.init),
-                restoration: app.restoration(for: root),
-                releaseGracePeriod: releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod
-            ) { url in
-                try await apply(url.absoluteString).reached
-            }
+                name: name, root: root, directory: nil, loopbackPort: loopback.map(UInt16.init),
+                journalCapacity: Inspector.defaultJournalCapacity, restoration: app.restoration(for: root),
+                releaseGracePeriod: releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod,
+                open: { url in try await apply(url.absoluteString).reached },
+                definition: app.startsAsDefined ? AppDefinition(App.Definition.self) : nil)
         } catch {
             throw .failure("cannot serve: \(error)")
         }

@@ -21,6 +21,9 @@ import XTreeSupport
 public final class InspectorClient {
     /// The app connected to.
     public let app: InspectableApp
+    /// The app's ``DeepLinkableApp`` type, if its inspector was given one: what a recorded
+    /// session names, for a test to rebuild the app.
+    public private(set) var appType: AppTypeName?
     /// How long to wait for each line of a reply.
     public var replyTimeout = 30.0
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
@@ -91,6 +94,7 @@ public final class InspectorClient {
             }
         }
         guard reply.version == InspectorProtocol.version else { throw Self.otherVersion(app, reply.version) }
+        appType = reply.app
     }
 
     deinit { connection.close() }

@@ -13,10 +13,12 @@ package struct InspectorReply: Codable, Sendable {
     var id: Int?
     var ok: Bool
     var error: String?
-    /// `hello`: the app's protocol version, name and process id.
+    /// `hello`: the app's protocol version, name and process id, and its ``DeepLinkableApp``
+    /// type if it named one.
     var version: Int?
     var name: String?
     var pid: Int32?
+    var app: AppTypeName?
     var snapshot: SnapshotHeader?
     /// `find`: the trace of the search over the snapshot that follows.
     var trace: SearchTrace?

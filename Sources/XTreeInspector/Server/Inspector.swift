@@ -7,14 +7,12 @@ import XTreeSupport
 /// Serves a running app's tree to `xtree-cli` over a local socket: snapshots, searches by
 /// name, links applied with their search traces, and a stream of changes.
 ///
-/// Start it in debug builds, with the app's root and, optionally, the handler that applies a
-/// link and returns the object it ended on:
+/// Start it in debug builds, with the app's ``DeepLinkableApp`` type and its root (or, for an
+/// app without such a type, the root and the handler that applies a link):
 ///
 /// ```swift
 /// #if DEBUG
-/// let inspector = try Inspector(name: "Recipes", root: home) { url in
-///     try await home.open(DeepLink(url: url)).reached
-/// }
+/// let inspector = try Inspector(name: "Recipes", app: RecipesApp.self, root: home)
 /// #endif
 /// ```
 ///
@@ -71,7 +69,7 @@ public final class Inspector: Sendable {
     ///     links from the inspector.
     /// - Throws: ``InspectorError`` if the directory is unsafe or a socket cannot be made.
     @MainActor
-    public init(
+    public convenience init(
         name: String,
         root: any DeepLinkable,
         directory: String? = nil,
@@ -80,6 +78,54 @@ public final class Inspector: Sendable {
         restoration: Restoration? = nil,
         releaseGracePeriod: Double = Inspector.defaultReleaseGracePeriod,
         open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)? = nil
+    ) throws(InspectorError) {
+        try self.init(
+            name: name, root: root, directory: directory, loopbackPort: loopbackPort,
+            journalCapacity: journalCapacity, restoration: restoration, releaseGracePeriod: releaseGracePeriod,
+            open: open, definition: nil)
+    }
+
+    /// Starts serving `root`, the root of an app that `app` describes: links from clients
+    /// are applied with `app`'s ``DeepLinkableApp/open(_:in:)``, and sessions recorded from it
+    /// name `app`'s module and type, so that `xtree-cli export-test` can make them tests.
+    ///
+    /// ```swift
+    /// #if DEBUG
+    /// let inspector = try Inspector(name: "Recipes", app: RecipesApp.self, root: home)
+    /// #endif
+    /// ```
+    ///
+    /// The other parameters are those of ``init(name:root:directory:loopbackPort:journalCapacity:restoration:releaseGracePeriod:open:)``.
+    ///
+    /// - Throws: ``InspectorError`` if the directory is unsafe or a socket cannot be made.
+    @MainActor
+    public convenience init<App: DeepLinkableApp>(
+        name: String,
+        app: App.Type,
+        root: App.Root,
+        directory: String? = nil,
+        loopbackPort: UInt16? = nil,
+        journalCapacity: Int = Inspector.defaultJournalCapacity,
+        restoration: Restoration? = nil,
+        releaseGracePeriod: Double = Inspector.defaultReleaseGracePeriod
+    ) throws(InspectorError) {
+        try self.init(
+            name: name, root: root, directory: directory, loopbackPort: loopbackPort,
+            journalCapacity: journalCapacity, restoration: restoration, releaseGracePeriod: releaseGracePeriod,
+            open: { url in try await App.open(url.absoluteString, in: root) }, definition: AppDefinition(app))
+    }
+
+    @MainActor
+    package init(
+        name: String,
+        root: any DeepLinkable,
+        directory: String?,
+        loopbackPort: UInt16?,
+        journalCapacity: Int,
+        restoration: Restoration?,
+        releaseGracePeriod: Double,
+        open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?,
+        definition: AppDefinition?
     ) throws(InspectorError) {
         precondition(journalCapacity >= 0, "a journal cannot keep a negative number of events")
         precondition(
@@ -118,7 +164,7 @@ public final class Inspector: Sendable {
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
             gracePeriod: releaseGracePeriod)
         if journalCapacity > 0 { hub.start() }
-        core = InspectorCore(name: name, token: token, hub: hub, open: open)
+        core = InspectorCore(name: name, token: token, hub: hub, open: open, definition: definition)
         do {
             try InspectorDirectory.announce(app, in: directory)
         } catch {

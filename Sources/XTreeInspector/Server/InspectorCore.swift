@@ -24,6 +24,8 @@ final class InspectorCore: Sendable {
     private let token: [UInt8]
     let hub: WatchHub
     let open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?
+    /// The app's ``DeepLinkableApp`` type, if it named one.
+    let definition: AppDefinition?
 
     private struct State {
         var stopped = false
@@ -41,12 +43,14 @@ final class InspectorCore: Sendable {
         name: String,
         token: String,
         hub: WatchHub,
-        open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?
+        open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?,
+        definition: AppDefinition?
     ) {
         self.name = name
         self.token = Array(token.utf8)
         self.hub = hub
         self.open = open
+        self.definition = definition
     }
 
     var isStopped: Bool { state.withLock { $0.stopped } }
@@ -208,6 +212,7 @@ final class InspectorCore: Sendable {
             reply.version = InspectorProtocol.version
             reply.name = name
             reply.pid = Terminal.processID
+            reply.app = definition?.typeName
             return send(reply, to: connection)
         }
     }

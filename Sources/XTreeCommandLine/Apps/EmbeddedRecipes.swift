@@ -8,7 +8,9 @@ import XTreeSupport
 
 /// The recipes app, embedded: the one file of the CLI that knows RecipesDomain.
 @MainActor
-final class RecipesApp: EmbeddedApp {
+final class EmbeddedRecipes: EmbeddedApp {
+    typealias Definition = RecipesApp
+
     struct Options: ParsableArguments {
         @Option(
             name: "catalog", value: "FILE", help: "Load the recipes from FILE instead of the built-in catalog.",
@@ -27,13 +29,6 @@ final class RecipesApp: EmbeddedApp {
     static let name = "Recipes"
     static let title = "the recipes app"
     static let linkForms = DeepLink.acceptedForms
-    static let testRecipe = TestRecipe(
-        module: "RecipesDomain", rootType: "DefaultHomeCoordinator",
-        makeApp: "DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: .default), "
-            + "recipes: RecipeCatalog.default.recipes)",
-        applyLink: "try await root.open(try DeepLink(string: link)).reached"
-    )
-
     private let options: Options
     private let context: Context
     private let catalog: RecipeCatalog
@@ -52,6 +47,10 @@ final class RecipesApp: EmbeddedApp {
             throw .failure("cannot load \(path): \(error.description)")
         }
     }
+
+    /// Only with the built-in catalog and no saved state is the app the one ``RecipesApp``
+    /// makes.
+    var startsAsDefined: Bool { options.catalog == nil && options.restore == nil }
 
     func makeRoot() -> DefaultHomeCoordinator {
         DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: catalog), recipes: catalog.recipes)

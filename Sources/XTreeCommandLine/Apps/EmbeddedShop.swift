@@ -6,7 +6,9 @@ import XTreeReachability
 /// The shop, embedded: the one file of the CLI that knows ShopDomain.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-final class ShopApp: EmbeddedApp {
+final class EmbeddedShop: EmbeddedApp {
+    typealias Definition = ShopApp
+
     struct Options: ParsableArguments {
         @Option(
             name: "products", value: "SKU,SKU", help: "Sell only these of the shop's products (default all).",
@@ -17,9 +19,6 @@ final class ShopApp: EmbeddedApp {
     static let name = "Shop"
     static let title = "the shop"
     static let linkForms = ShopLink.acceptedForms
-    static let testRecipe = TestRecipe(
-        module: "ShopDomain", rootType: "ShopCoordinator", makeApp: "ShopCoordinator()",
-        applyLink: "try root.open(try ShopLink(string: link))")
     static let watchCommands = [
         WatchAction<ShopCoordinator>(name: "back", help: "close the checkout, or the top-most product") { shop in
             if shop.cart.checkout != nil {
@@ -34,6 +33,9 @@ final class ShopApp: EmbeddedApp {
     ]
 
     private let products: [Product]
+
+    /// Only a shop of every standard product is the one ``ShopApp`` makes.
+    var startsAsDefined: Bool { products == Product.standard }
 
     init(options: Options, context: Context) throws(CLIError) {
         guard let list = options.products else {

@@ -1,0 +1,132 @@
+/// Your app as tools rebuild it: made as at launch, and driven by its links.
+///
+/// Conform one type of your app's module to it and give it to your app's `Inspector`
+/// (`Inspector(name:app:root:)`). Then `xtree-cli record` writes the type's module and name into
+/// the session, never any code; `xtree-cli export-test` writes a test that imports that module
+/// and calls the type through this protocol; and `xtree-cli links --aasa` asks it which web
+/// addresses the app takes.
+///
+/// ```swift
+/// public enum BankApp: DeepLinkableApp {
+///     public static func makeRoot() -> AppCoordinator {
+///         AppCoordinator(accounts: .preview)
+///     }
+///
+///     public static func open(_ link: String, in root: AppCoordinator) async throws -> any DeepLinkable {
+///         try await root.open(BankLink(string: link))
+///     }
+///
+///     public static let linkExamples = [
+///         LinkExample(form: "bank://accounts/<id>", link: "bank://accounts/main"),
+///         LinkExample(form: "https://bank.example/accounts/<id>", link: "https://bank.example/accounts/main"),
+///     ]
+///     public static let sampleValues = ["main", "savings"]
+/// }
+/// ```
+///
+/// The type must be public and declared at the top level of its module, named by a plain
+/// identifier, so that a generated test can name it.
+@MainActor
+public protocol DeepLinkableApp {
+    /// The app's root coordinator.
+    associatedtype Root: DeepLinkable
+
+    /// A fresh app, as at launch: what a generated test starts from. It should not depend on
+    /// anything a test cannot rebuild (a network, saved state).
+    static func makeRoot() -> Root
+
+    /// Applies `link`, as the app receives it (its own scheme, or an `https` address it takes
+    /// as a universal link), to the app under `root`, with the app's own handler.
+    ///
+    /// - Returns: The object the link ended on.
+    /// - Throws: Why the link was refused or failed.
+    static func open(_ link: String, in root: Root) async throws -> any DeepLinkable
+
+    /// One example of each form of link the app takes: what tools try, and what they say is
+    /// missing from a website's association file. Empty by default.
+    static var linkExamples: [LinkExample] { get }
+
+    /// Values that make real links when put in a pattern's wildcards (ids of the app's data):
+    /// for each `*` of an association file's pattern, tools try these. Empty by default.
+    static var sampleValues: [String] { get }
+}
+
+extension DeepLinkableApp {
+    /// None: tools know no link of the app's but those they are given.
+    public static var linkExamples: [LinkExample] { [] }
+    /// None: a pattern's wildcards are tried with the values in its examples only.
+    public static var sampleValues: [String] { [] }
+}
+
+/// A form of link an app takes, and one link of that form.
+public struct LinkExample: Sendable, Hashable, Codable {
+    /// The form, as people read it: `recipes://recipes/<slug>`.
+    public var form: String
+    /// A link of that form that the app's data makes real: `recipes://recipes/irish-stew`.
+    public var link: String
+
+    /// Creates an example.
+    public init(form: String, link: String) {
+        self.form = form
+        self.link = link
+    }
+}
+
+/// How a tool names a ``DeepLinkableApp`` type in a file: its module and its name, each as
+/// Swift spells it. Never code: a generated test checks both are plain identifiers before
+/// writing them.
+public struct AppTypeName: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The module to import.
+    public var module: String
+    /// The type, at the top level of `module`.
+    public var type: String
+
+    /// Names a type.
+    public init(module: String, type: String) {
+        self.module = module
+        self.type = type
+    }
+
+    /// The name of `app`, read from the type itself: `nil` if it is not a top-level type
+    /// (nested, generic or local types cannot be named by a generated test).
+    public init?<App: DeepLinkableApp>(of app: App.Type) {
+        let parts = String(reflecting: app).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, Self.isIdentifier(parts[0]), Self.isIdentifier(parts[1]) else { return nil }
+        self.init(module: String(parts[0]), type: String(parts[1]))
+    }
+
+    /// `Module.Type`.
+    public var description: String { "\(module).\(type)" }
+
+    /// Why these names cannot be written into Swift source, or `nil` if both can.
+    public var problem: String? {
+        for (what, name) in [("module", module), ("type", type)] where !Self.isIdentifier(Substring(name)) {
+            return "the \(what) name is not a plain Swift identifier (ASCII letters, digits and '_', not "
+                + "starting with a digit, and not a keyword)"
+        }
+        return nil
+    }
+
+    /// Whether `name` is an identifier Swift takes without backquotes: ASCII letters, digits
+    /// and `_`, not starting with a digit, not a keyword, and at most 128 bytes.
+    public static func isIdentifier(_ name: Substring) -> Bool {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard let first = name.utf8.first, name.utf8.count <= 128, !digits.contains(first) else { return false }
+        let word = name.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || digits.contains(byte)
+        }
+        return word && name != "_" && !keywords.contains(String(name))
+    }
+
+    /// Swift's reserved words, which a name may not be without backquotes.
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "Type", "Protocol",
+    ]
+}

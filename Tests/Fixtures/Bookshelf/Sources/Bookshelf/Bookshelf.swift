@@ -1,0 +1,120 @@
+import XTree
+
+/// An app that is neither of XTree's examples: shelves of books, a book's page opened by
+/// `bookshelf://book/<id>`, its notes by `bookshelf://book/<id>/notes`. `Scripts/session-check.sh`
+/// serves it as a process of its own, records a session, exports a test and runs it.
+@MainActor
+public final class ShelfCoordinator: ObservableObject, ViewModel {
+    let shelves: [ShelfViewModel]
+    @Published var page: BookViewModel?
+
+    init(books: [Book]) {
+        let genres = Array(Set(books.map(\.genre))).sorted()
+        shelves = genres.map { genre in ShelfViewModel(genre: genre, books: books.filter { $0.genre == genre }) }
+    }
+
+    /// The shelves, then the open book.
+    public var children: [any DeepLinkable] {
+        shelves
+        page
+    }
+
+    /// What the tree shows for the root.
+    public var nodeLabel: String { "Shelves" }
+
+    /// Opens `bookshelf://book/<id>` or `bookshelf://book/<id>/notes`; the screen it ends on.
+    func open(_ link: String) throws -> any DeepLinkable {
+        let parts = link.split(separator: "/", omittingEmptySubsequences: false)
+        guard link.hasPrefix("bookshelf://book/"), parts.count == 4 || parts.count == 5 else {
+            throw BookshelfError(link: link, reason: "not bookshelf://book/<id>[/notes]")
+        }
+        let id = String(parts[3])
+        guard let book = shelves.lazy.flatMap(\.books).first(where: { $0.id == id }) else {
+            throw BookshelfError(link: link, reason: "no book has the id '\(id)'")
+        }
+        guard parts.count == 4 || parts[4] == "notes" else {
+            throw BookshelfError(link: link, reason: "a book has only its notes")
+        }
+        let opened = BookViewModel(book: book)
+        page = opened
+        guard parts.count == 5 else { return opened }
+        let notes = NotesViewModel(book: book)
+        opened.notes = notes
+        return notes
+    }
+}
+
+struct Book: Sendable, Hashable {
+    let id: String
+    let title: String
+    let genre: String
+
+    static let standard = [
+        Book(id: "dune", title: "Dune", genre: "fiction"),
+        Book(id: "emma", title: "Emma", genre: "fiction"),
+        Book(id: "cosmos", title: "Cosmos", genre: "science"),
+    ]
+}
+
+@MainActor
+final class ShelfViewModel: ObservableObject, ViewModel {
+    let genre: String
+    let books: [Book]
+
+    init(genre: String, books: [Book]) {
+        self.genre = genre
+        self.books = books
+    }
+
+    var children: [any DeepLinkable] { [] }
+    var nodeLabel: String { genre }
+    var nodeAttributes: [String: String] { ["books": String(books.count)] }
+}
+
+@MainActor
+final class BookViewModel: ObservableObject, ViewModel {
+    let book: Book
+    @Published var notes: NotesViewModel?
+
+    init(book: Book) { self.book = book }
+
+    var children: [any DeepLinkable] { notes.map { [$0] } ?? [] }
+    var nodeLabel: String { book.title }
+    var nodeAttributes: [String: String] { ["book": book.id] }
+}
+
+@MainActor
+final class NotesViewModel: ObservableObject, ViewModel {
+    let book: Book
+
+    init(book: Book) { self.book = book }
+
+    var children: [any DeepLinkable] { [] }
+    var nodeLabel: String { "Notes on \(book.title)" }
+}
+
+struct BookshelfError: Error, CustomStringConvertible {
+    let link: String
+    let reason: String
+    var description: String { "\(link): \(reason)" }
+}
+
+/// The bookshelf app as tools rebuild it.
+public enum BookshelfApp: DeepLinkableApp {
+    /// The shelves of the standard books, nothing open.
+    public static func makeRoot() -> ShelfCoordinator { ShelfCoordinator(books: Book.standard) }
+
+    /// Opens a `bookshelf://` link.
+    public static func open(_ link: String, in root: ShelfCoordinator) async throws -> any DeepLinkable {
+        try root.open(link)
+    }
+
+    /// A link of each form.
+    public static let linkExamples = [
+        LinkExample(form: "bookshelf://book/<id>", link: "bookshelf://book/dune"),
+        LinkExample(form: "bookshelf://book/<id>/notes", link: "bookshelf://book/dune/notes"),
+    ]
+
+    /// The standard books' ids.
+    public static var sampleValues: [String] { Book.standard.map(\.id) }
+}
