@@ -16,7 +16,7 @@ import XTreeEscaping
 /// million-node tree), so that is usually nothing.
 package struct NodeIDs {
     /// Each node's hash, by breadth-first number.
-    private(set) var hashes: [UInt64] = []
+    package private(set) var hashes: [UInt64] = []
     private let keyBits: Int
     private let keyMask: UInt64
 

@@ -39,6 +39,11 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
         public var node: TreeSnapshot.Node
         /// What differs, label first, then attributes in the order after, then removed ones.
         public var changes: [ValueChange]
+
+        package init(node: TreeSnapshot.Node, changes: [ValueChange]) {
+            self.node = node
+            self.changes = changes
+        }
     }
 
     /// Nodes only in the later snapshot, in its breadth-first order.
@@ -68,6 +73,15 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    package init(
+        added: [TreeSnapshot.Node], removed: [TreeSnapshot.Node], changed: [Change], unchangedCount: Int
+    ) {
+        self.added = added
+        self.removed = removed
+        self.changed = changed
+        self.unchangedCount = unchangedCount
+    }
+
     private init<ID: Hashable>(_ old: TreeSnapshot.Columns, _ new: TreeSnapshot.Columns, oldIDs: [ID], newIDs: [ID]) {
         var oldIndex = [ID: Int](minimumCapacity: old.count)
         for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
@@ -93,7 +107,8 @@ public struct TreeDiff: Sendable, Hashable, Codable, CustomStringConvertible {
         removed = old.indices.filter { !matched[$0] }.map(old.node(at:))
     }
 
-    private static func changes(
+    /// What differs between two descriptions, as a change lists it.
+    package static func changes(
         from old: (label: String, attributes: ArraySlice<TreeSnapshot.Attribute>),
         to new: (label: String, attributes: ArraySlice<TreeSnapshot.Attribute>)
     ) -> [ValueChange] {

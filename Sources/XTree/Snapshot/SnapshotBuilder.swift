@@ -5,14 +5,14 @@ import XTreeSnapshot
 
 /// Walks a live tree once, breadth first, and records it as a ``TreeSnapshot``'s columns.
 @MainActor
-struct SnapshotBuilder: ~Copyable {
+package struct SnapshotBuilder: ~Copyable {
     /// What every snapshot records of a dynamic type: found once per type in the process
     /// (a type's name, superclasses and conformances never change), and again only when
     /// more protocols are made searchable.
-    private struct TypeFacts {
-        var hash: UInt64
-        var name: String
-        var searchNames: [String]
+    package struct TypeFacts {
+        package var hash: UInt64
+        package var name: String
+        package var searchNames: [String]
     }
     @MainActor private static var knownTypes: [ObjectIdentifier: TypeFacts] = [:]
     // How many protocols were searchable when `knownTypes` was filled: they are only added.
@@ -69,14 +69,12 @@ struct SnapshotBuilder: ~Copyable {
             // executor each time a function of no actor calls it.
             var identityHash: UInt64?
             if let identity { identityHash = stableHash(identity) }
-            var key = type.hash
-            if let identityHash { key = type.hash ^ identityHash &* 0x9E37_79B9 }
+            let key = Self.siblingKey(typeHash: type.hash, identityHash: identityHash)
             let sameKey = countSibling(key, in: &siblingTypes)
             if target != nil, child === target { locatedOrder = element.order }
             if parent != nil { columns.links.append(TreeSnapshot.Columns.packed(element.order, .child)) }
-            var step = type.hash &+ UInt64(sameKey)
-            if let identityHash { step = mix(type.hash ^ mix(identityHash)) &+ UInt64(sameKey) }
-            ids.append(step: step, parent: parent)
+            ids.append(
+                step: Self.step(typeHash: type.hash, identityHash: identityHash, sameKey: sameKey), parent: parent)
             columns.types.append(type.name)
             columns.appendLabel(child.nodeLabelText)
             appendAttributes(of: child)
@@ -93,31 +91,51 @@ struct SnapshotBuilder: ~Copyable {
         return columns
     }
 
+    /// What a node's siblings are counted by, for its id: its type, and its identity if any.
+    /// The live view of an inspector derives ids by this rule too.
+    @inline(__always)
+    package static func siblingKey(typeHash: UInt64, identityHash: UInt64?) -> UInt64 {
+        guard let identityHash else { return typeHash }
+        return typeHash ^ identityHash &* 0x9E37_79B9
+    }
+
+    /// A node's step, which its id mixes with its parent's: its type, identity and how many
+    /// siblings before it have its key (``siblingKey(typeHash:identityHash:)``).
+    @inline(__always)
+    package static func step(typeHash: UInt64, identityHash: UInt64?, sameKey: Int) -> UInt64 {
+        guard let identityHash else { return typeHash &+ UInt64(sameKey) }
+        return mix(typeHash ^ mix(identityHash)) &+ UInt64(sameKey)
+    }
+
     /// Ends the links of the nodes before `node`: their arrays are behind the walk.
     private mutating func endLinks(before node: Int) {
         let end = UInt32(truncatingIfNeeded: columns.links.count)
         while columns.linkEnds.count < node { columns.linkEnds.append(end) }
     }
 
-    /// The node's attributes with its private values redacted; of a key given twice, the
-    /// first value (snapshots hold each key once, so that diffs match them by key).
     private mutating func appendAttributes(of object: any DeepLinkable) {
-        let attributes = object.nodeAttributePairs
-        if !attributes.isEmpty {
-            let hidden = object.privateAttributeKeySet
-            let start = columns.attributes.count
-            for attribute in attributes {
-                columns.attributes.append(
-                    TreeSnapshot.Attribute(
-                        key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value))
-            }
-            if attributes.count > 1, TreeSnapshot.firstRepeatedKey(columns.attributes[start...]) != nil {
-                var keys = Set<String>()
-                let unique = columns.attributes[start...].filter { keys.insert($0.key).inserted }
-                columns.attributes.replaceSubrange(start..., with: unique)
-            }
-        }
+        Self.appendAttributes(of: object, to: &columns.attributes)
         columns.attributeEnds.append(UInt32(truncatingIfNeeded: columns.attributes.count))
+    }
+
+    /// Appends the node's attributes with its private values redacted; of a key given twice,
+    /// the first value (snapshots hold each key once, so that diffs match them by key). The
+    /// one rule for snapshots and an inspector's live view.
+    package static func appendAttributes(of object: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]) {
+        let attributes = object.nodeAttributePairs
+        guard !attributes.isEmpty else { return }
+        let hidden = object.privateAttributeKeySet
+        let start = destination.count
+        for attribute in attributes {
+            destination.append(
+                TreeSnapshot.Attribute(
+                    key: attribute.key, value: hidden.contains(attribute.key) ? "<private>" : attribute.value))
+        }
+        if attributes.count > 1, TreeSnapshot.firstRepeatedKey(destination[start...]) != nil {
+            var keys = Set<String>()
+            let unique = destination[start...].filter { keys.insert($0.key).inserted }
+            destination.replaceSubrange(start..., with: unique)
+        }
     }
 
     /// What the snapshot records of the object's dynamic type, the last one's checked first
@@ -147,6 +165,14 @@ struct SnapshotBuilder: ~Copyable {
         lastType = (key, entry)
         return entry
     }
+
+    /// The facts of `object`'s dynamic type, found the first time it is asked.
+    package static func facts(of object: any DeepLinkable) -> TypeFacts {
+        facts(of: object, type: Swift.type(of: object))
+    }
+
+    /// How many protocols are searchable: when it changes, every type's names may change.
+    package static var searchableCount: Int { SearchableProtocols.entries.count }
 
     /// The facts of `object`'s dynamic type `type`, found the first time it is asked.
     private static func facts(of object: any DeepLinkable, type: AnyObject.Type) -> TypeFacts {

@@ -1,0 +1,171 @@
+import XTree
+import XTreeObservation
+import XTreeSnapshot
+import XTreeSupport
+
+#if canImport(Observation)
+    import Observation
+#endif
+
+/// The inspector's view of the live tree, kept from event to event: each object with its
+/// id, description and children, so that an event costs what changed, not the tree.
+///
+/// Objects that announce their changes (an `ObservableObject` through `objectWillChange`, an
+/// `@Observable` class through Observation) are described again only after they announce,
+/// and only then are their children read again. Other objects may change silently, so each
+/// event describes them again. ``update()`` turns what it finds into a ``TreeEdit`` by ids,
+/// the one every consumer of the journal follows.
+///
+/// Ids follow the snapshot's rule (``SnapshotBuilder``). Where following it piece by piece
+/// would need the whole tree (an object shared by two lists or in a cycle, an object moved to
+/// another parent, two ids that collide, searchable protocols registered since), the view is
+/// built again from a full walk and the edit found by comparing the two: slower, never wrong.
+@MainActor
+final class LiveTree {
+    /// One object of the tree, in a slot.
+    struct Record {
+        weak var object: AnyObject?
+        var key: ObjectIdentifier
+        /// The 64-bit hash of its id, which seeds its children's.
+        var hash: UInt64
+        var parent: Int32
+        var depth: Int32
+        var children: [Int32]
+        var type: Int32
+        var label: String
+        var attributes: [TreeSnapshot.Attribute]
+        var identity: String?
+        /// Whether it announces its changes; otherwise it is described at every event.
+        var announces: Bool
+        var subscription: AnyCancellable?
+    }
+
+    /// An object that left the tree in an update and was still alive then.
+    struct Departure {
+        let object: AnyObject
+        let node: NodeReference
+    }
+
+    /// What an update found.
+    struct Update {
+        var edit = TreeEdit()
+        var departures: [Departure] = []
+        /// How many announcements arrived since the last update, and from how many objects.
+        var notifications = 0
+        var objects = 0
+        /// Whether the view was built again from a full walk.
+        var rebuilt = false
+    }
+
+    static let keyMask: UInt64 = (1 << 40) - 1
+
+    let root: any DeepLinkable
+    var records: [Record?] = []
+    var freeSlots: [Int32] = []
+    var slotOf: [ObjectIdentifier: Int32] = [:]
+    /// The 40-bit keys of the ids in the tree: a new id that takes one is a collision.
+    var keys = Set<UInt64>()
+    /// The objects described at every event.
+    var plain = Set<Int32>()
+    /// Nodes whose id a collision decided at the last full walk: what moves them, or removes
+    /// their partner, needs another full walk.
+    var partners = Set<Int32>()
+    var types: [SnapshotBuilder.TypeFacts] = []
+    var typeNumbers: [ObjectIdentifier: Int32] = [:]
+    var rootSlot: Int32 = 0
+    /// Whether some object is in more than one list, or in a cycle: then every event is a
+    /// full walk.
+    var sharesObjects = false
+    var searchableCount = -1
+    /// Announcements since the last update, from any thread.
+    let announcements = Locked((keys: Set<ObjectIdentifier>(), count: 0))
+    let onChange: @Sendable () -> Void
+    /// Descriptions changed in the update under way, by slot, with their place in the edit.
+    var pendingChanges: [Int32: Int] = [:]
+
+    /// A view of the tree under `root`, built at once; `onChange` is called, on whatever
+    /// thread announced, after each announcement is noted, to schedule an ``update()``.
+    init(root: any DeepLinkable, onChange: @escaping @Sendable () -> Void) {
+        self.root = root
+        self.onChange = onChange
+        _ = rebuild()
+    }
+
+    // MARK: - Reading the view
+
+    /// Whether `object` is in the tree as of the last update.
+    func contains(_ object: AnyObject) -> Bool {
+        slotOf[ObjectIdentifier(object)].flatMap { records[Int($0)]?.object } === object
+    }
+
+    /// The path from the root to `object`, as types and ids; empty if it is not in the tree.
+    func path(to object: AnyObject) -> [(type: String, id: String)] {
+        guard contains(object), var slot = slotOf[ObjectIdentifier(object)] else { return [] }
+        var path: [(type: String, id: String)] = []
+        while slot >= 0 {
+            let record = records[Int(slot)]!
+            path.append((types[Int(record.type)].name, id(of: record)))
+            slot = record.parent
+        }
+        return path.reversed()
+    }
+
+    /// How many nodes the tree has.
+    var count: Int { slotOf.count }
+
+    func id(of record: Record) -> String { ShortID.string(record.hash & Self.keyMask) }
+
+    /// The description an edit gives the record's node.
+    func node(of record: Record) -> TreeEdit.Node {
+        let facts = types[Int(record.type)]
+        return TreeEdit.Node(
+            id: id(of: record), type: facts.name, label: record.label, attributes: record.attributes,
+            names: facts.searchNames, identity: record.identity)
+    }
+
+    /// The view as a model of ids, as a consumer of its edits holds it.
+    func model() -> TreeModel {
+        var entries: [TreeModel.Entry?] = []
+        entries.reserveCapacity(records.count)
+        for record in records {
+            entries.append(record.map { TreeModel.Entry(node: node(of: $0), children: $0.children) })
+        }
+        return TreeModel(entries: entries, root: rootSlot)
+    }
+
+    // MARK: - Updating
+
+    /// Describes again what announced a change and what cannot announce, and returns the
+    /// edit from the tree at the last update to the tree now.
+    func update() -> Update {
+        let (fired, notifications) = announcements.withLock { state in
+            defer { state = ([], 0) }
+            return state
+        }
+        var update: Update
+        if sharesObjects || searchableCount != SnapshotBuilder.searchableCount {
+            update = rebuild()
+        } else {
+            do throws(NeedsFullWalk) {
+                update = try updateInPlace(fired: fired)
+            } catch {
+                update = rebuild()
+            }
+        }
+        update.notifications = notifications
+        update.objects = fired.count
+        return update
+    }
+
+    /// Notes an announcement from `key`'s object; on any thread.
+    nonisolated func announce(_ key: ObjectIdentifier) {
+        announcements.withLock { state in
+            state.keys.insert(key)
+            state.count += 1
+        }
+        onChange()
+    }
+}
+
+/// What the piece-by-piece update cannot follow: a full walk follows it instead.
+struct NeedsFullWalk: Error {}
