@@ -33,7 +33,7 @@ libraries=()
 for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
-for target in deeplink catalog snapshot reader inspector session http; do
+for target in deeplink catalog snapshot reader inspector session http edit; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
@@ -42,6 +42,7 @@ for target in deeplink catalog snapshot reader inspector session http; do
         inspector) source=Fuzz/InspectorFuzzer.swift ;;
         session) source=Fuzz/SessionFuzzer.swift ;;
         http) source=Fuzz/HTTPFuzzer.swift ;;
+        edit) source=Fuzz/EditFuzzer.swift ;;
     esac
     swiftc "${flags[@]}" -use-ld=lld "$source" "${libraries[@]}" -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"

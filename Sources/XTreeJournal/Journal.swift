@@ -5,60 +5,27 @@ import XTreeSupport
 /// The inspector's journal: the last events that happened to the tree, in a ring of
 /// ``capacity`` events, and the clients that watch or follow them.
 ///
-/// The main actor hands each event over with the snapshots before and after it; the diff is
-/// computed here, on the journal's own queue, which also keeps events in the order of their
-/// sequence numbers. With no subscriber, events wait in a short batch, so that applying a link
+/// The main actor hands each event over as a ``JournalRecord``, its change already an edit by
+/// ids; this queue keeps events in the order of their sequence numbers and hands them to
+/// subscribers. With no subscriber, events wait in a short batch, so that applying a link
 /// wakes no thread. A subscriber that starts following is registered on the same queue, so it
 /// misses no event and sees none twice.
 package final class Journal: Sendable {
-    /// What the main actor hands over: everything an event needs but its diff.
-    package struct Entry: Sendable {
-        package var sequence: Int
-        package var time: Double
-        /// The link, its path not yet filled in.
-        package var link: JournalEvent.Link?
-        package var restore: JournalEvent.Restore?
-        package var outlived: [JournalEvent.Outlived]?
-        /// Breadth-first numbers of the path the link reached, in `after`.
-        package var reached: [Int]
-        package var notifications: Int
-        package var objects: Int
-        package var before: TreeSnapshot
-        package var after: TreeSnapshot
-
-        package init(
-            sequence: Int, time: Double, link: JournalEvent.Link?, restore: JournalEvent.Restore? = nil,
-            outlived: [JournalEvent.Outlived]? = nil, reached: [Int], notifications: Int, objects: Int,
-            before: TreeSnapshot, after: TreeSnapshot
-        ) {
-            self.sequence = sequence
-            self.time = time
-            self.link = link
-            self.restore = restore
-            self.outlived = outlived
-            self.reached = reached
-            self.notifications = notifications
-            self.objects = objects
-            self.before = before
-            self.after = after
-        }
-    }
-
     /// How many events are kept; 0 keeps none (watchers are still served).
     package let capacity: Int
     private let queue = DispatchQueue(label: "XTree inspector journal")
 
     private struct State {
-        /// Events handed over and not yet completed, oldest first, and the nodes of the trees
-        /// after them.
-        var pending: [Entry] = []
-        var pendingNodes = 0
+        /// Events handed over and not yet taken into the ring, oldest first, and the entries
+        /// of their edits.
+        var pending: [JournalRecord] = []
+        var pendingEntries = 0
         /// The events kept, oldest at `oldest` once the ring is full.
-        var ring: [JournalEvent] = []
+        var ring: [JournalRecord] = []
         var oldest = 0
         var subscribers: [ObjectIdentifier: any JournalSubscriber] = [:]
 
-        func events(after sequence: Int) -> [JournalEvent] {
+        func records(after sequence: Int) -> [JournalRecord] {
             (ring[oldest...] + ring[..<oldest]).filter { $0.sequence > sequence }
         }
     }
@@ -69,78 +36,68 @@ package final class Journal: Sendable {
         self.capacity = capacity
     }
 
-    /// Takes an event over from the main actor. It is completed off the main actor: at once
-    /// when a client watches or follows; otherwise when 32 are waiting, when their trees hold
-    /// 65,536 nodes, or when someone reads the journal, so that a link pays for no thread's
+    /// Takes an event over from the main actor. It is delivered off the main actor: at once
+    /// when a client watches or follows; otherwise when 32 are waiting, when their edits hold
+    /// 65,536 entries, or when someone reads the journal, so that a link pays for no thread's
     /// wake-up.
-    package func record(_ entry: Entry) {
+    package func record(_ record: JournalRecord) {
+        let entries = record.edit.added.count + record.edit.removed.count + record.edit.changed.count
         let now = state.withLock { state in
-            state.pending.append(entry)
-            state.pendingNodes += entry.after.nodes.count
+            state.pending.append(record)
+            state.pendingEntries += entries
             return state.pending.count == 1 && !state.subscribers.isEmpty || state.pending.count >= Self.batch
-                || state.pendingNodes >= Self.batchNodes
+                || state.pendingEntries >= Self.batchEntries
         }
         if now { queue.async { [self] in completePending() } }
     }
 
-    /// How many events may wait to be completed when no client is served.
+    /// How many events may wait when no client is served.
     package static let batch = 32
-    /// How many nodes the trees of the events waiting may hold in all: with a large tree,
-    /// each event is completed at once rather than holding many trees.
-    package static let batchNodes = 1 << 16
+    /// How many entries the edits of the events waiting may hold in all.
+    package static let batchEntries = 1 << 16
 
-    /// Completes the events waiting, in order: diffs, the ring, the clients. On the queue.
+    /// Takes the events waiting into the ring and hands them to the clients, in order. On
+    /// the queue.
     private func completePending() {
-        let (entries, subscribers) = state.withLock { state in
+        let (records, subscribers) = state.withLock { state in
             defer {
                 state.pending.removeAll()
-                state.pendingNodes = 0
+                state.pendingEntries = 0
             }
             return (state.pending, Array(state.subscribers.values))
         }
-        for entry in entries {
-            var link = entry.link
-            if !entry.reached.isEmpty {
-                let columns = entry.after.nodes
-                link?.reached = entry.reached.map {
-                    JournalEvent.Step(order: $0, type: columns[$0].type, id: columns[$0].id)
-                }
-            }
-            let event = JournalEvent(
-                sequence: entry.sequence, time: entry.time, link: link, restore: entry.restore,
-                outlived: entry.outlived, notifications: entry.notifications,
-                objects: entry.objects, diff: TreeDiff(from: entry.before, to: entry.after))
+        for record in records {
             if capacity > 0 {
                 state.withLock { state in
                     if state.ring.count < capacity {
-                        state.ring.append(event)
+                        state.ring.append(record)
                     } else {
-                        state.ring[state.oldest] = event
+                        state.ring[state.oldest] = record
                         state.oldest = (state.oldest + 1) % capacity
                     }
                 }
             }
-            for subscriber in subscribers { subscriber.receive(event, after: entry.after) }
+            for subscriber in subscribers { subscriber.receive(record) }
         }
     }
 
     /// The events kept whose sequence is after `sequence`, once every event handed over
-    /// before the call is complete.
-    package func events(after sequence: Int) -> [JournalEvent] {
+    /// before the call is taken in.
+    package func records(after sequence: Int) -> [JournalRecord] {
         queue.sync {
             completePending()
-            return state.withLock { $0.events(after: sequence) }
+            return state.withLock { $0.records(after: sequence) }
         }
     }
 
     /// Starts handing events to `subscriber`; the events kept after `sequence`, if given, are
     /// returned, and every later one goes to the subscriber.
-    package func add(_ subscriber: any JournalSubscriber, backlogAfter sequence: Int?) -> [JournalEvent] {
+    package func add(_ subscriber: any JournalSubscriber, backlogAfter sequence: Int?) -> [JournalRecord] {
         queue.sync {
             completePending()
             return state.withLock { state in
                 state.subscribers[ObjectIdentifier(subscriber)] = subscriber
-                return sequence.map { state.events(after: $0) } ?? []
+                return sequence.map { state.records(after: $0) } ?? []
             }
         }
     }
@@ -153,21 +110,21 @@ package final class Journal: Sendable {
         }
     }
 
-    /// How many events wait to be completed.
+    /// How many events wait to be taken in.
     package var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Whether anyone watches or follows.
     package var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
 
-    /// Waits until every event handed over before the call is complete and delivered.
+    /// Waits until every event handed over before the call is taken in and delivered.
     package func settle() {
         queue.sync { completePending() }
     }
 }
 
-/// Who is handed each event as it is completed: a watcher's or a follower's outbox. Called
-/// on the journal's queue, in the order of sequence numbers.
+/// Who is handed each event as it is taken in: a watcher's or a follower's outbox. Called on
+/// the journal's queue, in the order of sequence numbers.
 package protocol JournalSubscriber: AnyObject, Sendable {
-    /// Takes a completed event and the tree after it.
-    func receive(_ event: JournalEvent, after tree: TreeSnapshot)
+    /// Takes an event.
+    func receive(_ record: JournalRecord)
 }

@@ -15,6 +15,8 @@ final class ServedApp {
         process.arguments = (app.map { ["--app", $0] } ?? []) + ["serve", "--name", name] + arguments
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in self.environment { environment[key] = value }
+        // Every event of the served app checks the inspector's view against a full snapshot.
+        environment["XTREE_CHECK_LIVE_TREE"] = "1"
         process.environment = environment
         let output = folder.path("serve.out")
         _ = FileManager.default.createFile(atPath: output, contents: nil)

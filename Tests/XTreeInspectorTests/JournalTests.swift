@@ -134,16 +134,11 @@ enum LinkError: Error, CustomStringConvertible {
         let followed = try await offMain { try follower.value.nextEvent(timeout: 120) }
         #expect(followed?.event.sequence == 2)
         #expect(followed?.snapshot == nil)
-        // A backlog has no trees to send.
-        let refused = try await offMain { () -> String? in
-            do {
-                _ = try patient(InspectorClient(app)).follow(after: 0, snapshots: true)
-                return nil
-            } catch let error as InspectorError {
-                return error.description
-            }
-        }
-        #expect(refused == "the app refused: the tree after each event is sent only for events from now on")
+        // A backlog comes with the tree now too: its diffs are found from the tree back.
+        let late = try await offMain { try patient(InspectorClient(app)).follow(after: 0, snapshots: true) }
+        #expect(late.backlog.map(\.sequence) == [1, 2, 3])
+        #expect(late.start == TreeSnapshot(of: book))
+        #expect(late.backlog.map(\.diff) == [backlog.backlog[0].diff, recorded[0].0.diff, recorded[1].0.diff])
     }
 
     @Test func withoutAJournalNothingIsKeptAndWatchersAreStillServed() async throws {
@@ -164,29 +159,24 @@ enum LinkError: Error, CustomStringConvertible {
         #expect(listing.events.isEmpty)
     }
 
-    /// With no client, events wait in a batch, unless their trees are large.
-    @Test func eventsWaitInABatchUnlessTheirTreesAreLarge() async throws {
+    /// With no client, events wait in a batch, unless their edits are large.
+    @Test func eventsWaitInABatchUnlessTheirEditsAreLarge() async throws {
         let journal = Journal(capacity: 10)
-        let small = TreeSnapshot(of: Book())
-        func entry(_ sequence: Int, _ tree: TreeSnapshot) -> Journal.Entry {
-            Journal.Entry(
-                sequence: sequence, time: 0, link: nil, reached: [], notifications: 1, objects: 1, before: small,
-                after: tree)
+        func record(_ sequence: Int, added: Int) -> JournalRecord {
+            let nodes = (0..<added).map {
+                TreeEdit.Node(id: "n\($0)", type: "Leaf", label: "", attributes: [], names: [], identity: nil)
+            }
+            return JournalRecord(
+                sequence: sequence, time: 0, link: nil, notifications: 1, objects: 1,
+                edit: TreeEdit(added: nodes, removed: [], changed: [], splices: []))
         }
-        journal.record(entry(1, small))
+        journal.record(record(1, added: 1))
         try await Task.sleep(nanoseconds: 50_000_000)
         #expect(journal.pendingCount == 1)
-        let leaves = (1..<Journal.batchNodes).map {
-            TreeSnapshot.Node(
-                id: "n\($0)", type: "Leaf", label: "", attributes: [], depth: 1, order: $0, parent: 0, links: [])
-        }
-        let root = TreeSnapshot.Node(
-            id: "root", type: "Root", label: "", attributes: [], depth: 0, order: 0, parent: nil,
-            links: (1..<Journal.batchNodes).map { TreeSnapshot.Link(kind: .child, node: $0) })
-        journal.record(entry(2, try TreeSnapshot(nodes: [root] + leaves)))
+        journal.record(record(2, added: Journal.batchEntries))
         for _ in 0..<600 where journal.pendingCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(journal.pendingCount == 0)
-        #expect(journal.events(after: 0).map(\.sequence) == [1, 2])
+        #expect(journal.records(after: 0).map(\.sequence) == [1, 2])
     }
 
     @Test func anEventReadFromOutsideIsCheckedBeyondItsShape() {

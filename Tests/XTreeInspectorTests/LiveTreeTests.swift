@@ -238,6 +238,8 @@ struct RandomTree {
             #expect(Array(model.snapshot().nodes) == Array(after.nodes), "the edit's tree, \(context)")
             #expect(Array(live.model().snapshot().nodes) == Array(after.nodes), "the view's tree, \(context)")
             let whole = TreeEdit(from: before, to: after)
+            #expect(Array(try before.applying(whole).nodes) == Array(after.nodes), "the whole edit, \(context)")
+            #expect(Array(try after.applying(whole.inverted).nodes) == Array(before.nodes), "undone, \(context)")
             #expect(Set(update.edit.added.map(\.id)) == Set(whole.added.map(\.id)), "added, \(context)")
             #expect(Set(update.edit.removed.map(\.id)) == Set(whole.removed.map(\.id)), "removed, \(context)")
             #expect(Set(update.edit.changed.map(\.new.id)) == Set(whole.changed.map(\.new.id)), "changed, \(context)")

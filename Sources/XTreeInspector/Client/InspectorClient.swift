@@ -36,8 +36,16 @@ public final class InspectorClient {
     static let closed = "the connection closed"
     private var nextID = 1
     /// Changes read with a reply, waiting to be taken; the ones before `nextBuffered` are taken.
-    private var changes: [ChangeEvent] = []
-    private var nextBuffered = 0
+    var changes: [ChangeEvent] = []
+    var nextBuffered = 0
+    /// The tree a watcher or follower holds, and its layout when known: each event's edit
+    /// applies to it.
+    var watched: TreeModel?
+    var watchedLayout: TreeModel.Layout?
+    /// Whether a follower is given the tree after each event.
+    var followsTrees = false
+    /// The last journal event read: the next must come after it.
+    var lastEvent = 0
 
     /// The running app that `target` names: a process id, an address (`unix:PATH`, a socket
     /// path, or `tcp:127.0.0.1:PORT`, which the app is then reached at) or a name.
@@ -160,128 +168,6 @@ public final class InspectorClient {
         return (restored, try readSnapshot(announced: reply))
     }
 
-    /// Starts receiving the app's changes; read them with ``nextChange(timeout:)``.
-    public func watch() throws(InspectorError) {
-        _ = try exchange(request(.watch))
-    }
-
-    /// Every change the app made before now, including those not yet announced.
-    public func flush() throws(InspectorError) -> [ChangeEvent] {
-        _ = try exchange(request(.flush))
-        defer {
-            changes.removeAll()
-            nextBuffered = 0
-        }
-        return Array(changes[nextBuffered...])
-    }
-
-    /// The next change, waiting at most `timeout` seconds; `nil` if none came.
-    public func nextChange(timeout: Double) throws(InspectorError) -> ChangeEvent? {
-        if nextBuffered < changes.count {
-            defer {
-                nextBuffered += 1
-                if nextBuffered == changes.count { (changes, nextBuffered) = ([], 0) }
-            }
-            return changes[nextBuffered]
-        }
-        switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: timeout) {
-        case .timedOut: return nil
-        case .line(let line):
-            let reply = try InspectorReply(line: line)
-            if let change = reply.change { return change }
-            throw .refused(reply.error ?? "an unexpected message outside a reply")
-        case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
-        case .closed: throw .disconnected(Self.closed)
-        }
-    }
-
-    /// The events the app's journal keeps, oldest first.
-    ///
-    /// - Parameter sequence: Only the events after this sequence number.
-    /// - Returns: The events, the journal's capacity, and the last sequence number the app
-    ///   gave (events before the first one returned were dropped when more than its capacity).
-    public func journal(after sequence: Int = 0) throws(InspectorError) -> (
-        events: [JournalEvent], capacity: Int, sequence: Int
-    ) {
-        var request = request(.journal)
-        request.after = sequence
-        let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0 else {
-            throw .refused("a journal reply without its header")
-        }
-        return (try readEvents(header.events, after: sequence), header.capacity, header.sequence)
-    }
-
-    /// Starts receiving the app's journal events as they happen; read them with
-    /// ``nextEvent(timeout:)``.
-    ///
-    /// - Parameters:
-    ///   - sequence: Also the events the journal keeps after this sequence number, returned
-    ///     as the backlog; `nil` for events from now on only.
-    ///   - snapshots: Receive the tree after each event, and the tree now (not with a
-    ///     backlog, whose trees are not kept).
-    /// - Returns: The last sequence number the app gave, the tree now (with `snapshots`), and
-    ///   the backlog.
-    public func follow(after sequence: Int? = nil, snapshots: Bool = false) throws(InspectorError) -> (
-        sequence: Int, start: TreeSnapshot?, backlog: [JournalEvent]
-    ) {
-        var request = request(.follow)
-        request.after = sequence
-        request.snapshots = snapshots
-        let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.sequence >= 0 else {
-            throw .refused("a follow reply without its header")
-        }
-        let start = snapshots ? try readSnapshot(announced: reply) : nil
-        lastEvent = sequence ?? header.sequence
-        let backlog = try readEvents(header.events, after: lastEvent)
-        lastEvent = backlog.last?.sequence ?? lastEvent
-        return (header.sequence, start, backlog)
-    }
-
-    /// The next journal event after ``follow(after:snapshots:)``, and the tree after it if
-    /// asked for, waiting at most `timeout` seconds; `nil` if none came.
-    public func nextEvent(timeout: Double) throws(InspectorError) -> (event: JournalEvent, snapshot: TreeSnapshot?)? {
-        switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: timeout) {
-        case .timedOut: return nil
-        case .line(let line):
-            let reply = try InspectorReply(line: line)
-            guard let event = reply.event else {
-                throw .refused(reply.error ?? "an unexpected message outside a reply")
-            }
-            try check(event, after: lastEvent)
-            lastEvent = event.sequence
-            return (event, reply.snapshot == nil ? nil : try readSnapshot(announced: reply))
-        case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
-        case .closed: throw .disconnected(Self.closed)
-        }
-    }
-
-    /// The last journal event read: the next must come after it.
-    private var lastEvent = 0
-
-    /// Reads `count` event lines, each after the one before.
-    private func readEvents(_ count: Int, after sequence: Int) throws(InspectorError) -> [JournalEvent] {
-        var events: [JournalEvent] = []
-        var last = sequence
-        for _ in 0..<count {
-            let reply = try InspectorReply(line: try readLine())
-            guard let event = reply.event else { throw .refused("a journal line without its event") }
-            try check(event, after: last)
-            last = event.sequence
-            events.append(event)
-        }
-        return events
-    }
-
-    /// Believes an event only if it is well formed and comes after `sequence`.
-    private func check(_ event: JournalEvent, after sequence: Int) throws(InspectorError) {
-        if let problem = event.problem { throw .refused("an invalid journal event: \(problem)") }
-        guard event.sequence > sequence else {
-            throw .refused("journal event \(event.sequence) came after event \(sequence)")
-        }
-    }
-
     /// The socket, to wait on with `poll` beside other input; check ``hasBufferedChange``
     /// first, as changes read with a reply wait in memory.
     public var descriptor: Int32 { connection.descriptor }
@@ -291,13 +177,13 @@ public final class InspectorClient {
 
     // MARK: - Exchanges
 
-    private func request(_ method: InspectorRequest.Method) -> InspectorRequest {
+    func request(_ method: InspectorRequest.Method) -> InspectorRequest {
         defer { nextID += 1 }
         return InspectorRequest(id: nextID, method: method)
     }
 
     /// Sends a request and reads lines until its reply; changes read meanwhile are kept.
-    private func exchange(_ request: InspectorRequest) throws(InspectorError) -> InspectorReply {
+    func exchange(_ request: InspectorRequest) throws(InspectorError) -> InspectorReply {
         guard connection.write(request.line, timeout: replyTimeout) else {
             // An app that turned the connection away said why before it closed.
             if case .line(let line) = connection.readLine(
@@ -311,7 +197,7 @@ public final class InspectorClient {
         while true {
             let reply = try InspectorReply(line: try readLine())
             if let change = reply.change, reply.id == nil {
-                changes.append(change)
+                if let event = try materialize(change) { changes.append(event) }
                 continue
             }
             guard reply.ok else { throw .refused(reply.error ?? "no reason given") }

@@ -1,3 +1,4 @@
+import Foundation
 import XTree
 import XTreeObservation
 import XTreeSnapshot
@@ -154,8 +155,28 @@ final class LiveTree {
         }
         update.notifications = notifications
         update.objects = fired.count
+        if Self.checksEveryUpdate { checkAgainstFullSnapshot() }
         return update
     }
+
+    /// Whether each update is checked against a full snapshot taken beside it: set
+    /// `XTREE_CHECK_LIVE_TREE=1` in the app's environment to find a tree the view does not
+    /// follow. Slow: a full snapshot per event.
+    static let checksEveryUpdate = ProcessInfo.processInfo.environment["XTREE_CHECK_LIVE_TREE"] == "1"
+
+    /// Stops the app where the view and a full snapshot of the tree differ, saying how.
+    func checkAgainstFullSnapshot() {
+        let (view, full) = (model().snapshot(), TreeSnapshot(of: root))
+        guard Array(view.nodes) != Array(full.nodes) else { return }
+        let first = zip(view.nodes, full.nodes).first { $0 != $1 }
+        preconditionFailure(
+            "the inspector's view of the tree differs from a full snapshot (XTREE_CHECK_LIVE_TREE): "
+                + "\(view.nodes.count) against \(full.nodes.count) nodes; first difference: "
+                + (first.map { "\($0.0) against \($0.1)" } ?? "in the number of nodes"))
+    }
+
+    /// Whether something announced a change since the last update.
+    var hasAnnouncements: Bool { announcements.withLock { $0.count > 0 } }
 
     /// Notes an announcement from `key`'s object; on any thread.
     nonisolated func announce(_ key: ObjectIdentifier) {

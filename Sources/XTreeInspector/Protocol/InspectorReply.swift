@@ -25,12 +25,12 @@ package struct InspectorReply: Codable, Sendable {
     /// `open`: what applying the link did.
     var opened: OpenResult?
     /// A watch's event.
-    var change: ChangeEvent?
-    /// `journal` and `follow`: how many event lines follow (after the snapshot, if any), the
-    /// journal's capacity, and the last sequence number given.
+    var change: ChangeRecord?
+    /// `journal` and `follow`: how many event lines follow the snapshot of the tree after the
+    /// last of them, the journal's capacity, and the last sequence number given.
     var journal: JournalHeader?
     /// A journal event: one of the lines announced by ``journal``, or a follower's event.
-    var event: JournalEvent?
+    var event: JournalRecord?
     var restored: RestoreResult?
 
     struct JournalHeader: Codable, Sendable {

@@ -23,8 +23,6 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     /// `journal` and `follow`: only the events after this sequence number (`follow`: the
     /// events kept after it, then every new one).
     package var after: Int?
-    /// `follow`: send the tree after each event, and the tree now.
-    package var snapshots: Bool?
     /// `restore`: the event whose state to return to; 0 for the start.
     package var to: Int?
 

@@ -153,7 +153,7 @@ final class InspectorCore: Sendable {
                     send(InspectorReply(id: nil, ok: false, error: "the watcher fell too far behind"), to: connection)
                     return
                 case .messages(let messages):
-                    for message in messages where !send(message, to: connection) { return }
+                    for message in messages where !send(message.reply, to: connection) { return }
                 }
             }
             let line = connection.readLine(

@@ -1,5 +1,6 @@
 import XTree
 import XTreeJournal
+import XTreeSnapshot
 import XTreeSupport
 
 /// A watcher's or a follower's pending messages, filled by the journal and emptied by its
@@ -10,16 +11,15 @@ final class Outbox: JournalSubscriber {
 
     /// What the connection asked for.
     enum Interest: Sendable, Equatable {
-        /// `watch`: each change to the tree, as a ``ChangeEvent``.
+        /// `watch`: each change to the tree, as a ``ChangeRecord``.
         case changes
-        /// `follow`: each journal event, with the tree after it if `snapshots`.
-        case journal(snapshots: Bool)
+        /// `follow`: each journal event.
+        case journal
     }
 
-    /// A message, and the snapshot that follows it, if any.
+    /// A message.
     struct Message: Sendable {
         var reply: InspectorReply
-        var snapshot: TreeSnapshot?
     }
 
     enum Taken {
@@ -53,18 +53,19 @@ final class Outbox: JournalSubscriber {
         }
     }
 
-    /// Turns a completed event into the message this outbox's client asked for.
-    func receive(_ event: JournalEvent, after tree: TreeSnapshot) {
+    /// Turns an event into the message this outbox's client asked for. A watcher is sent
+    /// every event that changed the tree or reports outlived objects.
+    func receive(_ record: JournalRecord) {
         var reply = InspectorReply(id: nil)
         switch interest {
         case .changes:
-            guard event.notifications > 0 || event.outlived != nil else { return }
-            reply.change = ChangeEvent(
-                notifications: event.notifications, objects: event.objects, diff: event.diff, outlived: event.outlived)
-            push(.init(reply: reply))
-        case .journal(let snapshots):
-            reply.event = event
-            push(.init(reply: reply, snapshot: snapshots ? tree : nil))
+            guard record.notifications > 0 || record.outlived != nil || !record.edit.isEmpty else { return }
+            reply.change = ChangeRecord(
+                notifications: record.notifications, objects: record.objects, edit: record.edit,
+                outlived: record.outlived)
+        case .journal:
+            reply.event = record
         }
+        push(.init(reply: reply))
     }
 }

@@ -44,11 +44,14 @@ extension InspectorCore {
                 return send(reject(request.id, "already watching or following"), to: connection)
             }
             let box = Outbox(.changes)
-            // Watching from before the reply: every change after it is reported.
-            _ = hub.add(box)
+            // Registered on the main actor, with the tree now: no event falls between them, and
+            // the watcher applies every later event's edit to that tree.
+            guard let (_, snapshot) = onMain({ [hub] in hub.start(box) }) else {
+                hub.remove(box)
+                return false
+            }
             outbox = box
-            guard onMain({ [hub] in hub.start() }) != nil else { return false }
-            return send(InspectorReply(id: request.id), to: connection)
+            return sendSnapshot(snapshot, reply: InspectorReply(id: request.id), on: connection)
         case .flush:
             guard let outbox, outbox.interest == .changes else {
                 return send(reject(request.id, "flush is for watchers"), to: connection)
@@ -57,27 +60,27 @@ extension InspectorCore {
             guard onMain({ [hub] in hub.flush() }) != nil else { return false }
             hub.journal.settle()
             if case .messages(let messages) = outbox.take() {
-                for message in messages where !send(message, to: connection) { return false }
+                for message in messages where !send(message.reply, to: connection) { return false }
             }
             return send(InspectorReply(id: request.id), to: connection)
         case .journal:
-            guard let sequence = onMain({ [hub] in hub.lastSequence() }) else { return false }
-            let events = hub.journal.events(after: request.after ?? 0)
+            // The events, and the tree after the last of them, from which the client finds
+            // the tree before each.
+            guard
+                let (sequence, snapshot, records) = onMain({ [hub] in
+                    let (sequence, snapshot) = hub.current()
+                    return (sequence, snapshot, hub.journal.records(after: request.after ?? 0))
+                })
+            else { return false }
             var reply = InspectorReply(id: request.id)
-            reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
-            guard send(reply, to: connection) else { return false }
-            return sendEvents(events, to: connection)
+            reply.journal = .init(events: records.count, capacity: hub.journal.capacity, sequence: sequence)
+            guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
+            return sendEvents(records, to: connection)
         case .follow:
             guard outbox == nil else {
                 return send(reject(request.id, "already watching or following"), to: connection)
             }
-            let snapshots = request.snapshots ?? false
-            if snapshots, request.after != nil {
-                return send(
-                    reject(request.id, "the tree after each event is sent only for events from now on"),
-                    to: connection)
-            }
-            let box = Outbox(.journal(snapshots: snapshots))
+            let box = Outbox(.journal)
             // Registered on the main actor, with the tree now: no event falls between them.
             let started = onMain { [hub] in
                 let (sequence, snapshot) = hub.current()
@@ -90,11 +93,7 @@ extension InspectorCore {
             outbox = box
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: backlog.count, capacity: hub.journal.capacity, sequence: sequence)
-            if snapshots {
-                guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
-            } else {
-                guard send(reply, to: connection) else { return false }
-            }
+            guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
             return sendEvents(backlog, to: connection)
         case .restore:
             guard let target = request.to, target >= 0 else {
@@ -115,19 +114,13 @@ extension InspectorCore {
     }
 
     /// Journal events, one line each.
-    private func sendEvents(_ events: [JournalEvent], to connection: Connection) -> Bool {
-        for event in events {
+    private func sendEvents(_ records: [JournalRecord], to connection: Connection) -> Bool {
+        for record in records {
             var line = InspectorReply(id: nil)
-            line.event = event
+            line.event = record
             guard send(line, to: connection) else { return false }
         }
         return true
-    }
-
-    /// A watcher's or follower's message, with the snapshot that follows it, if any.
-    func send(_ message: Outbox.Message, to connection: Connection) -> Bool {
-        guard let snapshot = message.snapshot else { return send(message.reply, to: connection) }
-        return sendSnapshot(snapshot, reply: message.reply, on: connection)
     }
 
     func reject(_ id: Int?, _ message: String) -> InspectorReply {

@@ -4,9 +4,9 @@ import XTree
 import XTreeJournal
 import XTreeSupport
 
-/// The tree's observer on the main actor: it notes the changes objects announce, takes a
-/// snapshot after each link and after each burst of the app's own changes, and hands both
-/// to the ``Journal``, which computes the diff off the main actor.
+/// The tree's observer on the main actor: it keeps the live view (``LiveTree``), turns what
+/// changed after each link and each burst of the app's own changes into a journal event by
+/// ids, and hands it to the ``Journal``.
 ///
 /// Announcements from `objectWillChange` and Observation are coalesced over 50 ms. With a
 /// journal, the tree is observed from the inspector's start; without one (capacity 0), only
@@ -22,9 +22,8 @@ final class WatchHub {
     private let restoration: Inspector.Restoration?
     private var points: RestorePoints
     private let gracePeriod: Double
-    private var monitor: TreeChangeMonitor?
-    /// The tree after the last event.
-    private var snapshot: TreeSnapshot?
+    /// The live view, while the tree is observed.
+    private var live: LiveTree?
     /// Whether a flush is scheduled, and whether a link is being applied: kept apart from
     /// the main actor, so that of a burst of announcements, from any thread, only the first
     /// schedules work there, and those during a link none (the link records them).
@@ -53,8 +52,17 @@ final class WatchHub {
         points = RestorePoints(capacity: restoration == nil || journal.capacity == 0 ? 0 : journal.capacity + 1)
     }
 
-    nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
+    nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalRecord] {
         journal.add(outbox, backlogAfter: sequence)
+    }
+
+    /// Starts observing the tree and hands `outbox` every later event: the last sequence
+    /// number and the tree after it, from which the watcher follows.
+    func start(_ outbox: Outbox) -> (sequence: Int, snapshot: TreeSnapshot) {
+        start()
+        let current = current()
+        _ = add(outbox)
+        return current
     }
 
     nonisolated func remove(_ outbox: Outbox) {
@@ -63,8 +71,8 @@ final class WatchHub {
 
     /// Starts observing the tree, if it is not observed yet.
     func start() {
-        guard monitor == nil else { return }
-        let monitor = TreeChangeMonitor(root: root) { [weak self, announced] in
+        guard live == nil else { return }
+        live = LiveTree(root: root) { [weak self, announced] in
             let first = announced.withLock { state in
                 guard !state.scheduled, !state.linking else { return false }
                 state.scheduled = true
@@ -72,17 +80,12 @@ final class WatchHub {
             }
             if first { Task { @MainActor in self?.changed() } }
         }
-        self.monitor = monitor
-        let tree = TreeSnapshot(of: root)
-        snapshot = tree
-        monitor.observe()
-        if let restoration { points.add(.init(sequence: sequence, state: restoration.capture(), tree: tree)) }
+        if let restoration { points.add(.init(sequence: sequence, state: restoration.capture())) }
     }
 
     private func stopIfUnwatched() {
         guard journal.capacity == 0, !journal.hasSubscribers else { return }
-        monitor = nil
-        snapshot = nil
+        live = nil
     }
 
     /// A link or a restore begins: the app's changes until it ends are its own, not events.
@@ -108,48 +111,36 @@ final class WatchHub {
     /// applied, its changes wait for it.
     func flush() {
         announced.withLock { $0.scheduled = false }
-        if monitor == nil { start() }
+        if live == nil { start() }
         recordChanges()
     }
 
     /// Hands what the app changed since the last event to the journal, if the tree is
-    /// observed and no link is being applied.
+    /// observed, no link is being applied, and something announced a change.
     private func recordChanges() {
-        guard linksUnderWay == 0, let monitor, let before = snapshot else { return }
-        let fired = monitor.drain()
-        guard !fired.isEmpty else { return }
+        guard linksUnderWay == 0, let live, live.hasAnnouncements else { return }
+        let update = live.update()
         commit(
-            Journal.Entry(
-                sequence: 0, time: Date().timeIntervalSince1970, link: nil, reached: [],
-                notifications: fired.count, objects: Set(fired).count, before: before, after: TreeSnapshot(of: root)),
-            monitor: monitor)
+            JournalRecord(
+                sequence: 0, time: Date().timeIntervalSince1970, link: nil, notifications: update.notifications,
+                objects: update.objects, edit: update.edit),
+            departures: update.departures)
     }
 
-    /// Journals an event under the next sequence number, with the tree after it as the one
-    /// observed from now on: captures the app's state for restoring, and holds the objects
-    /// that left the tree until their grace period ends.
-    private func commit(_ entry: Journal.Entry, monitor: TreeChangeMonitor) {
-        var entry = entry
-        snapshot = entry.after
-        let departures = monitor.observeReturningDepartures()
+    /// Journals an event under the next sequence number: captures the app's state for
+    /// restoring, and holds the objects that left the tree until their grace period ends.
+    private func commit(_ record: JournalRecord, departures: [LiveTree.Departure]) {
+        var record = record
         sequence += 1
-        entry.sequence = sequence
-        journal.record(entry)
-        if let restoration { points.add(.init(sequence: sequence, state: restoration.capture(), tree: entry.after)) }
+        record.sequence = sequence
+        journal.record(record)
+        if let restoration { points.add(.init(sequence: sequence, state: restoration.capture())) }
         guard !departures.isEmpty else { return }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(gracePeriod * 1e9)
-        for (object, order) in departures {
-            var node: NodeReference
-            if entry.before.nodes.indices.contains(order) {
-                node = NodeReference(entry.before.nodes[order])
-                node.order = nil
-            } else if let object = object as? any DeepLinkable {
-                node = NodeReference(object)
-            } else {
-                continue
-            }
-            departed[ObjectIdentifier(object)] = Departed(
-                object: object, outlived: .init(node: node, left: sequence, leftTime: entry.time), deadline: deadline)
+        for departure in departures {
+            departed[ObjectIdentifier(departure.object)] = Departed(
+                object: departure.object,
+                outlived: .init(node: departure.node, left: sequence, leftTime: record.time), deadline: deadline)
         }
         scheduleDeparturesCheck()
     }
@@ -180,14 +171,14 @@ final class WatchHub {
         }
         // The tree as it is now: an object put back since the last event is not reported.
         recordChanges()
-        guard let monitor, let tree = snapshot else {
+        guard let live else {
             departed.removeAll()
             return
         }
         let now = DispatchTime.now().uptimeNanoseconds
         var outlived: [JournalEvent.Outlived] = []
         for (key, entry) in departed {
-            guard let object = entry.object, !monitor.isWatching(object) else {
+            guard let object = entry.object, !live.contains(object) else {
                 departed[key] = nil
                 continue
             }
@@ -199,26 +190,21 @@ final class WatchHub {
         if !outlived.isEmpty {
             outlived.sort { ($0.left, $0.node.type, $0.node.label) < ($1.left, $1.node.type, $1.node.label) }
             commit(
-                Journal.Entry(
-                    sequence: 0, time: Date().timeIntervalSince1970, link: nil, outlived: outlived, reached: [],
-                    notifications: 0, objects: 0, before: tree, after: tree),
-                monitor: monitor)
+                JournalRecord(
+                    sequence: 0, time: Date().timeIntervalSince1970, link: nil, outlived: outlived, notifications: 0,
+                    objects: 0, edit: TreeEdit()),
+                departures: [])
         }
         scheduleDeparturesCheck()
     }
 
-    /// The last sequence number, once the app's changes so far are an event: the end of
-    /// the journal a client reads.
-    func lastSequence() -> Int {
-        recordChanges()
-        return sequence
-    }
-
-    /// The last sequence number and the tree after it, once the app's changes so far are
-    /// an event, the tree observed from then on: where a client that follows starts.
+    /// The last sequence number and the tree after it, once the app's changes so far are an
+    /// event, the tree observed from then on: where a client that follows, watches or reads
+    /// the journal starts, applying the events' edits. The tree is the view's, exactly what
+    /// the edits after it are made from.
     func current() -> (sequence: Int, snapshot: TreeSnapshot) {
         flush()
-        return (sequence, snapshot ?? TreeSnapshot(of: root))
+        return (sequence, live?.model().snapshot() ?? TreeSnapshot(of: root))
     }
 
     /// What applying a link did.
@@ -265,25 +251,28 @@ final class WatchHub {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var error: String?
         if case .failure(let failure) = result { error = "\(failure)" }
-        guard needsSnapshot || monitor != nil else { return (result, Applied(error: error, traces: traces, path: [])) }
-        let after: TreeSnapshot
-        var path: [Int] = []
-        if case .success(let reached?) = result {
-            (after, path) = TreeSnapshot.locating(reached, from: root)
-        } else {
-            after = TreeSnapshot(of: root)
-        }
-        if let monitor, let before = snapshot {
-            let fired = monitor.drain()
+        if let live {
+            let update = live.update()
+            var reached: [JournalRecord.Step] = []
+            if case .success(let object?) = result {
+                reached = live.path(to: object).map { JournalRecord.Step(type: $0.type, id: $0.id) }
+            }
             let link = JournalEvent.Link(
                 url: url, source: source, duration: duration, reached: [], error: error, searches: counts.searches,
                 visits: counts.visits)
             commit(
-                Journal.Entry(
-                    sequence: 0, time: time, link: link, reached: path, notifications: fired.count,
-                    objects: Set(fired).count, before: before, after: after),
-                monitor: monitor)
+                JournalRecord(
+                    sequence: 0, time: time, link: link, reached: reached, notifications: update.notifications,
+                    objects: update.objects, edit: update.edit),
+                departures: update.departures)
         }
+        guard needsSnapshot else { return (result, Applied(error: error, traces: traces, path: [])) }
+        let (after, path) =
+            if case .success(let reached?) = result {
+                TreeSnapshot.locating(reached, from: root)
+            } else {
+                (TreeSnapshot(of: root), [Int]())
+            }
         return (result, Applied(error: error, traces: traces, snapshot: after, path: path))
     }
 }
@@ -316,7 +305,7 @@ extension WatchHub {
                 "this app does not restore earlier states: its Inspector was started without a restoration "
                     + "(Inspector.Restoration)")
         }
-        guard points.capacity > 0, let monitor else {
+        guard points.capacity > 0, let live else {
             return .refused("this app keeps no journal (its capacity is 0), so no states to restore")
         }
         recordChanges()
@@ -327,7 +316,15 @@ extension WatchHub {
             let kept = points.range.map { "#\($0.lowerBound) to #\($0.upperBound)" } ?? "none"
             return .refused("the state after event #\(target) is no longer kept; states are kept for events \(kept)")
         }
-        guard let before = snapshot else { preconditionFailure("an observed tree has a snapshot") }
+        // The tree recorded after the event: the tree now, with the edits since undone.
+        var recorded = live.model()
+        for record in journal.records(after: target).reversed() {
+            do {
+                try recorded.apply(record.edit.inverted)
+            } catch {
+                preconditionFailure("the journal's own edits lead back: \(error)")
+            }
+        }
         beginLink()
         defer { endLink() }
         let time = Date().timeIntervalSince1970
@@ -339,14 +336,15 @@ extension WatchHub {
             error = "\(failure)"
         }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let after = TreeSnapshot(of: root)
-        let fired = monitor.drain()
+        let update = live.update()
         commit(
-            Journal.Entry(
+            JournalRecord(
                 sequence: 0, time: time, link: nil, restore: .init(to: target, duration: duration, error: error),
-                reached: [], notifications: fired.count, objects: Set(fired).count, before: before, after: after),
-            monitor: monitor)
+                notifications: update.notifications, objects: update.objects, edit: update.edit),
+            departures: update.departures)
         return .restored(
-            Restored(event: sequence, duration: duration, error: error, recorded: point.tree, after: after))
+            Restored(
+                event: sequence, duration: duration, error: error, recorded: recorded.snapshot(),
+                after: live.model().snapshot()))
     }
 }
