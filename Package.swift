@@ -38,7 +38,6 @@ let package = Package(
         .target(name: "XTreeSnapshot", dependencies: ["XTreeEscaping", "XTreeSupport"]),
         // The snapshot format's one codec: writing it, and reading it from bytes into columns.
         .target(name: "XTreeCodec", dependencies: ["XTreeSnapshot", "XTreeEscaping", "XTreePlatform", "XTreeSupport"]),
-        // Text, JSON, DOT, Mermaid and HTML renderers over snapshots.
         // Text, JSON, DOT, Mermaid and HTML renderers over snapshots. The web page is edited as the
         // files in Page/, which Scripts/page.py writes into HTMLPage+Files.swift.
         .target(
@@ -56,7 +55,11 @@ let package = Package(
         // What happened to a live tree: journal events, the journal's ring, restore points, and the
         // session file format.
         .target(name: "XTreeJournal", dependencies: ["XTree", "XTreeSupport"]),
-        .target(name: "XTreeInspector", dependencies: ["XTree", "XTreeJournal", "XTreePlatform", "XTreeSupport"]),
+        // The inspector's incremental view of a live tree: what each event changed, as an edit by
+        // ids, at the cost of the change.
+        .target(name: "XTreeLive", dependencies: ["XTree", "XTreeObservation", "XTreeSnapshot", "XTreeSupport"]),
+        .target(
+            name: "XTreeInspector", dependencies: ["XTree", "XTreeLive", "XTreeJournal", "XTreePlatform", "XTreeSupport"]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
         .target(name: "XTreeWeb", dependencies: ["XTreePlatform", "XTreeSupport"]),
@@ -87,6 +90,7 @@ let package = Package(
         .testTarget(
             name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "XTreePlatform", "RecipesDomain"]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreePlatform"]),
+        .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
         .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
         .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeTesting"]),

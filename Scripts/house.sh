@@ -26,6 +26,7 @@ advice() {
         XTreeSnapshot) echo "snapshot values only; the format's reading and writing go to XTreeCodec, rendering to XTreeRendering" ;;
         XTreeCodec) echo "the snapshot format only; split the reader further by what its parts do (SnapshotReader+*.swift)" ;;
         XTreeInspector) echo "the socket protocol, transport, server, client and discovery; the journal, restore points and sessions go to XTreeJournal, HTTP to XTreeWeb" ;;
+        XTreeLive) echo "the incremental view of a live tree only; what the journal keeps goes to XTreeJournal, delivery to XTreeInspector" ;;
         XTreeJournal) echo "journal events, the ring, restore points and the session format; delivery to clients stays in XTreeInspector" ;;
         XTreeWeb) echo "the HTTP server; what a page's routes answer goes with the command that serves it" ;;
         XTreeCommandLine) echo "one type per command; argument parsing goes to XTreeArgumentParser, what commands share to a library they call" ;;

@@ -50,3 +50,10 @@ public var RTLD_NOW: Int32 { fatalError("a declaration, not an implementation") 
 public func dlopen(_ path: UnsafePointer<CChar>!, _ mode: Int32) -> UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
 /// header: <dlfcn.h> `extern void * dlsym(void * __handle, const char * __symbol);`
 public func dlsym(_ handle: UnsafeMutableRawPointer!, _ symbol: UnsafePointer<CChar>!) -> UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
+
+/// header: <sys/resource.h> `#define RUSAGE_SELF 0 /* calling process */`
+public var RUSAGE_SELF: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/resource.h> `int getrusage(int, struct rusage *);`
+public func getrusage(_ who: Int32, _ usage: UnsafeMutablePointer<rusage>!) -> Int32 {
+    fatalError("a declaration, not an implementation")
+}

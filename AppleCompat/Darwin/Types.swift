@@ -44,3 +44,26 @@ public struct timespec {
     /// header: <sys/_types/_timespec.h> `struct timespec`, as Swift imports any C struct: `init()` zeroes it
     public init() { fatalError("a declaration, not an implementation") }
 }
+
+/// header: <sys/_types/_suseconds_t.h> `typedef __darwin_suseconds_t suseconds_t;`, `__darwin_suseconds_t` being `__int32_t`
+public typealias suseconds_t = Int32
+
+/// header: <sys/_types/_timeval.h> `struct timeval { __darwin_time_t tv_sec; __darwin_suseconds_t tv_usec; };`
+public struct timeval {
+    /// header: <sys/_types/_timeval.h> `__darwin_time_t tv_sec;`
+    public var tv_sec: time_t
+    /// header: <sys/_types/_timeval.h> `__darwin_suseconds_t tv_usec;`
+    public var tv_usec: suseconds_t
+    /// header: <sys/_types/_timeval.h> `struct timeval`, as Swift imports any C struct: `init()` zeroes it
+    public init() { fatalError("a declaration, not an implementation") }
+}
+
+/// header: <sys/resource.h> `struct rusage { struct timeval ru_utime; struct timeval ru_stime; long ru_maxrss; … };`, the fields XTreePlatform reads
+public struct rusage {
+    /// header: <sys/resource.h> `struct timeval ru_utime; /* user time used (PL) */`
+    public var ru_utime: timeval
+    /// header: <sys/resource.h> `struct timeval ru_stime; /* system time used (PL) */`
+    public var ru_stime: timeval
+    /// header: <sys/resource.h> `struct rusage`, as Swift imports any C struct: `init()` zeroes it
+    public init() { fatalError("a declaration, not an implementation") }
+}

@@ -32,6 +32,13 @@
 
         package static var processID: Int32 { getpid() }
 
+        package static var processorSeconds: Double {
+            var usage = rusage()
+            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+            let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+
         package static func canSignal(_ pid: Int32) -> Bool {
             kill(pid, 0) == 0
         }

@@ -24,6 +24,9 @@ package protocol TerminalCalls {
     static func restoreDefault(_ signal: SignalName)
     /// This process's id.
     static var processID: Int32 { get }
+    /// The processor time this process has used so far, in user and system mode, in
+    /// seconds: what a benchmark divides by the time that passed.
+    static var processorSeconds: Double { get }
     /// Whether a process with id `pid` exists and this process may signal it.
     static func canSignal(_ pid: Int32) -> Bool
     /// Sends `signal` to process `pid`; whether it could.

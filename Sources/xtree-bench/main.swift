@@ -326,6 +326,8 @@ if runs("journal") {
     } else {
         log("failed: an inspector could not be started")
     }
+    await reportLiveCost(
+        sizes: chosenSizes ?? (quick ? [100] : [100, 10_000, 100_000, 1_000_000]), ticks: quick ? 30 : 120)
 }
 if runs("observation") {
     log("")

@@ -222,6 +222,11 @@ public final class Inspector: Sendable {
         return try result.get()
     }
 
+    /// Waits until every event journaled so far is in the journal: for measurements.
+    package func settleJournal() {
+        core.hub.journal.settle()
+    }
+
     /// Stops serving: closes the sockets and every connection, removes the discovery file.
     public func stop() {
         guard core.stop() else { return }

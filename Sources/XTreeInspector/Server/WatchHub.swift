@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import XTree
 import XTreeJournal
+import XTreeLive
 import XTreeSupport
 
 /// The tree's observer on the main actor: it keeps the live view (``LiveTree``), turns what

@@ -121,7 +121,7 @@ extension LiveTree {
         while next < objects.count {
             let object = objects[next]
             let key = ObjectIdentifier(object)
-            let old = oldSlots[key].flatMap { oldRecords[Int($0)] }.flatMap { $0.object === object ? $0 : nil }
+            let old = oldSlots[key].map { oldRecords[Int($0)] }.flatMap { $0.object === object ? $0 : nil }
             let heard = old.map { ($0.subscription, $0.announces) } ?? listen(to: object)
             let description = describe(object, tracking: heard.0 == nil)
             var children: [Int32] = []
@@ -157,7 +157,7 @@ extension LiveTree {
             records.append(
                 Record(
                     object: object, key: key, hash: 0, parent: parents[next],
-                    depth: next == 0 ? 0 : records[Int(parents[next])]!.depth + 1, children: children,
+                    depth: next == 0 ? 0 : records[Int(parents[next])].depth + 1, children: children,
                     type: next == 0 ? rootType : typeNumber(of: object), label: description.label,
                     attributes: description.attributes, identity: description.identity, announces: heard.1,
                     subscription: heard.0))
@@ -167,12 +167,12 @@ extension LiveTree {
         let candidates = ids.hashes
         ids.resolveCollisions(parents: parents)
         for (slot, hash) in ids.hashes.enumerated() {
-            records[slot]!.hash = hash
+            records[slot].hash = hash
             keys.insert(hash & Self.keyMask)
         }
         notePartners(candidates: candidates, hashes: ids.hashes)
         for record in oldRecords {
-            guard let record, let object = record.object, !contains(object) else { continue }
+            guard record.isLive, let object = record.object, !contains(object) else { continue }
             update.departures.append(Departure(object: object, node: reference(record)))
         }
         if let before { update.edit = TreeModel.edit(from: before, to: model()) }

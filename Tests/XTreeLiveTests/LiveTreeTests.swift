@@ -2,7 +2,7 @@ import Observation
 import Testing
 import XTree
 
-@testable import XTreeInspector
+@testable import XTreeLive
 
 /// A node that announces through `objectWillChange`.
 @MainActor final class AnnouncingBox: ObservableObject, DeepLinkable {

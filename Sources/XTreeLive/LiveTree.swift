@@ -22,10 +22,10 @@ import XTreeSupport
 /// another parent, two ids that collide, searchable protocols registered since), the view is
 /// built again from a full walk and the edit found by comparing the two: slower, never wrong.
 @MainActor
-final class LiveTree {
+package final class LiveTree {
     /// One object of the tree, in a slot.
     struct Record {
-        weak var object: AnyObject?
+        weak var object: (any DeepLinkable)?
         var key: ObjectIdentifier
         /// The 64-bit hash of its id, which seeds its children's.
         var hash: UInt64
@@ -39,29 +39,32 @@ final class LiveTree {
         /// Whether it announces its changes; otherwise it is described at every event.
         var announces: Bool
         var subscription: AnyCancellable?
+        /// Whether the slot holds a node; a free slot's record holds nothing.
+        var isLive = true
     }
 
     /// An object that left the tree in an update and was still alive then.
-    struct Departure {
-        let object: AnyObject
-        let node: NodeReference
+    package struct Departure {
+        package let object: any DeepLinkable
+        package let node: NodeReference
     }
 
     /// What an update found.
-    struct Update {
-        var edit = TreeEdit()
-        var departures: [Departure] = []
+    package struct Update {
+        package var edit = TreeEdit()
+        package var departures: [Departure] = []
         /// How many announcements arrived since the last update, and from how many objects.
-        var notifications = 0
-        var objects = 0
+        package var notifications = 0
+        package var objects = 0
         /// Whether the view was built again from a full walk.
-        var rebuilt = false
+        package var rebuilt = false
     }
 
     static let keyMask: UInt64 = (1 << 40) - 1
 
     let root: any DeepLinkable
-    var records: [Record?] = []
+    /// The records by slot; a free slot's is not ``Record/isLive``.
+    var records: [Record] = []
     var freeSlots: [Int32] = []
     var slotOf: [ObjectIdentifier: Int32] = [:]
     /// The 40-bit keys of the ids in the tree: a new id that takes one is a collision.
@@ -86,7 +89,7 @@ final class LiveTree {
 
     /// A view of the tree under `root`, built at once; `onChange` is called, on whatever
     /// thread announced, after each announcement is noted, to schedule an ``update()``.
-    init(root: any DeepLinkable, onChange: @escaping @Sendable () -> Void) {
+    package init(root: any DeepLinkable, onChange: @escaping @Sendable () -> Void) {
         self.root = root
         self.onChange = onChange
         _ = rebuild()
@@ -95,16 +98,16 @@ final class LiveTree {
     // MARK: - Reading the view
 
     /// Whether `object` is in the tree as of the last update.
-    func contains(_ object: AnyObject) -> Bool {
-        slotOf[ObjectIdentifier(object)].flatMap { records[Int($0)]?.object } === object
+    package func contains(_ object: AnyObject) -> Bool {
+        slotOf[ObjectIdentifier(object)].flatMap { records[Int($0)].object } === object
     }
 
     /// The path from the root to `object`, as types and ids; empty if it is not in the tree.
-    func path(to object: AnyObject) -> [(type: String, id: String)] {
+    package func path(to object: AnyObject) -> [(type: String, id: String)] {
         guard contains(object), var slot = slotOf[ObjectIdentifier(object)] else { return [] }
         var path: [(type: String, id: String)] = []
         while slot >= 0 {
-            let record = records[Int(slot)]!
+            let record = records[Int(slot)]
             path.append((types[Int(record.type)].name, id(of: record)))
             slot = record.parent
         }
@@ -112,7 +115,7 @@ final class LiveTree {
     }
 
     /// How many nodes the tree has.
-    var count: Int { slotOf.count }
+    package var count: Int { slotOf.count }
 
     func id(of record: Record) -> String { ShortID.string(record.hash & Self.keyMask) }
 
@@ -125,11 +128,11 @@ final class LiveTree {
     }
 
     /// The view as a model of ids, as a consumer of its edits holds it.
-    func model() -> TreeModel {
+    package func model() -> TreeModel {
         var entries: [TreeModel.Entry?] = []
         entries.reserveCapacity(records.count)
         for record in records {
-            entries.append(record.map { TreeModel.Entry(node: node(of: $0), children: $0.children) })
+            entries.append(record.isLive ? TreeModel.Entry(node: node(of: record), children: record.children) : nil)
         }
         return TreeModel(entries: entries, root: rootSlot)
     }
@@ -138,7 +141,7 @@ final class LiveTree {
 
     /// Describes again what announced a change and what cannot announce, and returns the
     /// edit from the tree at the last update to the tree now.
-    func update() -> Update {
+    package func update() -> Update {
         let (fired, notifications) = announcements.withLock { state in
             defer { state = ([], 0) }
             return state
@@ -162,10 +165,10 @@ final class LiveTree {
     /// Whether each update is checked against a full snapshot taken beside it: set
     /// `XTREE_CHECK_LIVE_TREE=1` in the app's environment to find a tree the view does not
     /// follow. Slow: a full snapshot per event.
-    static let checksEveryUpdate = ProcessInfo.processInfo.environment["XTREE_CHECK_LIVE_TREE"] == "1"
+    package static let checksEveryUpdate = ProcessInfo.processInfo.environment["XTREE_CHECK_LIVE_TREE"] == "1"
 
     /// Stops the app where the view and a full snapshot of the tree differ, saying how.
-    func checkAgainstFullSnapshot() {
+    package func checkAgainstFullSnapshot() {
         let (view, full) = (model().snapshot(), TreeSnapshot(of: root))
         guard Array(view.nodes) != Array(full.nodes) else { return }
         let first = zip(view.nodes, full.nodes).first { $0 != $1 }
@@ -176,7 +179,7 @@ final class LiveTree {
     }
 
     /// Whether something announced a change since the last update.
-    var hasAnnouncements: Bool { announcements.withLock { $0.count > 0 } }
+    package var hasAnnouncements: Bool { announcements.withLock { $0.count > 0 } }
 
     /// Notes an announcement from `key`'s object; on any thread.
     nonisolated func announce(_ key: ObjectIdentifier) {

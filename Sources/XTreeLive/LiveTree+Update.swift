@@ -54,26 +54,42 @@ extension LiveTree {
         var dirty = plain
         for key in fired { if let slot = slotOf[key] { dirty.insert(slot) } }
         var lists = Set<Int32>()
-        for slot in dirty.sorted(by: { records[Int($0)]!.depth < records[Int($1)]!.depth }) {
-            let record = records[Int(slot)]!
-            // An object gone from memory is gone from its parent's list too, which says so.
-            guard let object = record.object as? any DeepLinkable else { continue }
-            let description = describe(object, tracking: record.subscription == nil && fired.contains(record.key))
-            plan.described[slot] = description
-            if description.identity != record.identity {
-                // Its id changes, and maybe its siblings': its parent's list is looked at again.
-                guard record.parent >= 0 else { throw NeedsFullWalk() }
-                lists.insert(record.parent)
+        // In any order: nothing changes while the plan is made, and lists are planned from the
+        // top down below.
+        // Read through a buffer, which nothing changes while the plan is made: each record's
+        // fields are read in place, not copied with its weak reference.
+        let rootChanged = records.withUnsafeBufferPointer { records in
+            for slot in dirty {
+                let index = Int(slot)
+                // An object gone from memory is gone from its parent's list too, which says so.
+                guard let object = records[index].object else { continue }
+                let tracking = records[index].subscription == nil && fired.contains(records[index].key)
+                let description = describe(object, tracking: tracking)
+                let childrenChanged = !Self.same(records[index].children, description.children, in: records)
+                let identityChanged = description.identity != records[index].identity
+                if childrenChanged || identityChanged || description.label != records[index].label
+                    || description.attributes != records[index].attributes
+                {
+                    plan.described[slot] = description
+                }
+                if identityChanged {
+                    // Its id changes, and maybe its siblings': its parent's list is looked at again.
+                    guard records[index].parent >= 0 else { return true }
+                    lists.insert(records[index].parent)
+                }
+                if childrenChanged { lists.insert(slot) }
             }
-            if !same(record.children, description.children) { lists.insert(slot) }
+            return false
         }
-        for parent in lists.sorted(by: { records[Int($0)]!.depth < records[Int($1)]!.depth }) {
+        // The root's id would change: only a full walk gives the tree a new root.
+        if rootChanged { throw NeedsFullWalk() }
+        for parent in lists.sorted(by: { records[Int($0)].depth < records[Int($1)].depth }) {
             guard !plan.leaving.contains(parent) else { continue }
             guard !plan.rehashedSlots.contains(parent) else { throw NeedsFullWalk() }
             let children: [any DeepLinkable]
             if let described = plan.described[parent] {
                 children = described.children
-            } else if let object = records[Int(parent)]!.object as? any DeepLinkable {
+            } else if let object = records[Int(parent)].object {
                 children = object.children
             } else {
                 throw NeedsFullWalk()
@@ -85,17 +101,19 @@ extension LiveTree {
     }
 
     /// Whether a list of children still names exactly these objects.
-    private func same(_ slots: [Int32], _ objects: [any DeepLinkable]) -> Bool {
+    private static func same(
+        _ slots: [Int32], _ objects: [any DeepLinkable], in records: UnsafeBufferPointer<Record>
+    ) -> Bool {
         guard slots.count == objects.count else { return false }
-        for (slot, object) in zip(slots, objects) where records[Int(slot)]?.object !== object { return false }
+        for index in slots.indices where records[Int(slots[index])].object !== objects[index] { return false }
         return true
     }
 
     /// Plans the list of `parent`'s children becoming `objects`.
     private func planList(of parent: Int32, _ objects: [any DeepLinkable], _ plan: inout Plan) throws(NeedsFullWalk) {
-        let record = records[Int(parent)]!
+        let record = records[Int(parent)]
         let oldSlots = record.children
-        let oldIDs = oldSlots.map { id(of: records[Int($0)]!) }
+        let oldIDs = oldSlots.map { id(of: records[Int($0)]) }
         // The objects already in this list stay in their nodes, wherever they moved in it.
         var seen = Set<ObjectIdentifier>()
         var existing = [Int32?](repeating: nil, count: objects.count)
@@ -104,9 +122,9 @@ extension LiveTree {
             let key = ObjectIdentifier(object)
             // Listed twice: a shared object, which only a full walk numbers.
             guard seen.insert(key).inserted else { throw NeedsFullWalk() }
-            guard let slot = slotOf[key], records[Int(slot)]?.object === object else { continue }
+            guard let slot = slotOf[key], records[Int(slot)].object === object else { continue }
             // From another parent, or a cycle: only a full walk numbers it.
-            guard records[Int(slot)]!.parent == parent, !plan.leaving.contains(slot) else { throw NeedsFullWalk() }
+            guard records[Int(slot)].parent == parent, !plan.leaving.contains(slot) else { throw NeedsFullWalk() }
             existing[index] = slot
             kept.insert(slot)
         }
@@ -117,7 +135,7 @@ extension LiveTree {
         var vacated: [UInt64: Int32]?
         for (index, object) in objects.enumerated() {
             if let slot = existing[index] {
-                let node = records[Int(slot)]!
+                let node = records[Int(slot)]
                 let identity = plan.identity(of: slot, else: node.identity)
                 let hash = childHash(parent: record.hash, type: node.type, identity: identity, counts: &counts)
                 children.append(.kept(slot))
@@ -128,10 +146,10 @@ extension LiveTree {
             let hash = childHash(parent: record.hash, type: type, identity: object.nodeIdentityText, counts: &counts)
             if vacated == nil {
                 vacated = Dictionary(
-                    oldSlots.filter { !kept.contains($0) }.map { (records[Int($0)]!.hash, $0) },
+                    oldSlots.filter { !kept.contains($0) }.map { (records[Int($0)].hash, $0) },
                     uniquingKeysWith: { first, _ in first })
             }
-            if let same = vacated?[hash], records[Int(same)]!.type == type {
+            if let same = vacated?[hash], records[Int(same)].type == type {
                 vacated?[hash] = nil
                 kept.insert(same)
                 children.append(.kept(same))
@@ -173,8 +191,8 @@ extension LiveTree {
             guard !partners.contains(node), plan.rehashedSlots.insert(node).inserted else { throw NeedsFullWalk() }
             plan.rehashed.append((node, hash))
             var counts: [(key: UInt64, count: Int)] = []
-            for child in records[Int(node)]!.children {
-                let record = records[Int(child)]!
+            for child in records[Int(node)].children {
+                let record = records[Int(child)]
                 let identity = plan.identity(of: child, else: record.identity)
                 queue.append((child, childHash(parent: hash, type: record.type, identity: identity, counts: &counts)))
             }
@@ -188,7 +206,7 @@ extension LiveTree {
         var stack = [slot]
         while let node = stack.popLast() {
             guard !partners.contains(node), plan.leaving.insert(node).inserted else { throw NeedsFullWalk() }
-            stack += records[Int(node)]!.children
+            stack += records[Int(node)].children
         }
     }
 
@@ -204,7 +222,7 @@ extension LiveTree {
             let key = ObjectIdentifier(object)
             // An object of the tree under a new one (moved, shared, or a cycle), or one met
             // twice: only a full walk numbers it.
-            guard plan.met.insert(key).inserted, slotOf[key].flatMap({ records[Int($0)]?.object }) !== object else {
+            guard plan.met.insert(key).inserted, slotOf[key].flatMap({ records[Int($0)].object }) !== object else {
                 throw NeedsFullWalk()
             }
             let heard = listen(to: object)
@@ -231,8 +249,8 @@ extension LiveTree {
     /// tree. An id that leaves (its node removed, or renamed) may be taken by a new node.
     private func checkKeys(_ plan: Plan) throws(NeedsFullWalk) {
         var freed = Set<UInt64>()
-        for slot in plan.leaving { freed.insert(records[Int(slot)]!.hash & Self.keyMask) }
-        for (slot, _) in plan.rehashed { freed.insert(records[Int(slot)]!.hash & Self.keyMask) }
+        for slot in plan.leaving { freed.insert(records[Int(slot)].hash & Self.keyMask) }
+        for (slot, _) in plan.rehashed { freed.insert(records[Int(slot)].hash & Self.keyMask) }
         var added = Set<UInt64>()
         for key in plan.newNodes.map({ $0.hash & Self.keyMask }) + plan.rehashed.map({ $0.hash & Self.keyMask }) {
             guard !keys.contains(key) || freed.contains(key), added.insert(key).inserted else { throw NeedsFullWalk() }
