@@ -10,7 +10,9 @@ DOM, the path is highlighted, searches highlight the nodes the search grammar ta
 highlighted, hostile names inject nothing, and the server refuses a missing token and a
 foreign Host; and that no page ever has a script error or an uncaught exception (a refusal the
 page provokes on purpose is an answer, not an exception). Measures the first render and one
-expand of a 100,000-node tree. Screenshots
+expand of a 100,000-node tree, and on a live page of 100,000 nodes (an app 'xtree-bench
+--serve-live' serves, the xtree-bench beside XTREE_CLI), the bytes a one-node change sends
+and the time from the change in the app to its row drawn. Screenshots
 of each state, light and dark, go to .build/web/. With --screenshot-only, refreshes
 Docs/web-inspector.png and stops.
 """
@@ -36,6 +38,7 @@ def check(condition, what):
     print(("ok   " if condition else "FAIL ") + what)
     if not condition:
         failures.append(what)
+    return condition
 
 
 class Browser:
@@ -354,6 +357,55 @@ def big(browser, xtree_cli):
     browser.screenshot("big")
 
 
+def live_big(browser, xtree_cli):
+    print("== a live page of 100,000 nodes, one node changed at a time")
+    bench = os.path.join(os.path.dirname(xtree_cli), "xtree-bench")
+    app = subprocess.Popen([bench, "--serve-live", "100000"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    server = None
+    try:
+        name = app.stdout.readline().strip()
+        check(name.startswith("xtree-bench-live-"), f"the app's inspector is up ({name!r})")
+        server = subprocess.Popen([xtree_cli, "web", "--attach", name], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        address = server.stdout.readline().strip().split(" at ")[-1]
+        browser.go(address)
+        check(browser.wait_for("window.xtree.state.nodes.length === 100000", timeout=120),
+              "the live page holds the app's 100,000 nodes")
+        fetches = "performance.getEntriesByType('resource').filter(e => e.name.includes('/api/tree')).length"
+        fetched = browser.evaluate(fetches)
+        delays, sizes = [], []
+        for round in range(1, 6):
+            before = browser.evaluate("window.xtree.patched ?? 0")
+            app.stdin.write("change\n")
+            app.stdin.flush()
+            changed = float(app.stdout.readline().split()[1])
+            if not check(browser.wait_for(f"(window.xtree.patched ?? 0) > {before}", timeout=30),
+                         f"change {round} is patched into the page"):
+                break
+            delays.append(browser.evaluate("window.xtree.patchedAt") - changed)
+            sizes.append(browser.evaluate("window.xtree.eventBytes"))
+            time.sleep(0.3)  # apart, so that the inspector does not coalesce two changes into one
+        check(browser.evaluate(fetches) == fetched, "no change made the page fetch the whole tree")
+        check(browser.wait_for("Array.from(document.querySelectorAll('#rows .row:not([hidden])'))"
+                               ".some(r => r.dataset.node === '1' && r.textContent.includes('value=5'))"),
+              "the changed node's row shows its value after the fifth change")
+        check(sizes and max(sizes) <= 4096, f"each one-node change is at most 4 KB on the stream ({sizes} bytes)")
+        if delays:
+            delays.sort()
+            print(f"     change in the app to row drawn: median {delays[len(delays) // 2]:.0f} ms, "
+                  f"longest {delays[-1]:.0f} ms (goal: 100 ms); {max(sizes)} bytes per change (goal: 4 KB)")
+    finally:
+        app.stdin.close()
+        for process in (server, app):
+            if process is None:
+                continue
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
 def served(browser, xtree_cli):
     print("== the page 'web' serves")
     server = subprocess.Popen([xtree_cli, "web"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -478,7 +530,7 @@ def main():
         if "--screenshot-only" in sys.argv:
             served(browser, xtree_cli)
             return
-        for section in (file_page, grammar, hostile, big, served):
+        for section in (file_page, grammar, hostile, big, served, live_big):
             section(browser, xtree_cli)
             no_exceptions(browser, section.__name__.replace("_", " "))
     finally:

@@ -21,7 +21,7 @@ echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
     XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
-    XTreeReachability XTreeJournal XTreeInspector XTreeWeb RecipesDomain
+    XTreeReachability XTreeJournal XTreeLive XTreeInspector XTreeWeb RecipesDomain
 )
 for module in "${modules[@]}"; do
     # An archive is added to, not replaced: members of files since removed would linger.
@@ -33,7 +33,7 @@ libraries=()
 for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
-for target in deeplink catalog snapshot reader inspector session http edit; do
+for target in deeplink catalog snapshot reader inspector session http edit aasa; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
@@ -43,6 +43,7 @@ for target in deeplink catalog snapshot reader inspector session http edit; do
         session) source=Fuzz/SessionFuzzer.swift ;;
         http) source=Fuzz/HTTPFuzzer.swift ;;
         edit) source=Fuzz/EditFuzzer.swift ;;
+        aasa) source=Fuzz/AssociationFuzzer.swift ;;
     esac
     swiftc "${flags[@]}" -use-ld=lld "$source" "${libraries[@]}" -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"

@@ -49,12 +49,18 @@ public struct JournalEvent: Codable, Sendable, Hashable {
         public var searches: Int
         /// How many objects those searches visited in all.
         public var visits: Int
+        /// For a link that failed or changed nothing, why, in lines for a reader: what its
+        /// searches looked for and found nothing of, with the nearest candidates in the tree,
+        /// or that it reached a screen already there. Made only then, so that a link that
+        /// changes something costs nothing more; `nil` otherwise.
+        public var explanation: [String]?
 
         /// Creates a link's record.
         public init(
             url: String, source: Source, duration: Double, reached: [Step], error: String?, searches: Int,
-            visits: Int
+            visits: Int, explanation: [String]? = nil
         ) {
+            self.explanation = explanation
             self.url = url
             self.source = source
             self.duration = duration
@@ -118,6 +124,10 @@ public struct JournalEvent: Codable, Sendable, Hashable {
     /// The tree after it against the tree before, private values redacted.
     public var diff: TreeDiff
 
+    /// Whether this is a link that succeeded and changed nothing: the app was already where
+    /// it leads, or its handler did nothing. `log` and `watch` flag it, `log --failures` lists it.
+    public var unchanged: Bool { link.map { $0.error == nil } == true && diff.isEmpty }
+
     /// Creates an event; give at most one of `link`, `restore` and `outlived`, or none for
     /// changes the app made by itself.
     public init(
@@ -163,6 +173,9 @@ public struct JournalEvent: Codable, Sendable, Hashable {
         if !link.duration.isFinite || link.duration < 0 { return "event \(sequence) has a negative duration" }
         if link.searches < 0 || link.visits < 0 { return "event \(sequence) has a negative count of searches" }
         if link.error != nil, !link.reached.isEmpty { return "event \(sequence) failed and reached a path" }
+        if let lines = link.explanation, lines.count > 32 || lines.contains(where: { $0.utf8.count > 4096 }) {
+            return "event \(sequence) has an explanation longer than 32 lines of 4,096 bytes"
+        }
         return nil
     }
 }

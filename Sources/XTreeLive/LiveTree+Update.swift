@@ -27,6 +27,8 @@ extension LiveTree {
         var described: [Int32: Description] = [:]
         /// Lists of children that change, with their ids before, in the order they are found.
         var lists: [(parent: Int32, oldIDs: [String], children: [Child])] = []
+        /// The parents in `lists`: a rebound node's list is planned with it.
+        var planned = Set<Int32>()
         var newNodes: [NewNode] = []
         /// Nodes that stay, whose object is replaced by another with the same id.
         var rebinds: [(slot: Int32, object: any DeepLinkable, heard: (AnyCancellable?, Bool))] = []
@@ -51,31 +53,39 @@ extension LiveTree {
     /// - Throws: ``NeedsFullWalk`` before changing anything, if something found needs one.
     func updateInPlace(fired: Set<ObjectIdentifier>) throws(NeedsFullWalk) -> Update {
         var plan = Plan()
-        var dirty = plain
-        for key in fired { if let slot = slotOf[key] { dirty.insert(slot) } }
+        let dirty = dirtySlots(fired: fired)
         var lists = Set<Int32>()
-        // In any order: nothing changes while the plan is made, and lists are planned from the
-        // top down below.
-        // Read through a buffer, which nothing changes while the plan is made: each record's
-        // fields are read in place, not copied with its weak reference.
-        let rootChanged = records.withUnsafeBufferPointer { records in
+        // Nothing changes while the plan is made, and lists are planned from the top down below.
+        let rootChanged = records.withUnsafeBufferPointer { buffer in
+            // Fields are read through a mutable pointer's `pointee`, in place (nothing is
+            // written): a read through a buffer or an `UnsafePointer` copies the whole record,
+            // weak reference and all, to read one field.
+            guard let base = buffer.baseAddress else { return false }
+            let records = UnsafeMutablePointer(mutating: base)
             for slot in dirty {
-                let index = Int(slot)
-                // An object gone from memory is gone from its parent's list too, which says so.
-                guard let object = records[index].object else { continue }
-                let tracking = records[index].subscription == nil && fired.contains(records[index].key)
+                let record = records + Int(slot)
+                // An object gone from memory is gone from its parent's list too, which is looked
+                // at again (``same(_:_:in:)`` leaves a plain child's life to be checked here).
+                guard let object = record.pointee.object else {
+                    if record.pointee.parent >= 0 { lists.insert(record.pointee.parent) }
+                    continue
+                }
+                let tracking =
+                    record.pointee.subscription == nil
+                    && fired.contains(record.pointee.key)
                 let description = describe(object, tracking: tracking)
-                let childrenChanged = !Self.same(records[index].children, description.children, in: records)
-                let identityChanged = description.identity != records[index].identity
-                if childrenChanged || identityChanged || description.label != records[index].label
-                    || description.attributes != records[index].attributes
+                let childrenChanged = !Self.same(
+                    record.pointee.children, description.children, in: records)
+                let identityChanged = description.identity != record.pointee.identity
+                if childrenChanged || identityChanged || description.label != record.pointee.label
+                    || description.attributes != record.pointee.attributes
                 {
                     plan.described[slot] = description
                 }
                 if identityChanged {
                     // Its id changes, and maybe its siblings': its parent's list is looked at again.
-                    guard records[index].parent >= 0 else { return true }
-                    lists.insert(records[index].parent)
+                    guard record.pointee.parent >= 0 else { return true }
+                    lists.insert(record.pointee.parent)
                 }
                 if childrenChanged { lists.insert(slot) }
             }
@@ -84,7 +94,7 @@ extension LiveTree {
         // The root's id would change: only a full walk gives the tree a new root.
         if rootChanged { throw NeedsFullWalk() }
         for parent in lists.sorted(by: { records[Int($0)].depth < records[Int($1)].depth }) {
-            guard !plan.leaving.contains(parent) else { continue }
+            guard !plan.leaving.contains(parent), !plan.planned.contains(parent) else { continue }
             guard !plan.rehashedSlots.contains(parent) else { throw NeedsFullWalk() }
             let children: [any DeepLinkable]
             if let described = plan.described[parent] {
@@ -100,12 +110,39 @@ extension LiveTree {
         return commit(plan)
     }
 
-    /// Whether a list of children still names exactly these objects.
+    /// The slots to describe again: every plain object's, and those of the objects that
+    /// announced. In slot order, which is about the order the objects were first met and
+    /// allocated in: read in hash order, each record, object and weak reference's side table
+    /// is a cache miss, which made a plain tree's event four times a snapshot.
+    private func dirtySlots(fired: Set<ObjectIdentifier>) -> [Int32] {
+        let announced = fired.compactMap { key in slotOf[key] }
+        guard plain.count >= records.count / 8 else { return (Array(plain) + announced).sorted() }
+        // Most nodes are described anyway: one pass over the slots costs less than a sort.
+        var slots: [Int32] = []
+        slots.reserveCapacity(plain.count + announced.count)
+        records.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let records = UnsafeMutablePointer(mutating: base)
+            for index in 0..<buffer.count where records[index].isLive && !records[index].announces {
+                slots.append(Int32(truncatingIfNeeded: index))
+            }
+        }
+        // An object that announces is never plain: no slot is listed twice.
+        return slots + announced.sorted()
+    }
+
+    /// Whether a list of children still names exactly these objects: the same addresses, each
+    /// still alive there, so no other object can have taken it. Whether a plain child is
+    /// alive is checked where it is described, at this same update: one weak load a node.
     private static func same(
-        _ slots: [Int32], _ objects: [any DeepLinkable], in records: UnsafeBufferPointer<Record>
+        _ slots: [Int32], _ objects: [any DeepLinkable], in records: UnsafeMutablePointer<Record>
     ) -> Bool {
         guard slots.count == objects.count else { return false }
-        for index in slots.indices where records[Int(slots[index])].object !== objects[index] { return false }
+        for index in slots.indices {
+            let child = records + Int(slots[index])
+            guard child.pointee.key == ObjectIdentifier(objects[index]) else { return false }
+            if child.pointee.announces, child.pointee.object == nil { return false }
+        }
         return true
     }
 
@@ -168,6 +205,7 @@ extension LiveTree {
             if before != after { throw NeedsFullWalk() }
         }
         plan.lists.append((parent, oldIDs, children))
+        plan.planned.insert(parent)
     }
 
     /// Plans a node's object being replaced by `object`, which has the same id: its

@@ -11,5 +11,11 @@
         package static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
             memcmp(first, second, count) == 0
         }
+
+        /// glibc's `malloc_trim(0)`, looked up when called: not every C library has it.
+        package static func releaseFreeMemory() {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
     }
 #endif

@@ -97,7 +97,9 @@ extension HTMLPage {
             #journal { max-height: 28vh; overflow: auto; padding: 8px 16px; border-top: 1px solid var(--line); }
             #journal ol { margin: 0; padding-left: 0; list-style: none;
               font: 12.5px/1.6 ui-monospace, SFMono-Regular, Menlo, monospace; }
-            #journal li { white-space: pre-wrap; }</style>
+            #journal li { white-space: pre-wrap; }
+            #journal li.journal-failed { color: var(--warn); }
+            #journal li.journal-unchanged { color: var(--type); font-style: italic; }</style>
             </head>
             <body>
             <header>
@@ -567,8 +569,20 @@ extension HTMLPage {
               if (!settings.journal) return;
               const answer = await api('/api/journal');
               const list = $('journal-list');
-              list.replaceChildren(...answer.events.slice(-200).reverse().map((event) => element('li', '', event.summary)));
+              list.replaceChildren(...answer.events.slice(-200).reverse().map((event) =>
+                element('li', event.flag === 'failed' ? 'journal-failed' : event.flag === 'unchanged' ? 'journal-unchanged' : '',
+                  event.summary)));
               $('journal').hidden = false;
+            };
+
+            // After changes: once a second at most, as the journal's answer holds the tree it starts from.
+            let journalTimer = null;
+            const scheduleJournal = () => {
+              if (!settings.journal || journalTimer) return;
+              journalTimer = setTimeout(() => {
+                journalTimer = null;
+                refreshJournal().catch((error) => status(error.message, true));
+              }, 1000);
             };</script>
             <script nonce="
             """#
@@ -626,7 +640,7 @@ extension HTMLPage {
                 const answer = await api('/api/open', {
                   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ link }),
                 });
-                await refresh();
+                await caughtUp(answer.version);
                 if (answer.error) {
                   linkResult.className = 'error';
                   linkResult.textContent = visible(answer.error);
@@ -663,7 +677,59 @@ extension HTMLPage {
               const answer = await api('/api/tree');
               if (answer.version === state.version) return;
               state.version = answer.version;
+              state.byID = null;
               load(answer.snapshot);
+            };
+
+            // Applies an edit that changes nodes in place (the same ids, the same places): their rows
+            // on screen are drawn again, nothing else. Anything else (nodes added, removed or moved,
+            // ids changed) returns false, and the page fetches the tree. Checks every change before
+            // it applies one, so a refused edit leaves the tree as it was.
+            const patch = (edit) => {
+              if (edit.added || edit.removed || edit.splices || edit.root) return false;
+              const changes = edit.changed ?? [];
+              if (!state.byID) state.byID = new Map(state.nodes.map((node, index) => [node.id, index]));
+              const places = changes.map((change) => change.old.id === change.new.id ? state.byID.get(change.old.id) : undefined);
+              if (places.includes(undefined)) return false;
+              changes.forEach((change, at) => {
+                const { type, label, attributes, names, identity } = change.new;
+                Object.assign(state.nodes[places[at]], { type, label, attributes, names, identity });
+              });
+              if ($('search').value.trim()) search(false); else paint();
+              if (places.includes(state.selected)) showDetails();
+              return true;
+            };
+
+            // Waits for the stream to bring the page to `version` (a link's answer can come before its
+            // edit); fetches the tree if it has not within a second.
+            const caughtUp = (version) => new Promise((resolve) => {
+              const started = performance.now();
+              const wait = () => {
+                if (state.version >= version) resolve();
+                else if (performance.now() - started > 1000) refresh().then(resolve, resolve);
+                else setTimeout(wait, 10);
+              };
+              wait();
+            });
+
+            // One event of the stream: an edit that takes the page's tree one version on, or word that
+            // the tree changed in a way only fetching it shows.
+            const follow = (event) => {
+              const data = JSON.parse(event.data);
+              if (data.version <= state.version) return;
+              const patched = event.type === 'edit' && data.version === state.version + 1 && patch(data.edit);
+              if (patched) {
+                state.version = data.version;
+                // For Scripts/browser-check.py: when the patched rows were drawn, and the event's bytes.
+                const bytes = 16 + event.type.length + new TextEncoder().encode(event.data).length;
+                requestAnimationFrame(() => {
+                  Object.assign(window.xtree, { patchedAt: performance.timeOrigin + performance.now(), eventBytes: bytes });
+                  window.xtree.patched = (window.xtree.patched ?? 0) + 1;
+                });
+                scheduleJournal();
+              } else {
+                refresh().then(scheduleJournal).catch((error) => status(error.message, true));
+              }
             };
 
             document.title = `XTree \u2014 ${visible(settings.title)}`;
@@ -683,11 +749,8 @@ extension HTMLPage {
                   await refresh();
                   await refreshJournal();
                   const events = new EventSource('/api/events');
-                  events.addEventListener('tree', (event) => {
-                    if (JSON.parse(event.data).version !== state.version) {
-                      refresh().then(refreshJournal).catch((error) => status(error.message, true));
-                    }
-                  });
+                  events.addEventListener('tree', follow);
+                  events.addEventListener('edit', follow);
                   events.addEventListener('open', () => status('live'));
                   events.addEventListener('error', () => status('disconnected: the inspector stopped or the app went away', true));
                   return true;

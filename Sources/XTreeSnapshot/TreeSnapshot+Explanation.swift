@@ -68,3 +68,33 @@ extension TreeSnapshot {
         return lines
     }
 }
+
+extension TreeSnapshot {
+    /// Why searches for the types `names` found nothing, as a journal keeps it for a link that
+    /// failed or changed nothing: for each name (each once, `limit` at most), the nodes that
+    /// answer to it, which the search's test refused, or that none does. Not escaped: the
+    /// journal keeps the text, and whoever prints it escapes it.
+    package func explainMisses(_ names: [String], limit: Int = 3) -> [String] {
+        var seen = Set<String>()
+        var lines: [String] = []
+        for name in names where seen.insert(name).inserted {
+            guard seen.count <= limit else { break }
+            let bare = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+            let answering = nodes.filter { node in
+                node.names.isEmpty
+                    ? typeName(bare, matches: node.type) : node.names.contains { typeName(bare, matches: $0) }
+            }
+            guard !answering.isEmpty else {
+                lines.append("a search for \(bare) found nothing: no node answers to \(bare)")
+                continue
+            }
+            let shown = answering.prefix(limit).map { node in
+                "\(node.order) \(node.type)" + (node.label.isEmpty ? "" : " \"\(node.label)\"")
+            }
+            let more = answering.count > limit ? " and \(answering.count - limit) more" : ""
+            lines.append(
+                "a search for \(bare) found nothing: its test refused \(shown.joined(separator: ", "))\(more)")
+        }
+        return lines
+    }
+}

@@ -84,8 +84,10 @@ struct LiveCost {
     /// inspector.
     var alone: (cpu: Double, seconds: Double)
     var inspected: (cpu: Double, seconds: Double)
-    /// Bytes: one snapshot held, the view and a journal of 1,000 events, and per kept event.
+    /// Bytes: one snapshot held, the inspector's view of the tree, a journal of 1,000 events,
+    /// and per kept event.
     var snapshotBytes: Int
+    var viewBytes: Int
     var journalBytes: Int
     var bytesPerEvent: Double
 }
@@ -113,25 +115,27 @@ func measureLiveCost(nodes: Int, observed: Bool, ticks: Int) async -> LiveCost? 
     }
     let snapshotMicroseconds = snapshotSamples.sorted()[2]
     let alone = await sixtyHertz(app, ticks: ticks)
-    let beforeSnapshot = residentBytes().current
+    let beforeSnapshot = heldBytes()
     let held = TreeSnapshot(of: app)
-    let snapshotBytes = residentBytes().current - beforeSnapshot
+    let snapshotBytes = heldBytes() - beforeSnapshot
     consume(held)
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "xtree-bench-live-\(ProcessInfo.processInfo.processIdentifier)"
     ).path
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let beforeInspector = residentBytes().current
+    let beforeInspector = heldBytes()
     guard let inspector = try? Inspector(name: "Live", root: app, directory: folder, journalCapacity: 1_000)
     else { return nil }
     defer { inspector.stop() }
+    inspector.settleJournal()
+    let started = heldBytes()
     for _ in 0..<2 { _ = try? await inspector.journaling(link: "bench://deep") { app.changeDeep() } }
     inspector.settleJournal()
-    let twoEvents = residentBytes().current
+    let twoEvents = heldBytes()
     for _ in 0..<998 { _ = try? await inspector.journaling(link: "bench://deep") { app.changeDeep() } }
     inspector.settleJournal()
-    let full = residentBytes().current
+    let full = heldBytes()
     let journaledDeep = await median {
         _ = try? await inspector.journaling(link: "bench://deep") { app.changeDeep() }
     }
@@ -141,8 +145,15 @@ func measureLiveCost(nodes: Int, observed: Bool, ticks: Int) async -> LiveCost? 
     let inspected = await sixtyHertz(app, ticks: ticks)
     return LiveCost(
         deep: (plainDeep, journaledDeep), nearRoot: (plainNear, journaledNear), snapshot: snapshotMicroseconds,
-        alone: alone, inspected: inspected, snapshotBytes: snapshotBytes, journalBytes: full - beforeInspector,
+        alone: alone, inspected: inspected, snapshotBytes: snapshotBytes, viewBytes: started - beforeInspector,
+        journalBytes: full - started,
         bytesPerEvent: Double(full - twoEvents) / 998)
+}
+
+/// The resident set size after the allocator gave its free pages back.
+private func heldBytes() -> Int {
+    Memory.releaseFreeMemory()
+    return residentBytes().current
 }
 
 /// The app's own loop: `ticks` changes of its root's `tab`, one every sixtieth of a second,
@@ -214,16 +225,18 @@ func reportLiveCost(sizes: [Int], ticks: Int) async {
                 format((cost.inspected.cpu - cost.alone.cpu) * 100), format(longer) + "x",
             ])
             let megabytes = { (bytes: Int) in measuresMemory ? format(Double(bytes) / 1_048_576) : "-" }
-            let ratio =
+            let ratio = { (bytes: Int) in
                 measuresMemory && cost.snapshotBytes > 0
-                ? format(Double(cost.journalBytes) / Double(cost.snapshotBytes)) + "x" : "-"
+                    ? format(Double(bytes) / Double(cost.snapshotBytes)) + "x" : "-"
+            }
             report([
                 "table": "live_memory", "filler": kind, "nodes": "\(nodes)",
-                "snapshot_mb": megabytes(cost.snapshotBytes),
-                "view_and_journal_mb": megabytes(cost.journalBytes), "bytes_per_event": format(cost.bytesPerEvent),
+                "snapshot_mb": megabytes(cost.snapshotBytes), "view_mb": megabytes(cost.viewBytes),
+                "journal_mb": megabytes(cost.journalBytes), "bytes_per_event": format(cost.bytesPerEvent),
             ])
             memory.append([
-                kind, "\(nodes)", megabytes(cost.snapshotBytes), megabytes(cost.journalBytes), ratio,
+                kind, "\(nodes)", megabytes(cost.snapshotBytes), megabytes(cost.viewBytes), ratio(cost.viewBytes),
+                megabytes(cost.journalBytes), ratio(cost.journalBytes),
                 measuresMemory ? format(cost.bytesPerEvent) : "-",
             ])
         }
@@ -235,7 +248,43 @@ func reportLiveCost(sizes: [Int], ticks: Int) async {
     log(pad(["filler", "nodes", "alone", "inspected", "+points", "loop"]))
     for row in loops { log(pad(row)) }
     log("")
-    log("## Memory: one snapshot held, the inspector's view with a journal of 1,000 events, and per kept event (bytes)")
-    log(pad(["filler", "nodes", "snapshot MB", "view+journal MB", "/snapshot", "B/event"]))
+    log(
+        "## Memory: one snapshot held; the inspector's view of the tree; its journal of 1,000 events (goal: ≤2x a snapshot plus the edits); per kept event (bytes)"
+    )
+    log(pad(["filler", "nodes", "snapshot MB", "view MB", "/snapshot", "journal MB", "/snapshot", "B/event"]))
     for row in memory { log(pad(row)) }
+}
+
+/// `xtree-bench --serve-live N`: an app of N nodes of observed filler, its inspector on, for
+/// `Scripts/browser-check.py` to watch through `xtree-cli web --attach`. Prints the
+/// inspector's name; at each line `change` on standard input, changes the value of one node
+/// the page shows (the filler's first, at depth 1) and prints `changed` and the time of the
+/// change in milliseconds since 1970. Ends at the end of standard input.
+@MainActor
+func serveLive(_ arguments: [String]) async {
+    guard arguments.count == 1, let nodes = Int(arguments[0]), nodes >= 2 else {
+        usageError("--serve-live takes a number of nodes of at least 2")
+    }
+    let app = LiveApp(nodes: nodes, observed: true)
+    let name = "xtree-bench-live-\(ProcessInfo.processInfo.processIdentifier)"
+    let inspector: Inspector
+    do {
+        inspector = try Inspector(name: name, root: app)
+    } catch {
+        FileHandle.standardError.write(Data("error: cannot start the inspector: \(error)\n".utf8))
+        exit(1)
+    }
+    defer { inspector.stop() }
+    FileHandle.standardOutput.write(Data("\(name)\n".utf8))
+    let lines = AsyncStream<String> { continuation in
+        Thread.detachNewThread {
+            while let line = readLine() { continuation.yield(line) }
+            continuation.finish()
+        }
+    }
+    for await line in lines where line == "change" {
+        let time = Date().timeIntervalSince1970 * 1000
+        (app.filler as? ObservedFiller)?.value += 1
+        FileHandle.standardOutput.write(Data("changed \(time)\n".utf8))
+    }
 }

@@ -11,6 +11,10 @@ if arguments.first == "--child" {
     await runChild(Array(arguments.dropFirst()))
     exit(0)
 }
+if arguments.first == "--serve-live" {
+    await serveLive(Array(arguments.dropFirst()))
+    exit(0)
+}
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
@@ -25,13 +29,17 @@ if arguments.contains("--help") || arguments.contains("-h") {
         reading: a snapshot file read and rendered as text, an attached app's snapshot read and
         rendered, and a diff of two files, against python3's json.load of the same bytes;
         deep links on the recipes app inside a large tree; what the inspector's journal costs a
-        link on the recipes app, and the heap an event takes; and the cost of a @Published set
+        link on the recipes app, and the heap an event takes; the live side against the tree's
+        size (a link journaled, 60 Hz changes, the view's and the journal's memory, on observed
+        and plain filler); and the cost of a @Published set
         and an objectWillChange read. Prints medians.
 
           --quick   small sizes and few runs: a smoke test for CI
           --json    machine-readable results instead of tables
           --sizes   the node counts to measure, such as 1000,1000000
           --no-baseline  skip the XUI 1.0 baseline (its child processes are slow)
+          --serve-live N  serve an app of N nodes to attach to, changing one node at each
+                    line 'change' on standard input (for Scripts/browser-check.py)
           --only    the sections to run, of search, realistic, operations, streaming,
                     reading, deeplink, journal and observation (all unless given)
         Build with optimisations: swift run -c release xtree-bench

@@ -43,7 +43,7 @@ let startTree = """
     static let usageErrors: [(arguments: [String], message: String)] = [
         (
             ["frob"],
-            "error: unknown command 'frob'; commands: check, diff, export-test, find, list, log, open, record, "
+            "error: unknown command 'frob'; commands: check, diff, export-test, find, links, list, log, open, record, "
                 + "replay, restore, serve, tree, watch"
         ),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),

@@ -57,7 +57,8 @@ import XTreePlatform
         let recipes = try await cli(["check", "--approach", "explicit"])
         #expect(recipes.status == 64)
         #expect(
-            recipes.stderr.hasPrefix("error: unknown option '--approach' for 'check'; options: --format, --catalog"))
+            recipes.stderr.hasPrefix(
+                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --catalog"))
     }
 
     @Test func theFirstAppIsTheDefaultAndAppPicksAnother() async throws {

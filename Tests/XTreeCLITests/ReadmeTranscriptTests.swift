@@ -55,11 +55,11 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     /// Runs the commands through bash in a scratch folder, as a user would type them (with
     /// `xtree-cli` and `swift run -q xtree-cli` meaning the built binary); returns the lines
     /// they print, standard error included.
-    func run(environment extra: [String: String] = [:]) async throws -> [String] {
+    func run(environment extra: [String: String] = [:], in directory: URL? = nil) async throws -> [String] {
         let folder = try ScratchFolder()
         let binary = productsDirectory.appendingPathComponent("xtree-cli").path
         let script =
-            "cd '\(folder.url.path)'\nxtree-cli() { '\(binary)' \"$@\"; }\n"
+            "cd '\((directory ?? folder.url).path)'\nxtree-cli() { '\(binary)' \"$@\"; }\n"
             + commands.map { $0.replacingOccurrences(of: "swift run -q xtree-cli", with: "xtree-cli") }
             .joined(separator: "\n") + "\n"
         let process = Process()
@@ -110,5 +110,16 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     @Test(arguments: Transcript.all)
     func transcriptIsWhatTheCommandsPrint(_ transcript: Transcript) async throws {
         transcript.check(try await transcript.run())
+    }
+
+    /// `links` reads the package's own example file, so its transcripts (```shell blocks)
+    /// run from the package's folder.
+    @Test func linksTranscriptsAreWhatTheCommandPrints() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        let transcripts = Transcript.blocks(fence: "shell").filter {
+            $0.commands.first?.hasPrefix("xtree-cli links") == true
+        }
+        #expect(transcripts.count == 2, "README and the article")
+        for transcript in transcripts { transcript.check(try await transcript.run(in: root)) }
     }
 }

@@ -70,6 +70,24 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         #expect(diverged.stderr == "error: replay diverged at event #2: 2 nodes differ\n")
     }
 
+    /// `log --failures` lists a link that changed nothing and one that failed, each with why.
+    @Test func logListsFailedAndUnchangedLinksWithWhy() async throws {
+        let app = try await ServedApp(name: "Failures")
+        for link in ["recipes://recipes/irish-stew", "recipes://recipes/irish-stew", "recipes://recipes/nope"] {
+            _ = try await app.cli("open", "--attach", "Failures", link)
+        }
+        let all = try await app.cli("log", "--attach", "Failures")
+        #expect(all.stdout.contains("link recipes://recipes/irish-stew (inspector, "))
+        let failures = try await app.cli("log", "--attach", "Failures", "--failures")
+        #expect(failures.status == 0, "\(failures.stderr)")
+        let heads = failures.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(heads.count == 2, "\(failures.stdout)")
+        #expect(heads.first?.hasSuffix(": unchanged") == true, "\(failures.stdout)")
+        #expect(failures.stdout.contains("  why: it reached DefaultRecipeViewModel #"))
+        #expect(failures.stdout.contains("and the tree did not change: it was already there\n"))
+        #expect(heads.last?.contains(": failed: unknown recipe 'nope'") == true, "\(failures.stdout)")
+    }
+
     @Test func theCheckedInSessionStillReplaysAndExportsToTheGoldenTest() async throws {
         let replayed = try await cli("replay", exampleSession)
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")

@@ -33,6 +33,19 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The scheme of every link.
     public static let scheme = "recipes"
 
+    /// The website whose `https` URLs are the same links as universal links:
+    /// `https://recipes.example/recipes/<slug>` is `recipes://recipes/<slug>`.
+    public static let universalHost = "recipes.example"
+
+    /// The universal-link forms, the same links as ``acceptedForms``.
+    public static let universalForms = [
+        "https://recipes.example/tab/<meat|veggie|settings>",
+        "https://recipes.example/recipes/<slug>",
+        "https://recipes.example/recipes/<slug>/ratings",
+        "https://recipes.example/ratings?recipeID=<slug>",
+        "https://recipes.example/recipes/<slug>/rate",
+    ]
+
     /// The longest link accepted, in UTF-8 bytes.
     public static let maximumLength = 2048
 
@@ -68,6 +81,22 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError { DeepLinkError(reason, in: text) }
         guard text.utf8.count <= Self.maximumLength else { throw fail(.tooLong(bytes: text.utf8.count)) }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw fail(.notAURL) }
+        if components.scheme?.lowercased() == "https", components.percentEncodedHost?.lowercased() == Self.universalHost
+        {
+            // The path's first segment is the custom scheme's host: parse that link.
+            if components.percentEncodedUser != nil { throw fail(.unexpectedPart("user")) }
+            if components.port != nil { throw fail(.unexpectedPart("port")) }
+            var text = "\(Self.scheme)://" + components.percentEncodedPath.drop { $0 == "/" }
+            if let query = components.percentEncodedQuery { text += "?" + query }
+            if let fragment = components.percentEncodedFragment { text += "#" + fragment }
+            guard let inner = URL(string: text) else { throw fail(.notAURL) }
+            do {
+                try self.init(url: inner)
+            } catch {
+                throw fail(error.reason)
+            }
+            return
+        }
         guard components.scheme?.lowercased() == Self.scheme else { throw fail(.wrongScheme(components.scheme)) }
         for (part, value) in [
             ("user", components.percentEncodedUser), ("password", components.percentEncodedPassword),

@@ -16,16 +16,17 @@ public enum RecipesApp: DeepLinkableApp {
         try await root.open(try DeepLink(string: link)).reached
     }
 
-    /// One link of each form, with a recipe of the default catalog.
+    /// One link of each form, custom scheme and universal, with a recipe of the default catalog.
     public static var linkExamples: [LinkExample] {
         let slug = RecipeCatalog.default.recipes[0].id.rawValue
-        return zip(
-            DeepLink.acceptedForms,
-            [
-                "recipes://tab/veggie", "recipes://recipes/\(slug)", "recipes://recipes/\(slug)/ratings",
-                "recipes://ratings?recipeID=\(slug)", "recipes://recipes/\(slug)/rate",
-            ]
-        ).map { LinkExample(form: $0, link: $1) }
+        let paths = [
+            "tab/veggie", "recipes/\(slug)", "recipes/\(slug)/ratings", "ratings?recipeID=\(slug)",
+            "recipes/\(slug)/rate",
+        ]
+        return zip(DeepLink.acceptedForms, paths).map { LinkExample(form: $0, link: "recipes://" + $1) }
+            + zip(DeepLink.universalForms, paths).map {
+                LinkExample(form: $0, link: "https://\(DeepLink.universalHost)/" + $1)
+            }
     }
 
     /// The default catalog's recipe ids.

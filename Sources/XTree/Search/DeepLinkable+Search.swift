@@ -206,9 +206,13 @@ extension DeepLinkable {
         let log = current?.isTracing == true ? current : nil
         var core = BreadthFirstCore<AddressBitmap>(root: self, tracksStructure: log != nil || findingPath)
         guard log != nil || findingPath else {
-            // A counting log learns how many objects were visited, however the walk ends.
+            // A counting log learns how many objects were visited, however the walk ends, and
+            // the receiver type of a search that found nothing (named only then).
             var visits = 0
-            defer { current?.count(visits: visits) }
+            var matched = false
+            defer {
+                current?.count(visits: visits, missed: matched ? nil : TypeNameCache.name(of: receiverType))
+            }
             // An object of a type already found wrong is never copied out of its array.
             while core.advanceToNextVisit() {
                 visits &+= 1
@@ -217,8 +221,9 @@ extension DeepLinkable {
                 let verdict = try classify(core.current)
                 if verdict == .wrongType {
                     wrongTypes.insert(type)
-                } else if stop(verdict) {
-                    return nil
+                } else {
+                    if verdict == .matched { matched = true }
+                    if stop(verdict) { return nil }
                 }
             }
             return nil
@@ -229,10 +234,13 @@ extension DeepLinkable {
         var steps: [SearchTrace.Step] = []
         var largestFrontier = 1
         var stopped = false
+        var matched = false
         var visits = 0
         // The trace is recorded however the walk ends, a throwing predicate included.
         defer {
-            if log == nil { current?.count(visits: visits) }
+            if log == nil {
+                current?.count(visits: visits, missed: matched ? nil : TypeNameCache.name(of: receiverType))
+            }
             if let log {
                 let matched = steps.last?.verdict == .matched
                 let path = matched ? followParents(from: steps.count - 1) { steps[$0].parentOrder } : []
@@ -254,6 +262,7 @@ extension DeepLinkable {
             if !wrongTypes.contains(typeOf: visit.node) {
                 verdict = try classify(visit.node)
                 if verdict == .wrongType { wrongTypes.insert(typeOf: visit.node) }
+                if verdict == .matched { matched = true }
             }
             if findingPath {
                 places.append((Int32(truncatingIfNeeded: visit.array), Int32(truncatingIfNeeded: visit.position)))

@@ -63,11 +63,11 @@ public func withSearchRecording<Result>(_ body: () throws -> Result) rethrows ->
 package func withSearchCounting<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
-) async rethrows -> (result: Result, searches: Int, visits: Int) {
+) async rethrows -> (result: Result, searches: Int, visits: Int, misses: [String]) {
     let log = SearchLog(parent: SearchLog.current, tracing: false)
     let result = try await SearchLog.$current.withValue(log, operation: body, isolation: isolation)
     let (searches, visits) = log.counts
-    return (result, searches, visits)
+    return (result, searches, visits, log.misses)
 }
 
 /// The traces of one recording, or only the counts of a counting; searches on any thread of
@@ -78,7 +78,8 @@ final class SearchLog: Sendable {
     private let parent: SearchLog?
     /// Whether this log or one it is nested in wants traces; else searches are only counted.
     let isTracing: Bool
-    private let recorded = Locked<(traces: [SearchTrace], searches: Int, visits: Int)>(([], 0, 0))
+    private let recorded = Locked<(traces: [SearchTrace], searches: Int, visits: Int, misses: [String])>(
+        ([], 0, 0, []))
 
     init(parent: SearchLog?, tracing: Bool = true) {
         self.parent = parent
@@ -90,6 +91,9 @@ final class SearchLog: Sendable {
     /// How many searches were made, and how many objects they visited.
     var counts: (searches: Int, visits: Int) { recorded.withLock { ($0.searches, $0.visits) } }
 
+    /// The receiver types of the counted searches that found nothing, in order (at most 16).
+    var misses: [String] { recorded.withLock { $0.misses } }
+
     func append(_ trace: SearchTrace) {
         recorded.withLock {
             $0.traces.append(trace)
@@ -99,12 +103,14 @@ final class SearchLog: Sendable {
         parent?.append(trace)
     }
 
-    /// Counts a search that was not traced, which visited `visits` objects.
-    func count(visits: Int) {
+    /// Counts a search that was not traced, which visited `visits` objects; `missed` names
+    /// its receiver type if it found nothing.
+    func count(visits: Int, missed: String? = nil) {
         recorded.withLock {
             $0.searches += 1
             $0.visits += visits
+            if let missed, $0.misses.count < 16 { $0.misses.append(missed) }
         }
-        parent?.count(visits: visits)
+        parent?.count(visits: visits, missed: missed)
     }
 }

@@ -14,7 +14,9 @@ struct CheckCommand: ParsableCommand {
             names and all appliers leave identical trees. Text rows are printed as they complete,
             a failing row with its searches' traces; on a terminal a progress line counts them.
             The status is 1 if any link fails or a child is forgotten. Run it in CI; JUnit XML is
-            what CI systems show as test results.
+            what CI systems show as test results. With --coverage, also which screen types the
+            links reached, which of the app's link forms they covered, and which types in the
+            trees no link reached (in the JSON as 'coverage', in JUnit XML as properties).
             """,
         roles: [.starting]
     )
@@ -26,13 +28,17 @@ struct CheckCommand: ParsableCommand {
 
     @Option(name: "format", help: "Report format (default text).")
     var format: ReportFormat = .text
+    @Flag(name: "coverage", help: "Also report the screens, link forms and types the links covered.")
+    var coverage: Bool
 
     func run(_ context: Context) async throws(CLIError) {
-        let report = await check(try context.startApp(), context: context)
+        let app = try context.startApp()
+        var report = await check(app, context: context)
+        if coverage { report = report.measuringCoverage(forms: type(of: app).linkForms) }
         let console = context.console
         if console.isClosed { return }
         switch format {
-        case .text: console.out(report.summary)
+        case .text: console.out(report.summary + (report.coverage?.text ?? ""))
         case .json: console.out(report.json)
         case .junit: console.out(report.junitXML)
         }

@@ -15,7 +15,9 @@ struct LogCommand: ParsableCommand {
             caused; each return to an earlier state ('restore'); the objects still alive after
             their grace period once they left the tree, with the event they left in; and the
             changes the app made by itself, coalesced as 'watch' shows them. Each
-            event has a sequence number (#N). With --follow, keeps printing events as they happen,
+            event has a sequence number (#N). A link that succeeded and changed nothing is marked
+            'unchanged'; with --failures, only failed and unchanged links are printed, each with
+            why: what its searches found nothing of, and the nearest candidates. With --follow, keeps printing events as they happen,
             until interrupted or the app exits (status 1). With --format json, one JSON object per
             line (Docs/InspectorProtocol.md).
             """
@@ -29,6 +31,8 @@ struct LogCommand: ParsableCommand {
     var after: Int?
     @Option(name: "format", help: "Output format (default text).")
     var format: LogFormat = .text
+    @Flag(name: "failures", help: "Only links that failed or changed nothing, with why.")
+    var failures: Bool
 
     func validate() throws(CLIError) {
         if attach == nil { throw .usage("'log' reads a running app's journal; give --attach NAME", command: nil) }
@@ -41,12 +45,12 @@ struct LogCommand: ParsableCommand {
             let (_, _, backlog) = try live { () throws(InspectorError) in
                 try client.follow(after: after ?? 0)
             }
-            for event in backlog { context.print(event, as: format) }
+            for event in backlog where shows(event) { context.print(event, as: format) }
             while true {
                 console.flush()
                 guard let (event, _) = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 3600) })
                 else { continue }
-                context.print(event, as: format)
+                if shows(event) { context.print(event, as: format) }
             }
         }
         let (events, capacity, sequence) = try live { () throws(InspectorError) in
@@ -60,7 +64,12 @@ struct LogCommand: ParsableCommand {
             }
             if events.isEmpty, capacity == 0 { console.out("(the app keeps no journal: its capacity is 0)\n") }
         }
-        for event in events { context.print(event, as: format) }
+        for event in events where shows(event) { context.print(event, as: format) }
+    }
+
+    /// Whether `--failures` leaves the event in.
+    private func shows(_ event: JournalEvent) -> Bool {
+        !failures || event.link?.error != nil || event.unchanged
     }
 }
 
@@ -84,6 +93,7 @@ extension Context {
         if let reached = event.link?.reached, !reached.isEmpty {
             console.out("  reached: \(pathDescription(reached.map { (Optional($0.order), $0.type) }))\n")
         }
+        for line in event.link?.explanation ?? [] { console.out("  why: \(TerminalText.escaped(line))\n") }
         if let outlived = event.outlived {
             // The tree did not change: the objects are the news.
             for object in outlived { console.out("  \(Self.describe(object))\n") }
@@ -118,7 +128,8 @@ extension Context {
         }
         let searches = "\(link.searches) search\(link.searches == 1 ? "" : "es") visited \(link.visits)"
         let milliseconds = String(format: "%.2f", link.duration * 1000)
-        let outcome = link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? ""
+        let outcome =
+            link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? (event.unchanged ? ": unchanged" : "")
         return "\(head) link \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
             + "\(searches))\(outcome)"
     }

@@ -118,6 +118,11 @@ struct WatchLoop {
             case .reached(let opened):
                 let (snapshot, path) = opened.locate()
                 console.out("opened \(opened.link): \(snapshot.pathDescription(path))\n")
+                let changes = try target.changesSinceLastLine()
+                for change in changes { context.print(change) }
+                if changes.allSatisfy({ $0.diff.isEmpty }) {
+                    console.out("unchanged: the link changed nothing; the app was already there\n")
+                }
             case .failed(let reason):
                 console.err("error: \(TerminalText.escaped(reason))\n")
             }

@@ -50,11 +50,14 @@ struct WebCommand: ParsableCommand {
         console.out("serving \(target.title) at \(server.address)\nopen it in a browser; Ctrl-C stops\n")
         console.flush()
         while !interrupts.arrived {
-            try? await Task.sleep(nanoseconds: 50_000_000)
+            // Every 10 ms: the app coalesces changes over 50 ms already, and a page's patch
+            // should not wait much longer than that.
+            try? await Task.sleep(nanoseconds: 10_000_000)
             guard let descriptor = target.changeDescriptor else { continue }
             var entries = [PollEntry(descriptor, wanted: .readable)]
             guard target.hasArrivedChange || (try? Sockets.poll(&entries, milliseconds: 0)) ?? 0 > 0 else { continue }
-            if !(try target.arrivedChanges()).isEmpty { site.changed() }
+            let changes = try target.arrivedChanges()
+            if !changes.isEmpty { site.changed(by: changes) }
         }
         console.out("stopped\n")
     }
@@ -67,7 +70,7 @@ final class WebSite {
     let takesLinks: Bool
     /// Where changes are announced; set once the server runs.
     var server: WebServer?
-    /// Counts changes of the tree: the page fetches it again when this moves.
+    /// Counts changes of the tree: each edit the page is sent takes it one step on.
     private(set) var version = 1
     /// The snapshot's JSON at `version`, made when first asked for.
     private var cached: [UInt8]?
@@ -78,11 +81,28 @@ final class WebSite {
         self.takesLinks = takesLinks
     }
 
-    /// The tree changed: the page is told to fetch it again.
-    func changed() {
-        version += 1
+    /// The largest edit sent to the page; past it, the page fetches the whole tree instead.
+    static let largestEdit = 256 * 1024
+
+    /// The tree changed: each change's edit goes to the page, which patches its rows with it
+    /// (`edit`, with the version it makes); a change without one, or past ``largestEdit``,
+    /// makes the page fetch the tree (`tree`).
+    func changed(by changes: [ChangeEvent] = []) {
         cached = nil
-        server?.broadcast("tree", data: "{\"version\":\(version)}")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let edits = changes.map { change in change.edit.flatMap { try? encoder.encode($0) } }
+        guard !edits.isEmpty, edits.allSatisfy({ ($0?.count ?? .max) <= Self.largestEdit }) else {
+            version += 1
+            server?.broadcast("tree", data: "{\"version\":\(version)}")
+            return
+        }
+        for edit in edits {
+            version += 1
+            // JSON from the encoder is one line, as an event's data must be.
+            server?.broadcast(
+                "edit", data: "{\"version\":\(version),\"edit\":\(String(decoding: edit ?? Data(), as: UTF8.self))}")
+        }
     }
 
     func answer(_ request: HTTPRequest) async -> WebServer.Response {
@@ -127,6 +147,8 @@ final class WebSite {
         struct Entry: Encodable {
             let sequence: Int
             let summary: String
+            /// `failed` or `unchanged` for such a link, which the page shows in a colour of its own.
+            var flag: String?
         }
         struct Answer: Encodable {
             let capacity: Int
@@ -136,7 +158,11 @@ final class WebSite {
             let kept = try target.journal()
             let answer = Answer(
                 capacity: kept?.capacity ?? 0,
-                events: (kept?.events ?? []).map { Entry(sequence: $0.sequence, summary: Context.summary(of: $0)) })
+                events: (kept?.events ?? []).map { event in
+                    Entry(
+                        sequence: event.sequence, summary: Context.summary(of: event),
+                        flag: event.link?.error != nil ? "failed" : event.unchanged ? "unchanged" : nil)
+                })
             return Self.json(answer)
         } catch {
             return .error(500, error.message)
@@ -176,8 +202,7 @@ final class WebSite {
         do {
             switch try await target.open(request.link, recording: true) {
             case .reached(let opened):
-                _ = try target.changesSinceLastLine()
-                changed()
+                changed(by: try target.changesSinceLastLine())
                 answer = Answer(link: opened.link, applier: opened.applier, version: version)
                 answer.reached = opened.locate().path
                 answer.traces = opened.traces

@@ -67,7 +67,8 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
         monitor.observe()
         return [
             ChangeEvent(
-                notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: before, to: after))
+                notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: before, to: after),
+                edit: TreeEdit(from: before, to: after))
         ]
     }
 

@@ -238,16 +238,20 @@ final class WatchHub {
         let result: Result<(any DeepLinkable)?, any Error>
         let traces: [SearchTrace]
         let counts: (searches: Int, visits: Int)
+        // The receiver types of the searches that found nothing: kept for an explanation.
+        let misses: [String]
         if tracing {
             (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
                 do { return .success(try await handler()) } catch { return .failure(error) }
             }
             counts = (traces.count, traces.reduce(0) { $0 + $1.steps.count })
+            misses = traces.filter { $0.match == nil }.map(\.receiverType)
         } else {
             let counted = await withSearchCounting { () async -> Result<(any DeepLinkable)?, any Error> in
                 do { return .success(try await handler()) } catch { return .failure(error) }
             }
             (result, traces, counts) = (counted.result, [], (counted.searches, counted.visits))
+            misses = counted.misses
         }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var error: String?
@@ -258,9 +262,23 @@ final class WatchHub {
             if case .success(let object?) = result {
                 reached = live.path(to: object).map { JournalRecord.Step(type: $0.type, id: $0.id) }
             }
-            let link = JournalEvent.Link(
+            var link = JournalEvent.Link(
                 url: url, source: source, duration: duration, reached: [], error: error, searches: counts.searches,
                 visits: counts.visits)
+            if error != nil || update.edit.isEmpty {
+                // Only now is the tree walked for candidates: a link that changed something
+                // costs nothing more.
+                var lines: [String] = []
+                if error == nil {
+                    lines.append(
+                        reached.last.map {
+                            "it reached \($0.type) #\($0.id), and the tree did not change: it was already there"
+                        }
+                            ?? "the tree did not change, and the link reached nothing in it")
+                }
+                if !misses.isEmpty { lines += live.model().snapshot().explainMisses(misses) }
+                link.explanation = lines.isEmpty ? nil : lines
+            }
             commit(
                 JournalRecord(
                     sequence: 0, time: time, link: link, reached: reached, notifications: update.notifications,

@@ -139,6 +139,7 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
                 let (result, snapshot) = await check(
                     link, after: setup, expectation, applier: applierName, apply: apply)
                 var row = result
+                if let snapshot { report.typesSeen.formUnion(snapshot.nodes.map(\.type)) }
                 if row.passed, let snapshot {
                     if let first = firstSnapshot {
                         if let difference = Self.difference(from: first.snapshot, to: snapshot) {

@@ -73,6 +73,12 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
     public internal(set) var results: [Result] = []
     /// The names of the ways each link is applied, in the order they run.
     public let appliers: [String]
+    /// The types of every node in the trees the links left: what ``Coverage`` holds the
+    /// screens reached against.
+    public internal(set) var typesSeen = Set<String>()
+    /// What the run covered, once ``measuringCoverage(forms:)`` measured it: then part of the
+    /// text, the JSON and the JUnit XML.
+    public internal(set) var coverage: Coverage?
     // Column widths known before the first row, so rows can be printed as they complete.
     let linkWidth: Int
     let applierWidth: Int
@@ -94,7 +100,7 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, passed, appliers, audit, startFailure, results
+        case name, passed, appliers, audit, startFailure, results, coverage
     }
 
     /// Encodes the report with its verdict, `passed`.
@@ -106,6 +112,7 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
         try container.encodeIfPresent(audit, forKey: .audit)
         try container.encodeIfPresent(startFailure, forKey: .startFailure)
         try container.encode(results, forKey: .results)
+        try container.encodeIfPresent(coverage, forKey: .coverage)
     }
 }
 
@@ -124,7 +131,7 @@ extension ReachabilityReport {
         var text = auditText
         text += tableHeader
         for result in results { text += row(result, colors: colors) }
-        return text + summary
+        return text + summary + (coverage?.text ?? "")
     }
 
     /// The audit's findings, or a line saying it found nothing; empty if there was no audit.
@@ -196,6 +203,7 @@ extension ReachabilityReport {
         text += "<testsuites name=\"\(suite)\" tests=\"\(cases)\" failures=\"\(failed)\" time=\"\(time)\">\n"
         text += "  <testsuite name=\"\(suite)\" tests=\"\(cases)\" failures=\"\(failed)\" errors=\"0\" "
         text += "skipped=\"0\" time=\"\(time)\">\n"
+        if let coverage { text += coverage.junitProperties }
         if let startFailure {
             text += "    <testcase classname=\"\(suite)\" name=\"start\" time=\"0\">\n"
             text += "      <failure message=\"\(XMLText.escaped(startFailure))\" type=\"start\"/>\n    </testcase>\n"

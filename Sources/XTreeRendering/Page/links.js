@@ -48,7 +48,7 @@ linkForm.addEventListener('submit', async (event) => {
     const answer = await api('/api/open', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ link }),
     });
-    await refresh();
+    await caughtUp(answer.version);
     if (answer.error) {
       linkResult.className = 'error';
       linkResult.textContent = visible(answer.error);

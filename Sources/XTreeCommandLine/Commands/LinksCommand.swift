@@ -1,0 +1,67 @@
+import XTree
+import XTreeArgumentParser
+import XTreeReachability
+
+struct LinksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "links",
+        summary: "Check a website's universal-link file against the app, both ways.",
+        discussion: """
+            Reads the apple-app-site-association file FILE strictly and, for each rule of each
+            app it names (or of the app --app-id names), opens URLs of --domain that the rule
+            matches (the app's own link examples, else one made from its sample values) in a
+            fresh app, as the app's DeepLinkableApp type opens them: a rule passes when its
+            URLs reach a screen. Then lists the app's https link forms on the domain that no
+            rule opens (they open the browser), and excluded URLs the app would open. The
+            status is 1 if any advertised URL fails or any form is not advertised.
+            """,
+        roles: [.starting]
+    )
+
+    @Option(name: "aasa", value: "FILE", help: "The apple-app-site-association file (- for standard input).")
+    var file: RawPath?
+    @Option(name: "domain", value: "HOST", help: "The website's host, such as recipes.example.")
+    var domain: String?
+    @Option(name: "app-id", value: "ID", help: "Check this app's entries only (TEAMID.bundle.id).")
+    var appID: String?
+    @Option(name: "format", help: "Report format (default text).")
+    var format: CheckCommand.ReportFormat = .text
+
+    func validate() throws(CLIError) {
+        guard file != nil else { throw .usage("'links' needs --aasa FILE, the association file", command: nil) }
+        guard let domain else { throw .usage("'links' needs --domain HOST, the website's host", command: nil) }
+        guard !domain.isEmpty, domain.utf8.count <= 253, !domain.contains(where: { "/:?#@ ".contains($0) }) else {
+            throw .usage("--domain takes a host name, such as recipes.example", command: nil)
+        }
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        let association: AppSiteAssociation
+        do {
+            association = try AppSiteAssociation(data: try context.read(file ?? RawPath("-"), what: "association file"))
+        } catch let error as AssociationError {
+            throw .failure("cannot read the association file: \(TerminalText.escaped(error.description))")
+        } catch {
+            throw .failure("\(error)")
+        }
+        let check = AssociationCheck(association: association, domain: domain ?? "", appID: appID)
+        let report = await Self.run(check, on: try context.startApp())
+        switch format {
+        case .text: context.console.out(report.summary)
+        case .json: context.console.out(report.json)
+        case .junit: context.console.out(report.junitXML)
+        }
+        guard report.passed else {
+            let failed = report.failures.count
+            throw .failure(
+                report.tables.isEmpty
+                    ? "no entry of the file names \(TerminalText.escaped(appID ?? "an app"))"
+                    : "\(failed) \(failed == 1 ? "failure" : "failures") of the association file against the app")
+        }
+    }
+
+    /// The check against the app's own type, which opens links as tests rebuild it.
+    private static func run<App: EmbeddedApp>(_ check: AssociationCheck, on app: App) async -> AssociationReport {
+        await check.run(App.Definition.self)
+    }
+}
