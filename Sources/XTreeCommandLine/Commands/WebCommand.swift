@@ -75,6 +75,8 @@ final class WebSite {
     /// The snapshot's JSON at `version`, made when first asked for.
     private var cached: [UInt8]?
     private var linking = false
+    /// The journal's events the page was last given.
+    private var journalEntries: [JournalEntry] = []
 
     init(target: any Target, takesLinks: Bool) {
         self.target = target
@@ -119,7 +121,7 @@ final class WebSite {
 
     private func page() -> WebServer.Response {
         let nonce = HTMLPage.makeNonce()
-        let keepsJournal = takesLinks && ((try? target.journal()) ?? nil) != nil
+        let keepsJournal = takesLinks && ((try? target.journal(after: Int.max)) ?? nil) != nil
         let settings = HTMLPage.Settings(
             mode: .live, title: target.title,
             linksUnavailable: takesLinks ? nil : "Links need an app: this page shows a snapshot file",
@@ -143,27 +145,16 @@ final class WebSite {
         return WebServer.Response(contentType: "application/json", body: cached ?? [])
     }
 
+    /// The journal's last 200 events: fetched after the last one the page was given.
     private func journal() -> WebServer.Response {
-        struct Entry: Encodable {
-            let sequence: Int
-            let summary: String
-            /// `failed` or `unchanged` for such a link, which the page shows in a colour of its own.
-            var flag: String?
-        }
         struct Answer: Encodable {
             let capacity: Int
-            let events: [Entry]
+            let events: [JournalEntry]
         }
         do {
-            let kept = try target.journal()
-            let answer = Answer(
-                capacity: kept?.capacity ?? 0,
-                events: (kept?.events ?? []).map { event in
-                    Entry(
-                        sequence: event.sequence, summary: Context.summary(of: event),
-                        flag: event.link?.error != nil ? "failed" : event.unchanged ? "unchanged" : nil)
-                })
-            return Self.json(answer)
+            let kept = try target.journal(after: journalEntries.last?.sequence ?? 0)
+            journalEntries = Array((journalEntries + (kept?.entries ?? [])).suffix(200))
+            return Self.json(Answer(capacity: kept?.capacity ?? 0, events: journalEntries))
         } catch {
             return .error(500, error.message)
         }

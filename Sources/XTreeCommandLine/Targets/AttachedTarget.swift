@@ -57,9 +57,24 @@ final class AttachedTarget: Target {
         return changes
     }
 
-    func journal() throws(CLIError) -> (events: [JournalEvent], capacity: Int)? {
-        let (events, capacity, _) = try live { () throws(InspectorError) in try client.journal(after: 0) }
-        return capacity == 0 ? nil : (events, capacity)
+    /// Read as the app sends the events, without the tree: the app walks nothing for them.
+    func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? {
+        let (records, capacity, _) = try live { () throws(InspectorError) in
+            try client.journalRecords(after: sequence)
+        }
+        guard capacity > 0 else { return nil }
+        let entries = records.map { record in
+            // The summary reads no diff; whether the link changed anything is in its edit.
+            let event = JournalEvent(
+                sequence: record.sequence, time: record.time, link: record.link, restore: record.restore,
+                outlived: record.outlived, notifications: record.notifications, objects: record.objects,
+                diff: TreeDiff(added: [], removed: [], changed: [], unchangedCount: 0))
+            let flag = record.link.map { link in
+                link.error != nil ? "failed" : record.edit.isEmpty ? "unchanged" : nil
+            }
+            return JournalEntry(sequence: record.sequence, summary: Context.summary(of: event), flag: flag ?? nil)
+        }
+        return (entries, capacity)
     }
 
     func changesSinceLastLine() throws(CLIError) -> [ChangeEvent] {

@@ -39,9 +39,9 @@ protocol Target: AnyObject {
     /// Runs a `watch` command the target added; returns what to print.
     func runWatchCommand(_ name: String) -> String?
 
-    /// The events the app's journal keeps and how many it keeps, or `nil` when the target
-    /// keeps none.
-    func journal() throws(CLIError) -> (events: [JournalEvent], capacity: Int)?
+    /// The events the app's journal keeps after `sequence`, as the web page lists them, and
+    /// how many it keeps; `nil` when the target keeps none.
+    func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)?
 
     /// Why searches cannot be traced (an applier that makes none), or `nil`.
     var untraceableReason: String? { get }
@@ -77,7 +77,7 @@ extension Target {
     var watchCommands: [(name: String, help: String)] { [] }
     func runWatchCommand(_ name: String) -> String? { nil }
     var untraceableReason: String? { nil }
-    func journal() throws(CLIError) -> (events: [JournalEvent], capacity: Int)? { nil }
+    func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? { nil }
     func prepare() async throws(CLIError) {}
     func finish() throws(CLIError) {}
 
@@ -108,4 +108,13 @@ extension Target {
         if let last { return last.locate() }
         return (try snapshot(), [])
     }
+}
+
+/// One event of an app's journal as the web page lists it.
+struct JournalEntry: Encodable {
+    let sequence: Int
+    /// The line `log` prints for it.
+    let summary: String
+    /// `failed` or `unchanged` for such a link, which the page shows in a colour of its own.
+    var flag: String?
 }

@@ -88,6 +88,21 @@ extension InspectorClient {
         return (try Self.events(of: records, endingAt: tree), header.capacity, header.sequence)
     }
 
+    /// The events the app's journal keeps after `sequence`, as the app sends them: edits by
+    /// ids, without the tree, which the app then does not walk. For summaries of events.
+    package func journalRecords(after sequence: Int = 0) throws(InspectorError) -> (
+        records: [JournalRecord], capacity: Int, sequence: Int
+    ) {
+        var request = request(.journal)
+        request.after = sequence
+        request.tree = false
+        let reply = try exchange(request)
+        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0 else {
+            throw .refused("a journal reply without its header")
+        }
+        return (try readRecords(header.events, after: sequence), header.capacity, header.sequence)
+    }
+
     /// Starts receiving the app's journal events as they happen; read them with
     /// ``nextEvent(timeout:)``.
     ///

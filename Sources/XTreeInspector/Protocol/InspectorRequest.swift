@@ -25,6 +25,9 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var after: Int?
     /// `restore`: the event whose state to return to; 0 for the start.
     package var to: Int?
+    /// `journal`: `false` for the events without the tree after the last of them, so without
+    /// their diffs: a reader of summaries costs the app no walk of its tree. Default `true`.
+    package var tree: Bool?
 
     package init(id: Int, method: Method) {
         self.id = id

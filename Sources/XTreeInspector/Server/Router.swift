@@ -63,6 +63,16 @@ extension InspectorCore {
                 for message in messages where !send(message.reply, to: connection) { return false }
             }
             return send(InspectorReply(id: request.id), to: connection)
+        case .journal where request.tree == false:
+            guard
+                let (sequence, records) = onMain({ [hub] in
+                    (hub.currentSequence(), hub.journal.records(after: request.after ?? 0))
+                })
+            else { return false }
+            var reply = InspectorReply(id: request.id)
+            reply.journal = .init(events: records.count, capacity: hub.journal.capacity, sequence: sequence)
+            guard send(reply, to: connection) else { return false }
+            return sendEvents(records, to: connection)
         case .journal:
             // The events, and the tree after the last of them, from which the client finds
             // the tree before each.

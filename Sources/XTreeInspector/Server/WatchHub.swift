@@ -208,6 +208,12 @@ final class WatchHub {
         return (sequence, live?.model().snapshot() ?? TreeSnapshot(of: root))
     }
 
+    /// The last event's number, once the app's pending changes are an event.
+    func currentSequence() -> Int {
+        flush()
+        return sequence
+    }
+
     /// What applying a link did.
     struct Applied: Sendable {
         /// The handler's error, described.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads an association file's JSON into entries and rules, refusing each field of the wrong
 /// shape with its place.
 struct AssociationReader {
@@ -25,7 +27,7 @@ struct AssociationReader {
                     throw AssociationError("\(place): a variable's name is not empty and holds no '$', '(' or ')'")
                 }
                 let list = try strings(values, at: place)
-                if let nested = list.first(where: { $0.contains("$(") }) {
+                if let nested = list.first(where: { $0.range(of: "$(") != nil }) {
                     throw AssociationError("\(place): a value holds another variable ('\(URLPattern.quoted(nested))')")
                 }
                 count += list.count
