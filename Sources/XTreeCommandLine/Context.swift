@@ -142,7 +142,7 @@ struct Context {
     func print(_ change: ChangeEvent) {
         if let outlived = change.outlived {
             console.out("still alive after leaving the tree:\n")
-            for object in outlived { console.out("  \(Self.describe(object))\n") }
+            for object in outlived { console.out("  \(object.summary)\n") }
             return
         }
         let (count, objects) = (change.notifications, change.objects)

@@ -135,7 +135,7 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             replayed.stdout.contains(
                 " outlived: 1 object left the tree and is still alive: not replayed\n"))
         #expect(try await cli("export-test", folder.path("outlived.json")).status == 0)
-        let described = await Context.describe(.init(node: node, left: sequence, leftTime: 0))
+        let described = JournalEvent.Outlived(node: node, left: sequence, leftTime: 0).summary
         #expect(described.hasPrefix(#"DefaultRatingViewModel #kept "Irish \u{1b}[31mStew" left in #"#))
 
         session.steps.append(

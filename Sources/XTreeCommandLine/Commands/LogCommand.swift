@@ -89,14 +89,14 @@ extension Context {
             console.out(String(decoding: data, as: UTF8.self) + "\n")
             return
         }
-        console.out(Self.summary(of: event) + "\n")
+        console.out(event.summary + "\n")
         if let reached = event.link?.reached, !reached.isEmpty {
             console.out("  reached: \(pathDescription(reached.map { (Optional($0.order), $0.type) }))\n")
         }
         for line in event.link?.explanation ?? [] { console.out("  why: \(TerminalText.escaped(line))\n") }
         if let outlived = event.outlived {
             // The tree did not change: the objects are the news.
-            for object in outlived { console.out("  \(Self.describe(object))\n") }
+            for object in outlived { console.out("  \(object.summary)\n") }
             return
         }
         var stream = ConsoleStream(console: console)
@@ -105,46 +105,5 @@ extension Context {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             stream.write("  \(line)\n")
         }
-    }
-
-    /// `#7 21:42:00.125 link recipes://… (inspector, 0.21 ms, 2 searches visited 11)` or
-    /// `#8 21:42:03.500 change: 2 notifications from 1 object`.
-    static func summary(of event: JournalEvent) -> String {
-        let head = "#\(event.sequence) \(clockTime(event.time))"
-        if let restore = event.restore {
-            let milliseconds = String(format: "%.2f", restore.duration * 1000)
-            let outcome = restore.error.map { ": failed: \(TerminalText.escaped($0))" } ?? ""
-            return
-                "\(head) restore to \(restore.to == 0 ? "the start" : "#\(restore.to)") (\(milliseconds) ms)\(outcome)"
-        }
-        if let outlived = event.outlived {
-            return "\(head) outlived: \(outlived.count) object\(outlived.count == 1 ? "" : "s") left the tree and "
-                + "\(outlived.count == 1 ? "is" : "are") still alive"
-        }
-        guard let link = event.link else {
-            let (count, objects) = (event.notifications, event.objects)
-            return "\(head) change: \(count) notification\(count == 1 ? "" : "s") from \(objects) "
-                + "object\(objects == 1 ? "" : "s")"
-        }
-        let searches = "\(link.searches) search\(link.searches == 1 ? "" : "es") visited \(link.visits)"
-        let milliseconds = String(format: "%.2f", link.duration * 1000)
-        let outcome =
-            link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? (event.unchanged ? ": unchanged" : "")
-        return "\(head) link \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
-            + "\(searches))\(outcome)"
-    }
-
-    /// `DefaultRatingViewModel #00gbv5j0 "Irish Stew" left in #3 at 21:42:00.125`.
-    static func describe(_ object: JournalEvent.Outlived) -> String {
-        "\(object.node) left in #\(object.left) at \(clockTime(object.leftTime))"
-    }
-
-    /// `21:42:00.125`, local time.
-    static func clockTime(_ seconds: Double) -> String {
-        let parts = Calendar.current.dateComponents(
-            [.hour, .minute, .second], from: Date(timeIntervalSince1970: seconds.rounded(.down)))
-        let milliseconds = min(999, Int((seconds - seconds.rounded(.down)) * 1000))
-        return String(
-            format: "%02d:%02d:%02d.%03d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, milliseconds)
     }
 }

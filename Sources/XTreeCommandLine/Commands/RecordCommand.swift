@@ -65,7 +65,7 @@ struct RecordCommand: ParsableCommand {
                 break
             }
             session.steps.append(RecordedSession.Step(event: event, tree: tree))
-            console.out(Context.summary(of: event) + "\n")
+            console.out(event.summary + "\n")
         }
         try context.write(session.encoded, to: output, what: "session")
         let events = session.steps.count

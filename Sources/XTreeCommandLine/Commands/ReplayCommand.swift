@@ -46,17 +46,17 @@ struct ReplayCommand: ParsableCommand {
             let moment = "event #\(event.sequence)"
             if event.restore != nil {
                 throw diverged(
-                    moment, "\(Context.summary(of: event)): replay does not return the app to earlier states")
+                    moment, "\(event.summary): replay does not return the app to earlier states")
             }
             if event.outlived != nil {
                 // The tree did not change; when objects are released is not replayed.
-                console.out("\(Context.summary(of: event)): not replayed\n")
+                console.out("\(event.summary): not replayed\n")
                 continue
             }
             guard let link = event.link else {
                 let replayed = try await settled(target, to: step.tree)
                 try compare(step.tree, with: replayed, at: moment, console: console)
-                console.out("\(Context.summary(of: event)): as recorded\n")
+                console.out("\(event.summary): as recorded\n")
                 continue
             }
             let name = "#\(event.sequence) link \(TerminalText.escaped(link.url))"

@@ -72,7 +72,7 @@ final class AttachedTarget: Target {
             let flag = record.link.map { link in
                 link.error != nil ? "failed" : record.edit.isEmpty ? "unchanged" : nil
             }
-            return JournalEntry(sequence: record.sequence, summary: Context.summary(of: event), flag: flag ?? nil)
+            return JournalEntry(sequence: record.sequence, summary: event.summary, flag: flag ?? nil)
         }
         return (entries, capacity)
     }
