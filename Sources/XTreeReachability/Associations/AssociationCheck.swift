@@ -15,7 +15,9 @@ import XTree
 public struct AssociationCheck: Sendable {
     /// What opening a link did: the screen it ended on, or why it failed.
     public enum Outcome: Sendable, Hashable {
+        /// It returned an object in the tree, of the type `screen`.
         case reached(screen: String)
+        /// It threw, or returned an object not in the tree: why, described.
         case failed(String)
     }
 
