@@ -70,6 +70,21 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         #expect(diverged.stderr == "error: replay diverged at event #2: 2 nodes differ\n")
     }
 
+    /// `links --attach` holds a file against a running app, with the link examples and values
+    /// its inspector's type gives.
+    @Test func linksChecksARunningAppWithTheExamplesItsInspectorGives() async throws {
+        let app = try await ServedApp(name: "Links")
+        let file = examples.appendingPathComponent("apple-app-site-association").path
+        let result = try await app.cli("links", "--attach", "Links", "--aasa", file, "--domain", "recipes.example")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("FAIL not advertised: https://recipes.example/ratings?recipeID=<slug>"))
+        #expect(result.stdout.contains("https://recipes.example/collections/orange-marmalade      FAIL unknown path"))
+        #expect(
+            result.stdout.contains(
+                "https://recipes.example/tab/veggie                        ok   DefaultRecipeListCoordinator"))
+        #expect(result.stderr == "error: 2 failures of the association file against the app\n")
+    }
+
     /// `log --failures` lists a link that changed nothing and one that failed, each with why.
     @Test func logListsFailedAndUnchangedLinksWithWhy() async throws {
         let app = try await ServedApp(name: "Failures")

@@ -13,7 +13,10 @@ struct LinksCommand: ParsableCommand {
             fresh app, as the app's DeepLinkableApp type opens them: a rule passes when its
             URLs reach a screen. Then lists the app's https link forms on the domain that no
             rule opens (they open the browser), and excluded URLs the app would open. The
-            status is 1 if any advertised URL fails or any form is not advertised.
+            status is 1 if any advertised URL fails or any form is not advertised. With --attach,
+            the running app's examples and values are those its inspector's DeepLinkableApp type
+            gives, and each URL is opened in the running app, one after another: it is left
+            where the last one took it.
             """,
         roles: [.starting]
     )
@@ -26,6 +29,7 @@ struct LinksCommand: ParsableCommand {
     var appID: String?
     @Option(name: "format", help: "Report format (default text).")
     var format: CheckCommand.ReportFormat = .text
+    @OptionGroup var attach: AttachOption
 
     func validate() throws(CLIError) {
         guard file != nil else { throw .usage("'links' needs --aasa FILE, the association file", command: nil) }
@@ -45,7 +49,27 @@ struct LinksCommand: ParsableCommand {
             throw .failure("\(error)")
         }
         let check = AssociationCheck(association: association, domain: domain ?? "", appID: appID)
-        let report = await Self.run(check, on: try context.startApp())
+        let report: AssociationReport
+        if let name = attach.attach {
+            let client = try context.attach(name).client
+            guard client.appType != nil else {
+                throw .failure(
+                    "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
+                        + "give Inspector(name:app:root:) your type")
+            }
+            report = await check.run(examples: client.linkExamples, samples: client.sampleValues) { link in
+                do {
+                    let (result, snapshot) = try client.open(link)
+                    if let error = result.error { return .failed(error) }
+                    guard let end = result.path.last else { return .failed("the handler returned nothing in the tree") }
+                    return .reached(screen: snapshot.nodes[end].type)
+                } catch {
+                    return .failed("\(error)")
+                }
+            }
+        } else {
+            report = await Self.run(check, on: try context.startApp())
+        }
         switch format {
         case .text: context.console.out(report.summary)
         case .json: context.console.out(report.json)

@@ -24,6 +24,11 @@ public final class InspectorClient {
     /// The app's ``DeepLinkableApp`` type, if its inspector was given one: what a recorded
     /// session names, for a test to rebuild the app.
     public private(set) var appType: AppTypeName?
+    /// The link examples of the app's ``DeepLinkableApp`` type, if it named one: what
+    /// `xtree-cli links --attach` holds a website's file against.
+    public private(set) var linkExamples: [LinkExample] = []
+    /// The sample values of the app's ``DeepLinkableApp`` type, if it named one.
+    public private(set) var sampleValues: [String] = []
     /// How long to wait for each line of a reply.
     public var replyTimeout = 30.0
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
@@ -103,6 +108,11 @@ public final class InspectorClient {
         }
         guard reply.version == InspectorProtocol.version else { throw Self.otherVersion(app, reply.version) }
         appType = reply.app
+        // From the app, so held to the limits it keeps when it sends them.
+        let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
+        linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples)
+            .filter { fits($0.form) && fits($0.link) }
+        sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
     }
 
     deinit { connection.close() }

@@ -14,4 +14,8 @@ public enum InspectorProtocol {
     public static let maximumHelloBytes = 4096
     /// The longest reply, event or snapshot line a client reads.
     public static let maximumReplyLineBytes = 64 << 20
+    /// The most link examples, and sample values, a hello reply carries.
+    public static let maximumExamples = 64
+    /// The longest link example's form or link, or sample value, a hello reply carries.
+    public static let maximumExampleBytes = 2048
 }

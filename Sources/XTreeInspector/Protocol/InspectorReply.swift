@@ -19,6 +19,10 @@ package struct InspectorReply: Codable, Sendable {
     var name: String?
     var pid: Int32?
     var app: AppTypeName?
+    /// `hello`: the type's link examples and sample values, at most
+    /// ``InspectorProtocol/maximumExamples`` of each, for checks such as `xtree-cli links`.
+    var examples: [LinkExample]?
+    var samples: [String]?
     var snapshot: SnapshotHeader?
     /// `find`: the trace of the search over the snapshot that follows.
     var trace: SearchTrace?

@@ -213,6 +213,13 @@ final class InspectorCore: Sendable {
             reply.name = name
             reply.pid = Terminal.processID
             reply.app = definition?.typeName
+            if let definition {
+                let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
+                reply.examples = Array(
+                    definition.linkExamples.filter { fits($0.form) && fits($0.link) }
+                        .prefix(InspectorProtocol.maximumExamples))
+                reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
+            }
             return send(reply, to: connection)
         }
     }
