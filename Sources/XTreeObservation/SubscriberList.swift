@@ -1,13 +1,13 @@
 #if !canImport(Combine)
-    import Synchronization
+    import XTreeSupport
 
     /// The thread-safe list of closures behind `ObservableObjectPublisher` and `@Published`'s
     /// projected publisher.
     ///
     /// Closures are called outside the lock, so a subscriber may send, subscribe or cancel from
-    /// inside its closure without deadlocking. The lock is the standard library's `Mutex`
-    /// (this code is built only where Combine is missing, where `Mutex` always exists): a
-    /// send to one subscriber is on the path of every `@Published` set.
+    /// inside its closure without deadlocking. The lock is `Locked`'s `NSLock`, which
+    /// ThreadSanitizer sees: the standard library's `Mutex` locks with atomics and futexes
+    /// that it does not, and it reported races inside `withLock` now and then.
     final class SubscriberList<Value>: Sendable {
         /// A subscriber's closure, which is not `Sendable`: it is only stored and copied under
         /// the lock, and called on the thread that sends, as Combine calls it.
@@ -21,7 +21,7 @@
             var subscribers: [Subscriber] = []
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         func send(_ value: Value) {
             let subscribers = state.withLock { $0.subscribers }
