@@ -76,6 +76,12 @@ extension LiveTree {
     func childHash(
         parent: UInt64, type: Int32, identity: String?, counts: inout [(key: UInt64, count: Int)]
     ) -> UInt64 {
+        mix(parent ^ mix(childStep(type: type, identity: identity, counts: &counts)))
+    }
+
+    /// The step a child adds to its parent's id, the snapshot's rule: its type, its identity,
+    /// and how many siblings before it share both (`counts`, the list's so far).
+    func childStep(type: Int32, identity: String?, counts: inout [(key: UInt64, count: Int)]) -> UInt64 {
         let typeHash = types[Int(type)].hash
         let identityHash = identity.map(stableHash)
         let key = SnapshotBuilder.siblingKey(typeHash: typeHash, identityHash: identityHash)
@@ -86,7 +92,7 @@ extension LiveTree {
         } else {
             counts.append((key, 0))
         }
-        return mix(parent ^ mix(SnapshotBuilder.step(typeHash: typeHash, identityHash: identityHash, sameKey: sameKey)))
+        return SnapshotBuilder.step(typeHash: typeHash, identityHash: identityHash, sameKey: sameKey)
     }
 
     // MARK: - The full walk
@@ -134,20 +140,8 @@ extension LiveTree {
                     continue
                 }
                 let slot = Int32(truncatingIfNeeded: objects.count)
-                let type = typeNumber(of: child)
-                let typeHash = types[Int(type)].hash
-                let identityHash = child.nodeIdentityText.map(stableHash)
-                let siblingKey = SnapshotBuilder.siblingKey(typeHash: typeHash, identityHash: identityHash)
-                var sameKey = 0
-                if let index = counts.firstIndex(where: { $0.key == siblingKey }) {
-                    counts[index].count += 1
-                    sameKey = counts[index].count
-                } else {
-                    counts.append((siblingKey, 0))
-                }
-                ids.append(
-                    step: SnapshotBuilder.step(typeHash: typeHash, identityHash: identityHash, sameKey: sameKey),
-                    parent: next)
+                let step = childStep(type: typeNumber(of: child), identity: child.nodeIdentityText, counts: &counts)
+                ids.append(step: step, parent: next)
                 slotOf[childKey] = slot
                 objects.append(child)
                 parents.append(Int32(truncatingIfNeeded: next))
