@@ -146,8 +146,13 @@ package struct TreeModel: Sendable {
                 throw TreeEditError("a splice names the parent \(splice.parent), which is not in the tree")
             }
             var list = plan.lists[parent] ?? (parent < 0 ? [] : entry(parent).children)
+            // Index and count come from outside: compared before any arithmetic, so none overflows.
+            guard splice.index >= 0, splice.index <= list.count, splice.removed.count <= list.count - splice.index
+            else {
+                throw TreeEditError("a splice of \(splice.parent)'s children does not match them")
+            }
             let end = splice.index + splice.removed.count
-            guard splice.index >= 0, end <= list.count,
+            guard
                 list[splice.index..<end].map({ $0 < 0 ? plan.added[Int(-1 - $0)].id : entry($0).node.id })
                     == splice.removed
             else {

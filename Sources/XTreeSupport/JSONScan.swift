@@ -129,6 +129,12 @@ package struct JSONScan {
                     }
                 case 0..<0x20:
                     return ("control character in a string", index)
+                case 0x80...:
+                    guard let length = utf8Length(bytes, at: index) else {
+                        let byte = String(format: "0x%02X", bytes[index])
+                        return ("not UTF-8: the byte \(byte) at byte offset \(index) begins no character", index)
+                    }
+                    index += length
                 default:
                     index += 1
                 }
@@ -284,6 +290,29 @@ package struct JSONScan {
             }
         }
     }
+}
+
+/// How many bytes the UTF-8 encoded character at `offset` takes, or `nil` where no
+/// character begins (a stray continuation byte, an overlong form, a surrogate, past U+10FFFF,
+/// or a sequence cut short), as the Unicode Standard's table 3-7 of well-formed sequences has it.
+func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+    let lead = bytes[offset]
+    let length: Int
+    var second: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, second) = (3, 0xA0...0xBF)
+    case 0xED: (length, second) = (3, 0x80...0x9F)
+    case 0xE1...0xEF: length = 3
+    case 0xF0: (length, second) = (4, 0x90...0xBF)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, second) = (4, 0x80...0x8F)
+    default: return nil
+    }
+    guard bytes.count - offset >= length, second.contains(bytes[offset + 1]) else { return nil }
+    for next in (offset + 2)..<(offset + length) where !(0x80...0xBF).contains(bytes[next]) { return nil }
+    return length
 }
 
 /// A key's text, with escapes decoded when it has any: what two keys are compared by when

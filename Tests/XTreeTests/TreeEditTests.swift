@@ -101,6 +101,31 @@ import XTree
             "a splice of root's children does not match them"
         ),
         (
+            TreeEdit(added: [], removed: [], changed: [], splices: [splice("root", Int.max, [], [])]),
+            "a splice of root's children does not match them"
+        ),
+        (
+            TreeEdit(added: [], removed: [], changed: [], splices: [splice("root", Int.max, ["a"], [])]),
+            "a splice of root's children does not match them"
+        ),
+        (
+            TreeEdit(added: [], removed: [], changed: [], splices: [splice("root", Int.min, [], [])]),
+            "a splice of root's children does not match them"
+        ),
+        (
+            TreeEdit(added: [], removed: [], changed: [], splices: [splice("root", 1, ["b", "b"], [])]),
+            "a splice of root's children does not match them"
+        ),
+        (
+            TreeEdit(added: [], removed: [], changed: [], splices: [splice("root", -1, [], [])]),
+            "a splice of root's children does not match them"
+        ),
+        // a leaves its parent's list with c and d still its children: they would be orphans.
+        (
+            TreeEdit(added: [], removed: [box("a")], changed: [], splices: [splice("root", 0, ["a"], [])]),
+            "the removed node a is still in the tree"
+        ),
+        (
             TreeEdit(added: [], removed: [], changed: [], splices: [splice("b", 0, [], ["zz"])]),
             "a splice inserts zz, which is not in the tree"
         ),

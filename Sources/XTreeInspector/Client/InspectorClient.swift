@@ -29,7 +29,8 @@ public final class InspectorClient {
     public private(set) var linkExamples: [LinkExample] = []
     /// The sample values of the app's ``DeepLinkableApp`` type, if it named one.
     public private(set) var sampleValues: [String] = []
-    /// How long to wait for each line of a reply.
+    /// How long to wait for a reply, however many changes the app sends meanwhile, and for
+    /// each line of a snapshot or journal that follows it.
     public var replyTimeout = 30.0
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
     /// `XTREE_MAX_INPUT_BYTES` says (in bytes, or with a `K`, `M` or `G` suffix).
@@ -113,6 +114,12 @@ public final class InspectorClient {
         linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples)
             .filter { fits($0.form) && fits($0.link) }
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
+    }
+
+    /// A client on `connection`, before any hello.
+    init(app: InspectableApp, connection: Connection) {
+        self.app = app
+        self.connection = connection
     }
 
     deinit { connection.close() }
@@ -204,9 +211,21 @@ public final class InspectorClient {
             }
             throw .disconnected(Self.closed)
         }
+        // One deadline for the reply, whatever arrives before it; and a bound on what is kept.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(replyTimeout, 1e6)) * 1e9)
+        var changeBytes = 0
         while true {
-            let reply = try InspectorReply(line: try readLine())
+            let line = try readLine(before: deadline)
+            let reply = try InspectorReply(line: line)
             if let change = reply.change, reply.id == nil {
+                changeBytes += line.count
+                guard changes.count - nextBuffered < InspectorProtocol.maximumBufferedChanges,
+                    changeBytes <= InspectorProtocol.maximumBufferedChangeBytes
+                else {
+                    throw .refused(
+                        "the app sent more than \(InspectorProtocol.maximumBufferedChanges) changes or "
+                            + "\(InspectorProtocol.maximumBufferedChangeBytes >> 20) MiB of them without answering")
+                }
                 if let event = try materialize(change) { changes.append(event) }
                 continue
             }
@@ -218,10 +237,17 @@ public final class InspectorClient {
 
     /// The next line; one longer than `limit` bytes, its line end included, is refused as
     /// `tooLong` (by default, a line longer than the protocol allows).
-    func readLine(limit: Int = InspectorProtocol.maximumReplyLineBytes, tooLong: InspectorError? = nil)
-        throws(InspectorError) -> [UInt8]
-    {
-        switch connection.readLine(limit: limit, timeout: replyTimeout) {
+    func readLine(
+        limit: Int = InspectorProtocol.maximumReplyLineBytes, tooLong: InspectorError? = nil,
+        before deadline: UInt64? = nil
+    ) throws(InspectorError) -> [UInt8] {
+        var timeout = replyTimeout
+        if let deadline {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw .noAnswer(seconds: replyTimeout) }
+            timeout = min(timeout, Double(deadline - now) / 1e9)
+        }
+        switch connection.readLine(limit: limit, timeout: timeout) {
         case .line(let line): return line
         case .timedOut: throw .noAnswer(seconds: replyTimeout)
         case .tooLong:

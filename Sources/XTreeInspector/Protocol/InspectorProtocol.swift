@@ -18,4 +18,9 @@ public enum InspectorProtocol {
     public static let maximumExamples = 64
     /// The longest link example's form or link, or sample value, a hello reply carries.
     public static let maximumExampleBytes = 2048
+    /// The most change events a client keeps while it waits for a reply: an app that sends
+    /// more before it answers is refused, not buffered.
+    public static let maximumBufferedChanges = 1_000
+    /// The most bytes of change lines a client reads while it waits for one reply.
+    public static let maximumBufferedChangeBytes = 8 << 20
 }

@@ -65,6 +65,9 @@ public struct AppSiteAssociation: Sendable, Hashable {
     public static let maximumRules = 10_000
     /// The most substitution values read in all.
     public static let maximumValues = 1_000
+    /// The most characters all the file's patterns' variables may stand for, counted as
+    /// ``URLPattern/maximumExpansion`` counts one pattern's.
+    public static let maximumExpansion = 65_536
 
     /// The built-in substitution variables.
     static let builtIn: [String: [String]] = {
@@ -106,49 +109,75 @@ public struct AppSiteAssociation: Sendable, Hashable {
 
     /// The first rule of `entry` that matches `url`, which decides: it opens the app unless
     /// it excludes. `nil` when none matches: the URL opens in the browser.
+    ///
+    /// - Complexity: O(*r* × *p* × *t*) at most, for *r* rules of *p* pieces (variables counted
+    ///   with their values) and a URL of *t* characters; most rules are refused at their first
+    ///   plain character.
     public func decidingRule(for url: URLComponents, in entry: Entry) -> Rule? {
-        entry.rules.first { rule in rule.matches(url, variables: variables) }
+        decidingRule(for: URLParts(url), in: entry).map { entry.rules[$0] }
+    }
+
+    /// The index of the first rule of `entry` that matches `url`.
+    func decidingRule(for url: URLParts, in entry: Entry) -> Int? {
+        entry.rules.firstIndex { rule in rule.matches(url) }
+    }
+}
+
+/// The parts of a URL a rule compares, as scalars, each as written (percent-encoded) and
+/// decoded, and folded for rules that ignore case: made once per URL, whatever the rules.
+struct URLParts {
+    /// A part's scalars: encoded or decoded, then as is or folded.
+    struct Part {
+        var forms: [[Unicode.Scalar]]
+        init(encoded: String?, decoded: String?) {
+            let encoded = encoded ?? ""
+            let decoded = decoded ?? ""
+            forms = [
+                URLPattern.scalars(of: encoded, folded: false), URLPattern.scalars(of: encoded, folded: true),
+                URLPattern.scalars(of: decoded, folded: false), URLPattern.scalars(of: decoded, folded: true),
+            ]
+        }
+        func text(percentsEncoded: Bool, caseSensitive: Bool) -> [Unicode.Scalar] {
+            forms[(percentsEncoded ? 0 : 2) + (caseSensitive ? 0 : 1)]
+        }
+    }
+
+    var path: Part
+    var query: Part
+    var fragment: Part
+    /// Query items by name, as written and decoded.
+    var items: [(encodedName: String, decodedName: String, value: Part)]
+
+    init(_ url: URLComponents) {
+        path = Part(encoded: url.percentEncodedPath, decoded: url.path)
+        query = Part(encoded: url.percentEncodedQuery, decoded: url.query)
+        fragment = Part(encoded: url.percentEncodedFragment, decoded: url.fragment)
+        let encoded = url.percentEncodedQueryItems ?? []
+        let decoded = url.queryItems ?? []
+        items = zip(encoded, decoded).map { raw, plain in
+            (raw.name, plain.name, Part(encoded: raw.value, decoded: plain.value))
+        }
     }
 }
 
 extension AppSiteAssociation.Rule {
     /// Whether every part the rule names matches `url`'s.
-    func matches(_ url: URLComponents, variables: [String: [String]]) -> Bool {
-        func text(encoded: String?, decoded: String?) -> String {
-            (percentsEncoded ? encoded : decoded) ?? ""
+    func matches(_ url: URLParts) -> Bool {
+        func matches(_ pattern: URLPattern?, _ part: URLParts.Part) -> Bool {
+            pattern.map {
+                $0.matches(
+                    part.text(percentsEncoded: percentsEncoded, caseSensitive: caseSensitive),
+                    caseSensitive: caseSensitive)
+            } ?? true
         }
-        if let path,
-            !path.matches(
-                text(encoded: url.percentEncodedPath, decoded: url.path), variables: variables,
-                caseSensitive: caseSensitive)
-        {
-            return false
-        }
-        if let query,
-            !query.matches(
-                text(encoded: url.percentEncodedQuery, decoded: url.query), variables: variables,
-                caseSensitive: caseSensitive)
-        {
-            return false
-        }
-        if !queryItems.isEmpty {
-            let items = (percentsEncoded ? url.percentEncodedQueryItems : url.queryItems) ?? []
-            for (name, pattern) in queryItems {
-                let matched = items.contains { item in
-                    item.name == name
-                        && pattern.matches(item.value ?? "", variables: variables, caseSensitive: caseSensitive)
-                }
-                if !matched { return false }
+        guard matches(path, url.path), matches(query, url.query) else { return false }
+        for (name, pattern) in queryItems {
+            let matched = url.items.contains { item in
+                (percentsEncoded ? item.encodedName : item.decodedName) == name && matches(pattern, item.value)
             }
+            if !matched { return false }
         }
-        if let fragment,
-            !fragment.matches(
-                text(encoded: url.percentEncodedFragment, decoded: url.fragment), variables: variables,
-                caseSensitive: caseSensitive)
-        {
-            return false
-        }
-        return true
+        return matches(fragment, url.fragment)
     }
 }
 

@@ -53,40 +53,69 @@ public struct AssociationCheck: Sendable {
         }
     }
 
+    /// The longest URL checked, in characters: an example of the app's or one made from a rule
+    /// that is longer is a failing row, never opened. With ``URLPattern/maximumLength`` and
+    /// ``URLPattern/maximumExpansion`` it bounds what matching one URL against a rule costs.
+    public static let maximumURLLength = 2_048
+
     /// Checks the file against an app given by its link examples, the values its links take,
     /// and a way to open a link.
+    ///
+    /// Only URLs of ``domain`` are opened: a rule whose pattern cannot match a path (it does
+    /// not begin with `/`), or from which no URL of the domain that it matches can be made, is
+    /// a failing row that says so.
+    ///
+    /// - Complexity: each URL is decided once per entry, against the rules in order: O(*u* ×
+    ///   *r*) matches for *u* URLs and *r* rules, each bounded as ``maximumURLLength`` says.
     @MainActor
     public func run(
         examples: [LinkExample], samples: [String], open: @MainActor (String) async -> Outcome
     ) async -> AssociationReport {
         let entries = association.entries(for: appID)
-        let ours = examples.filter { example in
-            URLComponents(string: example.link).map {
-                $0.scheme?.lowercased() == "https" && $0.host?.lowercased() == domain
-            }
-                ?? false
+        let ours = examples.compactMap { example -> (LinkExample, URLComponents)? in
+            guard let url = URLComponents(string: example.link), url.scheme?.lowercased() == "https",
+                url.host?.lowercased() == domain
+            else { return nil }
+            return (example, url)
         }
         var tables: [AssociationReport.Table] = []
         for entry in entries {
             var table = AssociationReport.Table(appIDs: entry.appIDs, rows: [], unadvertised: [])
-            for (number, rule) in entry.rules.enumerated() {
-                // The app's examples this rule decides: one an earlier rule decides is that rule's.
-                let matching = ours.filter { example in
-                    URLComponents(string: example.link).map { association.decidingRule(for: $0, in: entry) == rule }
-                        ?? false
+            // Each example decided once: the rule that decides it is the one whose row it is.
+            var decided: [Int: [String]] = [:]
+            for (example, url) in ours {
+                let length = example.link.unicodeScalars.count
+                guard length <= Self.maximumURLLength else {
+                    table.rows.append(
+                        .init(
+                            rule: "-", comment: nil, url: example.link, verdict: .failed,
+                            detail: "the link has \(length) characters, over the \(Self.maximumURLLength) checked"))
+                    continue
                 }
-                var urls = matching.map(\.link)
-                if urls.isEmpty { urls = [example(of: rule, samples: samples)] }
-                for url in urls {
-                    table.rows.append(await row(rule, number: number, url: url, entry: entry, open: open))
+                let rule = association.decidingRule(for: URLParts(url), in: entry)
+                if let rule { decided[rule, default: []].append(example.link) }
+                if rule == nil || entry.rules[rule!].exclude {
+                    table.unadvertised.append(
+                        .init(form: example.form, link: example.link, excludedBy: rule.map { entry.rules[$0].written }))
                 }
             }
-            for example in ours {
-                guard let url = URLComponents(string: example.link) else { continue }
-                let decided = association.decidingRule(for: url, in: entry)
-                if decided == nil || decided?.exclude == true {
-                    table.unadvertised.append(
-                        .init(form: example.form, link: example.link, excludedBy: decided?.written))
+            for (number, rule) in entry.rules.enumerated() {
+                if let urls = decided[number] {
+                    for url in urls {
+                        table.rows.append(await row(rule, number, url: url, decidedBy: number, in: entry, open: open))
+                    }
+                    continue
+                }
+                switch example(of: rule, samples: samples) {
+                case .success(let url):
+                    let decider = association.decidingRule(for: URLParts(url.components), in: entry)
+                    table.rows.append(
+                        await row(rule, number, url: url.text, decidedBy: decider ?? number, in: entry, open: open))
+                case .failure(let problem):
+                    table.rows.append(
+                        .init(
+                            rule: rule.written, comment: rule.comment, url: "", verdict: .failed,
+                            detail: problem.description))
                 }
             }
             tables.append(table)
@@ -96,22 +125,18 @@ public struct AssociationCheck: Sendable {
 
     @MainActor
     private func row(
-        _ rule: AppSiteAssociation.Rule, number: Int, url: String, entry: AppSiteAssociation.Entry,
+        _ rule: AppSiteAssociation.Rule, _ number: Int, url: String, decidedBy decider: Int,
+        in entry: AppSiteAssociation.Entry,
         open: @MainActor (String) async -> Outcome
     ) async -> AssociationReport.Row {
         var row = AssociationReport.Row(
             rule: rule.written, comment: rule.comment, url: url, verdict: .passed, detail: "")
-        guard let components = URLComponents(string: url) else {
+        if !rule.exclude, decider != number {
             row.verdict = .failed
-            row.detail = "the example is not a URL"
+            row.detail = "an earlier rule decides it: \(entry.rules[decider].written)"
             return row
         }
-        let decided = association.decidingRule(for: components, in: entry)
-        let outcome = await open(url)
-        switch (rule.exclude, outcome) {
-        case (false, _) where decided != rule:
-            row.verdict = .failed
-            row.detail = "an earlier rule decides it: \(decided?.written ?? "none")"
+        switch (rule.exclude, await open(url)) {
         case (false, .reached(let screen)): row.detail = screen
         case (false, .failed(let reason)):
             row.verdict = .failed
@@ -124,21 +149,54 @@ public struct AssociationCheck: Sendable {
         return row
     }
 
-    /// A URL of the domain that `rule` matches, from the app's values.
-    private func example(of rule: AppSiteAssociation.Rule, samples: [String]) -> String {
-        let variables = association.variables
-        var url = "https://\(domain)" + (rule.path?.example(samples: samples, variables: variables) ?? "/")
+    /// A URL made from a rule: its text, and its parts.
+    private struct MadeURL {
+        var text: String
+        var components: URLComponents
+    }
+
+    /// A URL of the domain that `rule` matches, from the app's values; or why none is made.
+    private func example(of rule: AppSiteAssociation.Rule, samples: [String]) -> Result<MadeURL, ExampleProblem> {
+        if let first = rule.path?.firstScalar, first != "/" {
+            return .failure(ExampleProblem("the pattern cannot match a path: a path begins with '/'"))
+        }
+        var path = rule.path?.example(samples: samples) ?? "/"
+        if !path.hasPrefix("/") { path = "/" + path }
+        var url = "https://\(domain)" + path
         if let query = rule.query {
-            url += "?" + query.example(samples: samples, variables: variables)
+            url += "?" + query.example(samples: samples)
         } else if !rule.queryItems.isEmpty {
             url +=
                 "?"
                 + rule.queryItems.keys.sorted().map { name in
-                    "\(name)=\(rule.queryItems[name]?.example(samples: samples, variables: variables) ?? "")"
+                    "\(name)=\(rule.queryItems[name]?.example(samples: samples) ?? "")"
                 }.joined(separator: "&")
         }
-        if let fragment = rule.fragment { url += "#" + fragment.example(samples: samples, variables: variables) }
-        return url
+        if let fragment = rule.fragment { url += "#" + fragment.example(samples: samples) }
+        let length = url.unicodeScalars.count
+        guard length <= Self.maximumURLLength else {
+            return .failure(
+                ExampleProblem("the URL made from it has \(length) characters, over \(Self.maximumURLLength)"))
+        }
+        // Only a URL of the domain is opened, and only one the rule itself matches.
+        guard let components = URLComponents(string: url), components.scheme == "https",
+            components.host?.lowercased() == domain, components.user == nil, components.password == nil,
+            components.port == nil
+        else {
+            return .failure(
+                ExampleProblem("no URL of \(domain) made from it: \(URLPattern.quoted(url)) is another host's"))
+        }
+        guard rule.matches(URLParts(components)) else {
+            return .failure(
+                ExampleProblem("no URL of \(domain) made from it matches it (tried \(URLPattern.quoted(url)))"))
+        }
+        return .success(MadeURL(text: url, components: components))
+    }
+
+    /// Why no URL was made from a rule.
+    private struct ExampleProblem: Error {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// Whether `object` is in the tree under `root`, breadth first, each object once.

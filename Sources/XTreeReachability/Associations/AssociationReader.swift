@@ -4,6 +4,8 @@ import Foundation
 /// shape with its place.
 struct AssociationReader {
     private var rules = 0
+    /// What the patterns read so far expand to, as ``URLPattern/maximumExpansion`` counts it.
+    private var expansion = 0
 
     private struct Defaults {
         var caseSensitive = true
@@ -37,7 +39,6 @@ struct AssociationReader {
                 variables[name] = list
             }
         }
-        let names = Set(variables.keys)
         let fileDefaults = try defaults(links["defaults"], base: Defaults(), at: "applinks.defaults")
         guard let details = links["details"] else { throw AssociationError("field applinks.details: is missing") }
         var entries: [AppSiteAssociation.Entry] = []
@@ -57,15 +58,16 @@ struct AssociationReader {
             if let components = fields["components"] {
                 for (at, component) in try array(components, at: "\(place).components").enumerated() {
                     entryRules.append(
-                        try rule(component, defaults: entryDefaults, variables: names, at: "\(place).components[\(at)]")
+                        try rule(
+                            component, defaults: entryDefaults, variables: variables, at: "\(place).components[\(at)]")
                     )
                 }
             }
             if let paths = fields["paths"] {
                 for (at, path) in try strings(paths, at: "\(place).paths").enumerated() {
                     let excludes = path.hasPrefix("NOT ")
-                    let pattern = try URLPattern(
-                        String(path.dropFirst(excludes ? 4 : 0)), variables: names, at: "\(place).paths[\(at)]")
+                    let pattern = try self.pattern(
+                        String(path.dropFirst(excludes ? 4 : 0)), variables: variables, at: "\(place).paths[\(at)]")
                     entryRules.append(
                         AppSiteAssociation.Rule(
                             path: pattern, query: nil, queryItems: [:], fragment: nil, exclude: excludes,
@@ -82,14 +84,29 @@ struct AssociationReader {
         return (entries, variables)
     }
 
-    private func rule(
-        _ value: JSONValue, defaults: Defaults, variables: Set<String>, at place: String
+    /// A pattern, counted against the file's ``AppSiteAssociation/maximumExpansion``.
+    private mutating func pattern(
+        _ text: String, variables: [String: [String]], at place: String
+    ) throws(AssociationError) -> URLPattern {
+        let pattern = try URLPattern(text, variables: variables, at: place)
+        expansion += pattern.expansion
+        guard expansion <= AppSiteAssociation.maximumExpansion else {
+            throw AssociationError(
+                "\(place): the file's substitution variables stand for more than "
+                    + "\(AppSiteAssociation.maximumExpansion) characters in all its patterns")
+        }
+        return pattern
+    }
+
+    private mutating func rule(
+        _ value: JSONValue, defaults: Defaults, variables: [String: [String]], at place: String
     ) throws(AssociationError) -> AppSiteAssociation.Rule {
         let fields = try object(value, at: place)
         try known(fields, ["/", "?", "#", "exclude", "caseSensitive", "percentsEncoded", "comment"], at: place)
         func pattern(_ key: String) throws(AssociationError) -> URLPattern? {
             guard let value = fields[key] else { return nil }
-            return try URLPattern(try string(value, at: "\(place).\(key)"), variables: variables, at: "\(place).\(key)")
+            return try self.pattern(
+                try string(value, at: "\(place).\(key)"), variables: variables, at: "\(place).\(key)")
         }
         var query: URLPattern?
         var items: [String: URLPattern] = [:]
@@ -97,7 +114,7 @@ struct AssociationReader {
         case .object(let named)?:
             for (name, value) in named {
                 let itemPlace = "\(place).?.\(URLPattern.quoted(name))"
-                items[name] = try URLPattern(try string(value, at: itemPlace), variables: variables, at: itemPlace)
+                items[name] = try self.pattern(try string(value, at: itemPlace), variables: variables, at: itemPlace)
             }
         case .some: query = try pattern("?")
         case nil: break

@@ -3,35 +3,46 @@
 /// `$(name)` matches any one value of the substitution variable `name` (a value may hold `*`
 /// and `?` too, not variables); everything else matches itself.
 ///
-/// Matching works over the characters' Unicode scalars, and costs at most the pattern's
-/// pieces times the text's scalars (times the longest value of a variable), whatever the
-/// pattern: no backtracking, so a pattern of thousands of `*` is as quick to refuse as any.
+/// Matching works over the characters' Unicode scalars by a set of reachable positions, with
+/// no backtracking: it costs at most the pattern's pieces, each variable counted with all its
+/// values' scalars, times the text's scalars. Both are bounded when a file is read: a pattern
+/// by ``maximumLength`` scalars and its variables by ``maximumExpansion``, and the texts by
+/// ``AssociationCheck/maximumURLLength``.
 public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// A piece of a pattern.
     enum Piece: Sendable, Hashable {
         case scalar(Unicode.Scalar)
         case any
         case anyRun
-        case variable(String)
+        /// A variable: its name, and each of its values as pieces.
+        case variable(String, [[Piece]])
     }
 
     /// The pattern as written.
     public let description: String
     let pieces: [Piece]
+    /// The pieces with each scalar folded by ``folded(_:)``, for matching without case.
+    private let foldedPieces: [Piece]
 
     /// The longest pattern read, in scalars.
     public static let maximumLength = 1_024
+    /// The most scalars a pattern's variables may stand for: each `$(name)` counts the scalars
+    /// of every value of `name`, since matching tries each. A longer value list or a value
+    /// repeated in one pattern would otherwise make matching cost the square of the file.
+    public static let maximumExpansion = 4_096
 
-    /// Reads `text`; `variables` are the names a `$(name)` may use.
+    /// Reads `text`; `variables` are the values each `$(name)` may stand for.
     ///
     /// - Throws: ``AssociationError`` for a pattern over ``maximumLength``, a `$(` without its
-    ///   `)`, or a variable nobody defined.
-    init(_ text: String, variables: Set<String>, at place: String) throws(AssociationError) {
+    ///   `)`, a variable nobody defined, or variables that stand for more than
+    ///   ``maximumExpansion`` scalars in all.
+    init(_ text: String, variables: [String: [String]], at place: String) throws(AssociationError) {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maximumLength else {
             throw AssociationError("\(place): a pattern longer than \(Self.maximumLength) characters")
         }
         var pieces: [Piece] = []
+        var expansion = 0
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -40,11 +51,18 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
                     throw AssociationError("\(place): '$(' without its ')' in \(Self.quoted(text))")
                 }
                 let name = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
-                guard variables.contains(name) else {
+                guard let values = variables[name] else {
                     throw AssociationError(
                         "\(place): no substitution variable '\(Self.quoted(name))' (in \(Self.quoted(text)))")
                 }
-                pieces.append(.variable(name))
+                // Each value is at most a file's size, and there are at most 1,000: no overflow.
+                expansion += values.reduce(0) { $0 + $1.unicodeScalars.count }
+                guard expansion <= Self.maximumExpansion else {
+                    throw AssociationError(
+                        "\(place): its substitution variables stand for more than \(Self.maximumExpansion) "
+                            + "characters in all (each $(name) counts every value of name), in \(Self.quoted(text))")
+                }
+                pieces.append(.variable(name, values.map(Self.pieces(of:))))
                 index = end + 1
                 continue
             }
@@ -55,89 +73,153 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
             }
             index += 1
         }
-        self.description = text
-        self.pieces = pieces
+        self.init(description: text, pieces: pieces, expansion: expansion)
     }
 
-    /// Whether the pattern matches all of `text`; `variables` holds each variable's values,
-    /// `caseSensitive` false compares letters without their case.
-    func matches(_ text: String, variables: [String: [String]], caseSensitive: Bool) -> Bool {
-        let fold = { (value: String) in caseSensitive ? value : value.lowercased() }
-        let text = Array(fold(text).unicodeScalars)
-        // reachable[i]: whether the pieces so far can match exactly the first i scalars.
-        var reachable = [Bool](repeating: false, count: text.count + 1)
-        reachable[0] = true
-        for piece in pieces {
-            if case .variable(let name) = piece {
-                var next = [Bool](repeating: false, count: text.count + 1)
-                for value in variables[name] ?? [] {
-                    // A value's own wildcards; it holds no variables.
-                    var after = reachable
-                    for piece in Self.pieces(of: fold(value)) { after = Self.step(piece, from: after, over: text) }
-                    for index in after.indices where after[index] { next[index] = true }
-                }
-                reachable = next
-            } else {
-                let folded: Piece
-                if case .scalar(let scalar) = piece, !caseSensitive {
-                    folded = .scalar(String(scalar).lowercased().unicodeScalars.first ?? scalar)
-                } else {
-                    folded = piece
-                }
-                reachable = Self.step(folded, from: reachable, over: text)
+    private init(description: String, pieces: [Piece], expansion: Int) {
+        self.description = description
+        self.pieces = pieces
+        self.expansion = expansion
+        func fold(_ piece: Piece) -> Piece {
+            switch piece {
+            case .scalar(let scalar): .scalar(Self.folded(scalar))
+            case .variable(let name, let values): .variable(name, values.map { $0.map(fold) })
+            case .any, .anyRun: piece
             }
-            guard reachable.contains(true) else { return false }
         }
-        return reachable[text.count]
+        foldedPieces = pieces.map(fold)
     }
+
+    /// The scalars this pattern's variables stand for, counted as ``maximumExpansion`` says.
+    let expansion: Int
 
     /// A substitution value's pieces: its wildcards, and its other characters as themselves.
     private static func pieces(of value: String) -> [Piece] {
         value.unicodeScalars.map { scalar in scalar == "*" ? .anyRun : scalar == "?" ? .any : .scalar(scalar) }
     }
 
-    /// Where in `text` matching can stand after `piece`, from where it could stand before.
-    private static func step(_ piece: Piece, from reachable: [Bool], over text: [Unicode.Scalar]) -> [Bool] {
-        var next = [Bool](repeating: false, count: text.count + 1)
+    /// The one case-folding rule, for patterns and URLs alike: a scalar's lowercase form where
+    /// that is one scalar, else the scalar itself (`İ` lowercases to two, so it stays `İ` on
+    /// both sides and still matches itself).
+    static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII {
+            return ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }
+        guard scalar.properties.changesWhenLowercased else { return scalar }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : scalar
+    }
+
+    /// Whether the pattern matches all of `text`, written out as scalars and, when
+    /// `caseSensitive` is false, folded by ``folded(_:)``.
+    func matches(_ text: [Unicode.Scalar], caseSensitive: Bool) -> Bool {
+        let pieces = caseSensitive ? pieces : foldedPieces
+        // A leading run of plain scalars is compared directly: most rules fail there.
+        var start = 0
+        while start < pieces.count, case .scalar(let scalar) = pieces[start] {
+            guard start < text.count, text[start] == scalar else { return false }
+            start += 1
+        }
+        guard start < pieces.count else { return start == text.count }
+        // reachable[i]: whether the pieces so far can match exactly the first i scalars.
+        var reachable = [Bool](repeating: false, count: text.count + 1)
+        reachable[start] = true
+        var next = reachable
+        for piece in pieces[start...] {
+            guard Self.step(piece, from: reachable, into: &next, over: text) else { return false }
+            swap(&reachable, &next)
+        }
+        return reachable[text.count]
+    }
+
+    /// Whether the pattern matches all of `text`, folded first when `caseSensitive` is false.
+    func matches(_ text: String, caseSensitive: Bool) -> Bool {
+        matches(Self.scalars(of: text, folded: !caseSensitive), caseSensitive: caseSensitive)
+    }
+
+    /// `text`'s scalars, each folded by ``folded(_:)`` when `folded` is true.
+    static func scalars(of text: String, folded: Bool) -> [Unicode.Scalar] {
+        folded ? text.unicodeScalars.map(Self.folded) : Array(text.unicodeScalars)
+    }
+
+    /// Where in `text` matching can stand after `piece`, from where it could stand before;
+    /// whether it can stand anywhere.
+    private static func step(
+        _ piece: Piece, from reachable: [Bool], into next: inout [Bool], over text: [Unicode.Scalar]
+    ) -> Bool {
+        var any = false
         switch piece {
         case .scalar(let scalar):
-            for index in 0..<text.count where reachable[index] && text[index] == scalar { next[index + 1] = true }
-        case .any:
-            for index in 0..<text.count where reachable[index] { next[index + 1] = true }
-        case .anyRun:
-            var seen = false
-            for index in 0...text.count {
-                seen = seen || reachable[index]
-                next[index] = seen
+            next[0] = false
+            for index in 0..<text.count {
+                let reached = reachable[index] && text[index] == scalar
+                next[index + 1] = reached
+                any = any || reached
             }
-        case .variable:
-            break
+        case .any:
+            next[0] = false
+            for index in 0..<text.count {
+                next[index + 1] = reachable[index]
+                any = any || reachable[index]
+            }
+        case .anyRun:
+            for index in 0...text.count {
+                any = any || reachable[index]
+                next[index] = any
+            }
+        case .variable(_, let values):
+            for index in next.indices { next[index] = false }
+            var after = reachable
+            var spare = reachable
+            for value in values {
+                for index in after.indices { after[index] = reachable[index] }
+                var alive = true
+                for piece in value where alive {
+                    alive = step(piece, from: after, into: &spare, over: text)
+                    swap(&after, &spare)
+                }
+                guard alive else { continue }
+                for index in after.indices where after[index] {
+                    next[index] = true
+                    any = true
+                }
+            }
         }
-        return next
+        return any
     }
 
     /// A text the pattern matches: each `*` and `?*` the first of `samples` (or `x`), each `?`
     /// its first character, each variable its first value.
-    func example(samples: [String], variables: [String: [String]]) -> String {
+    func example(samples: [String]) -> String {
         let sample = samples.first ?? "x"
         var text = ""
-        var index = 0
-        while index < pieces.count {
-            switch pieces[index] {
-            case .scalar(let scalar): text.unicodeScalars.append(scalar)
-            case .anyRun: text += sample
-            case .any:
-                if index + 1 < pieces.count, pieces[index + 1] == .anyRun {
-                    text += sample.isEmpty ? "x" : sample
-                    index += 1
-                } else {
-                    text.unicodeScalars.append(sample.unicodeScalars.first ?? "x")
+        func write(_ pieces: [Piece]) {
+            var index = 0
+            while index < pieces.count {
+                switch pieces[index] {
+                case .scalar(let scalar): text.unicodeScalars.append(scalar)
+                case .anyRun: text += sample
+                case .any:
+                    if index + 1 < pieces.count, pieces[index + 1] == .anyRun {
+                        text += sample.isEmpty ? "x" : sample
+                        index += 1
+                    } else {
+                        text.unicodeScalars.append(sample.unicodeScalars.first ?? "x")
+                    }
+                case .variable(_, let values): write(values.first ?? [])
                 }
-            case .variable(let name): text += variables[name]?.first ?? ""
+                index += 1
             }
-            index += 1
         }
+        write(pieces)
         return text
+    }
+
+    /// Whether the pattern's first piece is a plain character: it then matches only texts that
+    /// begin with it.
+    var firstScalar: Unicode.Scalar? {
+        if case .scalar(let first)? = pieces.first { return first }
+        return nil
     }
 
     /// `text` fit for a message: control characters escaped, and cut short.

@@ -73,14 +73,14 @@ extension ReachabilityReport {
                     fixed += 1
                 }
             }
-            guard let pattern = try? URLPattern(text, variables: [], at: "form") else { return nil }
+            guard let pattern = try? URLPattern(text, variables: [:], at: "form") else { return nil }
             return (form, pattern, fixed)
         }
         var counts = Dictionary(uniqueKeysWithValues: forms.map { ($0, 0) })
         var ofNoForm: [String] = []
         var links = Set<String>()
         for result in results where links.insert(result.link).inserted {
-            let best = patterns.filter { $0.pattern.matches(result.link, variables: [:], caseSensitive: true) }
+            let best = patterns.filter { $0.pattern.matches(result.link, caseSensitive: true) }
                 .max { $0.fixed < $1.fixed }
             if let best { counts[best.form, default: 0] += 1 } else { ofNoForm.append(result.link) }
         }

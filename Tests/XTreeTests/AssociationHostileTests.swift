@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import XTree
+import XTreeReachability
+
+/// A malicious website's file: each case found by an attack round, held to what it must do.
+@Suite struct AssociationHostileTests {
+    static func file(_ components: [String], variables: [String: [String]] = [:]) throws -> AppSiteAssociation {
+        var links: [String: Any] = [
+            "details": [["appIDs": ["ABCDE12345.com.example.app"], "components": components.map { ["/": $0] }]]
+        ]
+        if !variables.isEmpty { links["substitutionVariables"] = variables }
+        let data = try JSONSerialization.data(withJSONObject: ["applinks": links])
+        return try AppSiteAssociation(data: data)
+    }
+
+    static func refusal(_ body: () throws -> AppSiteAssociation) -> String {
+        do {
+            _ = try body()
+            return "read"
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    /// A variable's values are what matching tries at each `$(name)`: a pattern that would make
+    /// them stand for more than the limit is refused when the file is read, not matched for hours.
+    @Test func variablesThatStandForTooMuchAreRefusedWhenRead() {
+        // 250 references to a 20,000-character value: a 21 KB file, a 5 MB example.
+        let many = Self.refusal {
+            try Self.file(
+                ["/" + String(repeating: "$(v)", count: 250)], variables: ["v": [String(repeating: "a", count: 20_000)]]
+            )
+        }
+        #expect(many.contains("stand for more than 4096 characters"), "\(many)")
+        // One reference to a 100,000-character value.
+        let long = Self.refusal {
+            try Self.file(["/$(v)"], variables: ["v": [String(repeating: "a", count: 100_000)]])
+        }
+        #expect(long.contains("stand for more than 4096 characters"), "\(long)")
+        // Each pattern within its limit, the file's patterns together over theirs.
+        let spread = Self.refusal {
+            try Self.file(
+                (0..<17).map { "/\($0)/$(v)" }, variables: ["v": (0..<1_000).map { _ in "abcd" }])
+        }
+        #expect(spread.contains("more than 65536 characters in all its patterns"), "\(spread)")
+        // At the limit exactly, read.
+        #expect(
+            Self.refusal {
+                try Self.file(["/$(v)"], variables: ["v": [String(repeating: "a", count: URLPattern.maximumExpansion)]])
+            } == "read")
+    }
+
+    /// A pattern that does not begin with `/` can match no path: pasted after the domain it
+    /// would name another host. It is a failing row, and nothing is opened for it.
+    @Test(arguments: ["@evil.example/recipes", ".evil.example/recipes", ":8080/recipes", "evil"])
+    func aRuleThatCannotMatchAPathIsAFindingNotAURL(pattern: String) async throws {
+        let association = try Self.file([pattern, "/recipes/*"])
+        var opened: [String] = []
+        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
+            examples: [], samples: ["x"]
+        ) { url in
+            opened.append(url)
+            return .reached(screen: "Screen")
+        }
+        let rows = report.tables[0].rows
+        #expect(rows[0].verdict == .failed)
+        #expect(rows[0].url.isEmpty)
+        #expect(rows[0].detail == "the pattern cannot match a path: a path begins with '/'", "\(rows[0])")
+        #expect(opened == ["https://recipes.example/recipes/x"])
+        for url in opened { #expect(URLComponents(string: url)?.host == "recipes.example") }
+    }
+
+    /// A wildcard first is fine: the URL made from it begins with `/`, and is the domain's.
+    @Test func aPatternBeginningWithAWildcardMakesAURLOfTheDomain() async throws {
+        let association = try Self.file(["*", "?*/x"])
+        var opened: [String] = []
+        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
+            examples: [], samples: ["@evil.example"]
+        ) { url in
+            opened.append(url)
+            return .reached(screen: "Screen")
+        }
+        for url in opened { #expect(URLComponents(string: url)?.host == "recipes.example", "\(url)") }
+        #expect(report.tables[0].rows.count == 2)
+    }
+
+    /// Without case, a pattern and a URL are folded by one rule, so a rule matches the URL
+    /// written as the rule is: `İ` lowercases to two scalars, and stays itself on both sides.
+    @Test(arguments: ["/İ", "/Straße", "/ΣΑΣ", "/I", "/ǅ"])
+    func aRuleWithoutCaseMatchesItsOwnURL(path: String) throws {
+        let data = try JSONSerialization.data(withJSONObject: [
+            "applinks": [
+                "details": [
+                    [
+                        "appIDs": ["ABCDE12345.com.example.app"],
+                        "components": [["/": path, "caseSensitive": false, "percentsEncoded": false]],
+                    ]
+                ]
+            ]
+        ])
+        let association = try AppSiteAssociation(data: data)
+        let encoded = try #require(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        let url = try #require(URLComponents(string: "https://recipes.example" + encoded))
+        #expect(association.decidingRule(for: url, in: association.entries[0]) != nil, "\(path)")
+        // And the other case of each letter that has a one-scalar form.
+        let lower = try #require(path.lowercased().addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        if path.lowercased().unicodeScalars.count == path.unicodeScalars.count {
+            let other = try #require(URLComponents(string: "https://recipes.example" + lower))
+            #expect(association.decidingRule(for: other, in: association.entries[0]) != nil, "\(path.lowercased())")
+        }
+    }
+
+    /// Bytes that are not UTF-8 are named as such, with where they are.
+    @Test func bytesThatAreNotUTF8AreNamedWithTheirOffset() {
+        let bytes = Data(#"{"applinks": {"details": ["#.utf8) + Data([0x22, 0xC3, 0x28, 0x22]) + Data("]}}".utf8)
+        let message = Self.refusal { try AppSiteAssociation(data: bytes) }
+        #expect(message.contains("not UTF-8: the byte 0xC3 at byte offset 27 begins no character"), "\(message)")
+        for bad in [[0xFF], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+            let data = Data("[\"".utf8) + Data(bad.map(UInt8.init)) + Data("\"]".utf8)
+            #expect(Self.refusal { try AppSiteAssociation(data: data) }.contains("not UTF-8"), "\(bad)")
+        }
+    }
+
+    /// A rule an earlier one shadows fails, naming the earlier rule; the app is not asked.
+    @Test func aRuleShadowedByAnEarlierOneFails() async throws {
+        let association = try Self.file(["/recipes/*", "/recipes/stew", "/other"])
+        var opened: [String] = []
+        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
+            examples: [], samples: ["x"]
+        ) { url in
+            opened.append(url)
+            return .reached(screen: "Screen")
+        }
+        let rows = report.tables[0].rows
+        #expect(rows.map(\.verdict) == [.passed, .failed, .passed])
+        #expect(rows[1].detail == "an earlier rule decides it: /recipes/*")
+        #expect(opened == ["https://recipes.example/recipes/x", "https://recipes.example/other"])
+        #expect(!report.passed)
+    }
+
+    /// An example of the app's past the length checked is a failing row, never matched or opened.
+    @Test func anExampleTooLongToCheckIsAFailingRow() async throws {
+        let association = try Self.file(["/recipes/*"])
+        let link = "https://recipes.example/recipes/" + String(repeating: "a", count: AssociationCheck.maximumURLLength)
+        var opened: [String] = []
+        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
+            examples: [LinkExample(form: "/recipes/<id>", link: link)], samples: ["x"]
+        ) { url in
+            opened.append(url)
+            return .reached(screen: "Screen")
+        }
+        let rows = report.tables[0].rows
+        #expect(rows[0].verdict == .failed)
+        #expect(rows[0].detail.hasSuffix("characters, over the 2048 checked"))
+        #expect(!opened.contains(link))
+    }
+}
