@@ -81,7 +81,10 @@ let package = Package(
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
             name: "xtree-bench",
-            dependencies: ["XTree", "XTreeInspector", "RecipesDomain", "XTreeSnapshot", "XTreePlatform", "XTreeSupport"]),
+            dependencies: [
+                "XTree", "XTreeInspector", "XTreeReachability", "RecipesDomain", "XTreeSnapshot", "XTreePlatform",
+                "XTreeSupport",
+            ]),
         .testTarget(
             name: "XTreeTests",
             dependencies: [

@@ -24,10 +24,20 @@ public func associationFuzzTarget(_ start: UnsafeRawPointer, _ count: Int) -> CI
         return 0
     }
     for entry in file.entries {
+        let index = RuleIndex(entry)
         for url in associationURLs {
             guard let components = URLComponents(string: url) else { continue }
-            if let rule = file.decidingRule(for: components, in: entry), !entry.rules.contains(rule) {
+            let rule = file.decidingRule(for: components, in: entry)
+            if let rule, !entry.rules.contains(rule) {
                 fatalError("a deciding rule that is not the entry's")
+            }
+            // The index the check decides by agrees with trying every rule in order.
+            var budget = Int.max
+            let indexed = index.decidingRule(for: URLParts(components), in: entry, budget: &budget)
+            if indexed.map({ entry.rules[$0] }) != rule
+                || (indexed != nil && entry.rules.firstIndex(of: rule!) != indexed)
+            {
+                fatalError("the rule index decides otherwise than the rules in order")
             }
         }
     }

@@ -89,7 +89,7 @@ class Browser:
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
-            message["sessionId"] = self.session
+            message["sessionId"] = self.session if session is True else session
         os.write(self.commands, json.dumps(message).encode() + b"\0")
         deadline = time.time() + timeout
         while time.time() < deadline:
@@ -122,6 +122,16 @@ class Browser:
             text = details.get("exception", {}).get("description") or details.get("text", "")
             self.exceptions.append(f"{text.splitlines()[0] if text else '?'} (line {details.get('lineNumber', 0) + 1})")
         return message
+
+    def stranger(self):
+        """A page in a browser context of its own, which shares no cookie with the user's:
+        a stranger's browser. Returns the context, to dispose of, and the page's session."""
+        context = self.call("Target.createBrowserContext", {"disposeOnDetach": True})["browserContextId"]
+        target = self.call("Target.createTarget", {"url": "about:blank", "browserContextId": context})["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for method in ("Page.enable", "Runtime.enable", "Network.enable"):
+            self.call(method, session=session)
+        return context, session
 
     def evaluate(self, expression):
         result = self.call("Runtime.evaluate",
@@ -455,6 +465,16 @@ def served(browser, xtree_cli):
         check(len(traced) > 0, "the nodes its searches visited are marked")
         browser.screenshot("served-link")
         browser.screenshot("served-link", dark=True)
+        stale = """(async () => {
+          const fetches = () => performance.getEntriesByType('resource').filter(e => e.name.includes('/api/tree')).length;
+          const [version, fetched, before] = [state.version, fetches(), JSON.stringify(state.nodes[1])];
+          const edit = (label) => ({changed: [{old: state.nodes[1], new: {...state.nodes[1], label}}]});
+          follow({type: 'edit', data: JSON.stringify({version, edit: edit('same version')})});
+          follow({type: 'edit', data: JSON.stringify({version: version - 1, edit: edit('older')})});
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return state.version === version && JSON.stringify(state.nodes[1]) === before && fetches() === fetched;
+        })()"""
+        check(browser.evaluate(stale), "an edit of the page's version or older is not applied, and fetches nothing")
         browser.evaluate("document.getElementById('link').value = 'recipes://nowhere'; "
                          "document.getElementById('link-form').requestSubmit()")
         check(browser.wait_for("document.getElementById('link-result').className === 'error'"),
@@ -516,23 +536,28 @@ window.fetched = fetch("{target}/api/open", {{method: "POST", credentials: "incl
         browser.evaluate("0")
         posted = [status for url, status in browser.statuses if url.startswith(target + "/api/open")]
         check(posted == [403], f"a form posted from another port is refused with 403 ({posted})")
-        # A browser without the cookie, given a wrong token: the stranger's view.
-        browser.call("Network.clearBrowserCookies", session=True)
-        browser.statuses = []
-        browser.go(f"{target}/?token={token[:-1]}0")
-        wrong = browser.status_of(f"{target}/?token={token[:-1]}0")
-        check(wrong == 403, f"a wrong token in the address is refused ({wrong})")
-        browser.statuses = []
-        browser.go(f"{target}/api/tree")
-        none = browser.status_of(f"{target}/api/tree")
-        check(none == 403, f"no token at all is refused ({none})")
-        browser.statuses = []
-        browser.go(f"{target}/?token={token}")
-        browser.status_of(f"{target}/")
-        browser.statuses = []
-        browser.go(f"{target}/api/tree")
-        right = browser.status_of(f"{target}/api/tree")
-        check(right == 200, f"the right token gives the cookie back ({right})")
+        # A stranger: a browser context of its own, which cannot see the user's cookie.
+        user = browser.session
+        context, browser.session = browser.stranger()
+        try:
+            browser.statuses = []
+            browser.go(f"{target}/?token={token[:-1]}0")
+            wrong = browser.status_of(f"{target}/?token={token[:-1]}0")
+            check(wrong == 403, f"a wrong token in the address is refused ({wrong})")
+            browser.statuses = []
+            browser.go(f"{target}/api/tree")
+            none = browser.status_of(f"{target}/api/tree")
+            check(none == 403, f"no token at all is refused ({none})")
+            browser.statuses = []
+            browser.go(f"{target}/?token={token}")
+            browser.status_of(f"{target}/")
+            browser.statuses = []
+            browser.go(f"{target}/api/tree")
+            right = browser.status_of(f"{target}/api/tree")
+            check(right == 200, f"the right token gives the cookie back ({right})")
+        finally:
+            browser.session = user
+            browser.call("Target.disposeBrowserContext", {"browserContextId": context})
         browser.go(f"{target}/")
         check(browser.wait_for(f"window.xtree && window.xtree.state.nodes.length === {before}"),
               "the tree is as it was: no link from another site was applied")

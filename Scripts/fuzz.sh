@@ -51,8 +51,11 @@ for target in deeplink catalog snapshot reader inspector session http edit aasa;
     [ "$target" = reader ] && seeds=Fuzz/Corpus/snapshot
     echo "== fuzzing $target for ${seconds}s"
     log="$out/$target.log"
+    # Association files are read up to 128 KB; seeds of hostile ones are tens of KB.
+    max_len=4096
+    [ "$target" = aasa ] && max_len=32768
     if "$out/$target-fuzzer" "$out/corpus/$target" "$seeds" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len="$max_len" \
         -print_final_stats=1 -artifact_prefix="$out/$target-" >"$log" 2>&1; then
         runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
         rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}')

@@ -103,9 +103,7 @@ extension SnapshotReader {
             var problems: (Problem?, Problem?) = (nil, nil)
             var seen = (false, false)
             var otherKeys: [String] = []
-            var keysAreUTF8 = true
             try reader.readMembers { reader, key throws(Stop) in
-                keysAreUTF8 = keysAreUTF8 && key.isUTF8
                 let first = reader.key(key, is: names.0)
                 guard first || reader.key(key, is: names.1) else {
                     let name = reader.text(of: key)
@@ -123,9 +121,7 @@ extension SnapshotReader {
             let missing = { (name: StaticString) in
                 Problem.shape(path: "\(elementPath()).\(name)", problem: "is missing")
             }
-            if !keysAreUTF8 {
-                found = .notJSON
-            } else if let problem = problems.0 ?? (seen.0 ? nil : missing(names.0)) ?? problems.1
+            if let problem = problems.0 ?? (seen.0 ? nil : missing(names.0)) ?? problems.1
                 ?? (seen.1 ? nil : missing(names.1))
             {
                 found = problem

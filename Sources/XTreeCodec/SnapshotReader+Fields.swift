@@ -23,9 +23,7 @@ extension SnapshotReader {
         var nodesProblem: Problem?
         var sawNodes = false
         var otherKeys: [String] = []
-        var keysAreUTF8 = true
         try readMembers(streaming: true) { reader, key throws(Stop) in
-            keysAreUTF8 = keysAreUTF8 && key.isUTF8
             if reader.key(key, is: "version") {
                 guard version == nil else { throw Stop.strict }
                 try reader.readWhole { reader throws(Stop) in version = try reader.readInt(depth: 1) }
@@ -45,8 +43,6 @@ extension SnapshotReader {
                 try reader.readWhole { reader throws(Stop) in _ = try reader.skipValue(depth: 1) }
             }
         }
-        // The decoder reads every key of the document as it makes its container.
-        guard keysAreUTF8 else { return note(.notJSON) }
         switch version {
         case nil: note(.shape(path: "version", problem: "is missing"))
         case (.number, nil)?: note(.notJSON)
@@ -105,7 +101,6 @@ extension SnapshotReader {
         index += 1
         var seen = 0
         var otherKeys: [String] = []
-        var keysAreUTF8 = true
         // The first problem of this node, by field.
         var fieldProblem: (field: Field, problem: Problem)?
         func fieldNote(_ field: Field, _ found: Problem) {
@@ -121,7 +116,6 @@ extension SnapshotReader {
         var identity: String?
 
         try readMembers { reader, key throws(Stop) in
-            keysAreUTF8 = keysAreUTF8 && key.isUTF8
             guard let field = reader.field(key) else {
                 let name = reader.text(of: key)
                 guard !otherKeys.contains(name) else { throw Stop.strict }
@@ -179,8 +173,6 @@ extension SnapshotReader {
                 fieldNote(field, .shape(path: path(field), problem: "is missing"))
             }
         }
-        // The decoder makes the node's container, reading every key, before any field.
-        if !keysAreUTF8 { fieldProblem = (.id, .notJSON) }
         if let fieldProblem { note(fieldProblem.problem) }
         guard problem == nil else { return }
 
@@ -231,14 +223,14 @@ extension SnapshotReader {
     // MARK: Values
 
     /// Reads a string field, with `depth` containers around it, into `scratch`, unescaped;
-    /// the problem if the value is not a string (at the path `path` makes), or not UTF-8.
+    /// the problem if the value is not a string (at the path `path` makes).
     mutating func readString(depth: Int, path: () -> String) throws(Stop) -> Problem? {
         skipSpace()
         guard peek() == UInt8(ascii: "\"") else {
             return .shape(path: path(), problem: try skipValue(depth: depth).mismatch(expected: "a string"))
         }
-        let isUTF8 = try readStringBytes()
-        return isUTF8 ? nil : .notJSON
+        try readStringBytes()
+        return nil
     }
 
     /// Reads a whole-number field: its value, or what it holds instead (a number with no

@@ -20,12 +20,10 @@ extension SnapshotReader {
         }
     }
 
-    /// A member's key: where its bytes are, whether it has escapes, and whether its bytes
-    /// are UTF-8.
+    /// A member's key: where its bytes are, and whether it has escapes.
     struct Key {
         var range: Range<Int>
         var isEscaped: Bool
-        var isUTF8: Bool
     }
 
     /// The key's text, escapes decoded as the strict scan decodes them to compare keys.
@@ -54,7 +52,7 @@ extension SnapshotReader {
             return
         }
         while true {
-            var key = Key(range: 0..<0, isEscaped: false, isUTF8: true)
+            var key = Key(range: 0..<0, isEscaped: false)
             if streaming {
                 try skipSpaceFilling()
                 try readWhole { reader throws(Stop) in key = try reader.readKey() }
@@ -191,15 +189,15 @@ extension SnapshotReader {
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 let range = start..<(index - 1)
-                return Key(
-                    range: range, isEscaped: false, isUTF8: ascii || isUTF8(UnsafeBufferPointer(rebasing: bytes[range]))
-                )
+                // Bytes that are not UTF-8 are the strict scan's to describe, as it does.
+                guard ascii || isUTF8(UnsafeBufferPointer(rebasing: bytes[range])) else { throw Stop.strict }
+                return Key(range: range, isEscaped: false)
             }
             if byte == UInt8(ascii: "\\") {
                 // Rare: read it as any string, then note where its bytes were.
                 index = start - 1
-                let isUTF8 = try readStringBytes()
-                return Key(range: start..<(index - 1), isEscaped: true, isUTF8: isUTF8)
+                try readStringBytes()
+                return Key(range: start..<(index - 1), isEscaped: true)
             }
             if byte < 0x20 { throw Stop.strict }
             if byte >= 0x80 { ascii = false }
@@ -210,8 +208,8 @@ extension SnapshotReader {
 
     /// Reads a string whose `"` is next, checking it as the strict scan does: its bytes stay
     /// where they are (`lastString`) unless it has escapes, which are decoded into `scratch`.
-    /// Whether its bytes are UTF-8.
-    mutating func readStringBytes() throws(Stop) -> Bool {
+    /// Bytes that are not UTF-8 stop it, for the strict scan to describe.
+    mutating func readStringBytes() throws(Stop) {
         index += 1
         let start = index
         var ascii = true
@@ -227,7 +225,9 @@ extension SnapshotReader {
                     lastString = start..<index
                 }
                 index += 1
-                return ascii || withLastString(isUTF8)
+                // Bytes that are not UTF-8 are the strict scan's to describe, as it does.
+                guard ascii || withLastString(isUTF8) else { throw Stop.strict }
+                return
             }
             if byte == UInt8(ascii: "\\") {
                 if !escaped {

@@ -144,10 +144,17 @@ public struct JournalEvent: Codable, Sendable, Hashable {
         self.diff = diff
     }
 
+    /// The largest sequence number read from outside: 2^53, the largest whole number every JSON
+    /// reader (the web page's among them) holds exactly. Below it, `sequence + 1` cannot overflow.
+    package static let maximumSequence = 1 << 53
+
     /// What is wrong with an event read from outside, or `nil`: the rules a decoder cannot
     /// state.
     package var problem: String? {
         if sequence < 1 { return "sequence \(sequence) is not positive" }
+        if sequence > Self.maximumSequence {
+            return "sequence \(sequence) is past \(Self.maximumSequence), the largest a journal gives"
+        }
         if !time.isFinite || time < 0 { return "event \(sequence) has a time that is not a moment" }
         if notifications < 0 || objects < 0 || objects > notifications {
             return "event \(sequence) counts \(objects) objects for \(notifications) notifications"

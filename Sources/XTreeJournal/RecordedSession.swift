@@ -109,6 +109,9 @@ package struct RecordedSession: Sendable, Equatable {
             app: file.app, appType: header.version >= 3 ? file.appType : nil, startSequence: file.start.sequence,
             start: file.start.tree.snapshot)
         guard startSequence >= 0 else { throw SessionError("field start.sequence: is negative") }
+        guard startSequence <= JournalEvent.maximumSequence else {
+            throw SessionError("field start.sequence: is past \(JournalEvent.maximumSequence)")
+        }
         var last = startSequence
         for (index, step) in file.events.enumerated() {
             let event = step.event

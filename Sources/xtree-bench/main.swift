@@ -32,7 +32,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         link on the recipes app, and the heap an event takes; the live side against the tree's
         size (a link journaled, 60 Hz changes, the view's and the journal's memory, on observed
         and plain filler); and the cost of a @Published set
-        and an objectWillChange read. Prints medians.
+        and an objectWillChange read; association files at the limits checked against the
+        recipes app. Prints medians.
 
           --quick   small sizes and few runs: a smoke test for CI
           --json    machine-readable results instead of tables
@@ -41,7 +42,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --serve-live N  serve an app of N nodes to attach to, changing one node at each
                     line 'change' on standard input (for Scripts/browser-check.py)
           --only    the sections to run, of search, realistic, operations, streaming,
-                    reading, deeplink, journal and observation (all unless given)
+                    reading, deeplink, journal, observation and associations (all
+                    unless given); associations fails the run over its bound (10 s
+                    a file in a release build, 30 s in a debug build)
         Build with optimisations: swift run -c release xtree-bench
         """
     )
@@ -57,6 +60,7 @@ var chosenSections: Set<String>?
 enum Section {
     static let allNames = [
         "search", "realistic", "operations", "streaming", "reading", "deeplink", "journal", "observation",
+        "associations",
     ]
 }
 /// Whether `--only` leaves the section named `name` in.
@@ -345,6 +349,7 @@ if runs("observation") {
         log(name.padding(toLength: 32, withPad: " ", startingAt: 0) + format(nanoseconds))
     }
 }
+if runs("associations") { await associationSection() }
 if json {
     let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))

@@ -76,4 +76,66 @@ import XTreeSnapshot
         // Lines kept coming every 20 ms: a deadline per line would never have passed.
         #expect(Date().timeIntervalSince(started) < 10)
     }
+
+    /// An edit that names a node the tree does not have.
+    nonisolated static let unknownNodeEdit = TreeEdit(
+        added: [], removed: [],
+        changed: [
+            .init(
+                old: .init(id: "zz", type: "Box", label: "Z", attributes: [], names: [], identity: nil),
+                new: .init(id: "zz", type: "Box", label: "Y", attributes: [], names: [], identity: nil))
+        ], splices: [])
+
+    /// A client holding ``tree`` as a watcher or follower, whose peer writes `line` and waits.
+    func client(receiving line: [UInt8]) -> (UncheckedBox<InspectorClient>, UncheckedBox<Connection>) {
+        let (near, far) = socketPair()
+        let app = InspectableApp(name: "Hostile", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 5)
+        let client = InspectorClient(testingOn: near, app: app, watching: Self.tree)
+        _ = far.write(line, timeout: 5)
+        return (UncheckedBox(client), UncheckedBox(far))
+    }
+
+    /// A watcher refuses a change whose edit does not fit its tree, and keeps the tree it had.
+    @Test func aWatcherRefusesAnEditOfANodeItDoesNotHave() async throws {
+        var reply = InspectorReply(id: nil)
+        reply.change = ChangeRecord(notifications: 1, objects: 1, edit: Self.unknownNodeEdit, outlived: nil)
+        let (client, peer) = client(receiving: Array(try JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")])
+        defer { peer.value.close() }
+        let error = try await offMain { () -> InspectorError? in
+            do throws(InspectorError) {
+                _ = try client.value.nextChange(timeout: 5)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard case .refused(let reason) = error else {
+            Issue.record("expected a refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("an invalid change:"), "\(reason)")
+        #expect(client.value.watched?.snapshot().nodes.map(\.label) == ["R"])
+    }
+
+    /// A follower refuses a journal event whose edit does not fit its tree.
+    @Test func aFollowerRefusesAnEditOfANodeItDoesNotHave() async throws {
+        var reply = InspectorReply(id: nil)
+        reply.event = JournalRecord(
+            sequence: 1, time: 0, link: nil, notifications: 1, objects: 1, edit: Self.unknownNodeEdit)
+        let (client, peer) = client(receiving: Array(try JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")])
+        defer { peer.value.close() }
+        let error = try await offMain { () -> InspectorError? in
+            do throws(InspectorError) {
+                _ = try client.value.nextEvent(timeout: 5)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard case .refused(let reason) = error else {
+            Issue.record("expected a refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("an invalid journal event:"), "\(reason)")
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XTree
 import XTreePlatform
+import XTreeJournal
 
 @testable import XTreeInspector
 
@@ -388,6 +389,9 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
             "at most \(InspectorCore.maximumUnauthenticated) are kept",
             "At most \(InspectorCore.maximumClients) clients that said hello are served at once",
             "# The inspector protocol, version \(InspectorProtocol.version)",
+            "it keeps at most \(grouped(InspectorProtocol.maximumBufferedChanges)) change events and "
+                + "\(InspectorProtocol.maximumBufferedChangeBytes >> 20) MiB of their lines",
+            "Sequence numbers are at most 2^53 (\(grouped(JournalEvent.maximumSequence)))",
         ]
         for statement in statements {
             #expect(document.contains(statement), "Docs/InspectorProtocol.md does not say: \(statement)")

@@ -156,6 +156,23 @@ func openDescriptors() -> Int {
         #expect(macPlan.socketPath != nil)
     }
 
+    /// The fallback follows the limit it is given, to the byte: Darwin's 103 and Linux's 107
+    /// each with a path at the limit (a socket) and one byte over (loopback alone).
+    @Test(arguments: [103, 107, Sockets.maximumLocalPathBytes])
+    func theSocketFitsUpToTheLimitToTheByte(limit: Int) {
+        for length in [limit - 4, limit, limit + 1] {
+            // "/99999.sock" is 11 bytes.
+            let directory = "/" + String(repeating: "d", count: length - 12)
+            let plan = Inspector.listeningPlan(in: directory, pid: 99_999, loopbackPort: nil, maximumPathBytes: limit)
+            #expect((plan.socketPath?.utf8.count ?? length) == length)
+            #expect((plan.socketPath != nil) == (length <= limit), "a path of \(length) bytes, the limit \(limit)")
+            #expect(plan.loopbackPort == (length <= limit ? nil : 0))
+        }
+        let atDefault = "/" + String(repeating: "d", count: Sockets.maximumLocalPathBytes - 12)
+        #expect(Inspector.listeningPlan(in: atDefault, pid: 99_999, loopbackPort: nil).socketPath != nil)
+        #expect(Inspector.listeningPlan(in: atDefault + "d", pid: 99_999, loopbackPort: nil).socketPath == nil)
+    }
+
     @Test func anInspectorWhoseSocketCannotFitListensOnLoopbackAndIsReached() async throws {
         let folder = try InspectorFolder()
         let deep = folder.path + "/" + String(repeating: "d", count: Sockets.maximumLocalPathBytes)

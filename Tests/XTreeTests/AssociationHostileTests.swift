@@ -32,23 +32,57 @@ import XTreeReachability
                 ["/" + String(repeating: "$(v)", count: 250)], variables: ["v": [String(repeating: "a", count: 20_000)]]
             )
         }
-        #expect(many.contains("stand for more than 4096 characters"), "\(many)")
+        #expect(many.contains("stand for more than 1024 characters"), "\(many)")
         // One reference to a 100,000-character value.
         let long = Self.refusal {
             try Self.file(["/$(v)"], variables: ["v": [String(repeating: "a", count: 100_000)]])
         }
-        #expect(long.contains("stand for more than 4096 characters"), "\(long)")
+        #expect(long.contains("stand for more than 1024 characters"), "\(long)")
         // Each pattern within its limit, the file's patterns together over theirs.
         let spread = Self.refusal {
             try Self.file(
-                (0..<17).map { "/\($0)/$(v)" }, variables: ["v": (0..<1_000).map { _ in "abcd" }])
+                (0..<17).map { "/\($0)/$(v)" }, variables: ["v": (0..<256).map { _ in "abcd" }])
         }
-        #expect(spread.contains("more than 65536 characters in all its patterns"), "\(spread)")
+        #expect(spread.contains("more than 16384 characters in all its patterns"), "\(spread)")
         // At the limit exactly, read.
         #expect(
             Self.refusal {
                 try Self.file(["/$(v)"], variables: ["v": [String(repeating: "a", count: URLPattern.maximumExpansion)]])
             } == "read")
+    }
+
+    /// Each limit on an association file to the unit: at the limit read, one over refused.
+    @Test func eachLimitOfAFileHoldsToTheUnit() throws {
+        func paths(_ paths: [String], values: [String] = []) throws -> AppSiteAssociation {
+            var links: [String: Any] = ["details": [["appIDs": ["ABCDE12345.com.example.app"], "paths": paths]]]
+            if !values.isEmpty { links["substitutionVariables"] = ["v": values] }
+            return try AppSiteAssociation(data: JSONSerialization.data(withJSONObject: ["applinks": links]))
+        }
+        func reads(_ make: () throws -> AppSiteAssociation) -> Bool { (try? make()) != nil }
+        let rules = AppSiteAssociation.maximumRules
+        #expect(reads { try paths(Array(repeating: "/a", count: rules)) })
+        #expect(!reads { try paths(Array(repeating: "/a", count: rules + 1)) })
+        let values = AppSiteAssociation.maximumValues
+        #expect(reads { try paths(["/"], values: Array(repeating: "a", count: values)) })
+        #expect(!reads { try paths(["/"], values: Array(repeating: "a", count: values + 1)) })
+        let length = URLPattern.maximumLength
+        #expect(reads { try paths(["/" + String(repeating: "a", count: length - 1)]) })
+        #expect(!reads { try paths(["/" + String(repeating: "a", count: length)]) })
+        let expansion = URLPattern.maximumExpansion
+        #expect(reads { try paths(["/$(v)"], values: [String(repeating: "a", count: expansion)]) })
+        #expect(!reads { try paths(["/$(v)"], values: [String(repeating: "a", count: expansion + 1)]) })
+        // The file's patterns together: sixteen at their limit, then one character more.
+        let whole = AppSiteAssociation.maximumExpansion / expansion
+        let value = String(repeating: "a", count: expansion)
+        #expect(reads { try paths(Array(repeating: "/$(v)", count: whole), values: [value]) })
+        #expect(!reads { try paths(Array(repeating: "/$(v)", count: whole) + ["/$(digit)"], values: [value]) })
+        let size = AppSiteAssociation.maximumSize
+        let padded = { (count: Int) in
+            Data(#"{"applinks": {"details": []}}"#.utf8) + Data(repeating: UInt8(ascii: " "), count: count - 29)
+        }
+        #expect(padded(size).count == size)
+        #expect(reads { try AppSiteAssociation(data: padded(size)) })
+        #expect(!reads { try AppSiteAssociation(data: padded(size + 1)) })
     }
 
     /// A pattern that does not begin with `/` can match no path: pasted after the domain it
@@ -139,6 +173,32 @@ import XTreeReachability
         #expect(!report.passed)
     }
 
+    /// A file whose rules make every URL try every rule spends the check's budget: the rows
+    /// past it fail, saying so, and the check ends.
+    @Test func aCheckThatSpendsItsBudgetStopsWithFailingRows() async throws {
+        let association = try Self.file((0..<200).map { "*!\($0)" })
+        var check = AssociationCheck(association: association, domain: "recipes.example")
+        check.matchingBudget = 20_000
+        var opened = 0
+        let report = await check.run(examples: [], samples: ["x"]) { _ in
+            opened += 1
+            return .reached(screen: "Screen")
+        }
+        let rows = report.tables[0].rows
+        #expect(rows.count == 200)
+        let stopped = rows.firstIndex { $0.detail.hasPrefix("not decided: matching spent the check's 20000 steps") }
+        let first = try #require(stopped)
+        #expect(first > 0)
+        #expect(rows[first...].allSatisfy { $0.verdict == .failed && $0.detail.hasPrefix("not decided") })
+        #expect(rows[..<first].allSatisfy { $0.verdict == .passed })
+        #expect(opened == first)
+        // With the default budget, every row is decided and passes.
+        let full = await AssociationCheck(association: association, domain: "recipes.example").run(
+            examples: [], samples: ["x"]
+        ) { _ in .reached(screen: "Screen") }
+        #expect(full.passed)
+    }
+
     /// An example of the app's past the length checked is a failing row, never matched or opened.
     @Test func anExampleTooLongToCheckIsAFailingRow() async throws {
         let association = try Self.file(["/recipes/*"])
@@ -154,5 +214,47 @@ import XTreeReachability
         #expect(rows[0].verdict == .failed)
         #expect(rows[0].detail.hasSuffix("characters, over the 2048 checked"))
         #expect(!opened.contains(link))
+    }
+}
+
+/// The index that decides a URL among thousands of rules agrees with trying every rule in order.
+@Suite struct RuleIndexTests {
+    @Test func theIndexDecidesAsTryingEveryRuleInOrderDoes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", "a", "A", "b", "%41", "*", "?", "é", "É", "/r", "$(v)"]
+        for round in 0..<20 {
+            var components: [[String: Any]] = []
+            for _ in 0..<40 {
+                let length = Int.random(in: 0...6, using: &generator)
+                var path = Bool.random(using: &generator) ? "/" : ""
+                for _ in 0..<length { path += pieces.randomElement(using: &generator)! }
+                components.append([
+                    "/": path, "caseSensitive": Bool.random(using: &generator),
+                    "percentsEncoded": Bool.random(using: &generator),
+                    "exclude": round % 2 == 0 && Bool.random(using: &generator),
+                ])
+            }
+            let data = try JSONSerialization.data(withJSONObject: [
+                "applinks": [
+                    "details": [["appIDs": ["ABCDE12345.com.example.app"], "components": components]],
+                    "substitutionVariables": ["v": ["a", "Ab", "?"]],
+                ]
+            ])
+            let file = try AppSiteAssociation(data: data)
+            let entry = file.entries[0]
+            let index = RuleIndex(entry)
+            for _ in 0..<200 {
+                var path = "/"
+                for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                    path += ["a", "A", "b", "/", "r", "%41", "%C3%A9", "%C3%89"].randomElement(using: &generator)!
+                }
+                let url = try #require(URLComponents(string: "https://e.example" + path))
+                let linear = entry.rules.firstIndex { file.decidingRule(for: url, in: entry) == $0 }
+                var budget = Int.max
+                #expect(
+                    index.decidingRule(for: URLParts(url), in: entry, budget: &budget) == linear,
+                    "\(path) in round \(round)")
+            }
+        }
     }
 }

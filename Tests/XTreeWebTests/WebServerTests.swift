@@ -179,6 +179,28 @@ import XTreeSupport
         #expect(flood.reconnections > 0, "the server dropped strangers, and they came back")
     }
 
+    /// Strangers have a budget of their own, well under the connection cap: one past it
+    /// pushes out the oldest silent one, though the cap alone would have room for both.
+    @Test func strangersPastTheirBudgetPushOutTheOldestSilentOne() async throws {
+        var limits = WebServer.Limits()
+        limits.strangers = 4
+        limits.connections = 64
+        limits.headTimeout = 60
+        let server = try Self.server(limits: limits)
+        defer { server.stop() }
+        var strangers: [RawClient] = []
+        defer { for stranger in strangers { stranger.close() } }
+        for _ in 0..<limits.strangers {
+            strangers.append(RawClient(port: server.port, sending: ""))
+            // Each accepted before the next, so that ages are the order they came in.
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        for stranger in strangers { #expect(!(await stranger.waitForClose(seconds: 0.2)), "within the budget") }
+        strangers.append(RawClient(port: server.port, sending: ""))
+        #expect(await strangers[0].waitForClose(seconds: 10), "the oldest silent stranger is dropped")
+        for stranger in strangers[1...] { #expect(!(await stranger.waitForClose(seconds: 0.2))) }
+    }
+
     @Test func aSilentStrangerIsDroppedAfterTheHeadTimeout() async throws {
         var limits = WebServer.Limits()
         limits.headTimeout = 0.2

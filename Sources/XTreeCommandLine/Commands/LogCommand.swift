@@ -27,7 +27,9 @@ struct LogCommand: ParsableCommand {
     var attach: String?
     @Flag(name: "follow", help: "Keep printing events as they happen.")
     var follow: Bool
-    @Option(name: "after", value: "SEQ", help: "Only the events after #SEQ.", minimum: 0)
+    @Option(
+        name: "after", value: "SEQ", help: "Only the events after #SEQ.", minimum: 0,
+        maximum: (JournalEvent.maximumSequence, what: "a sequence number"))
     var after: Int?
     @Option(name: "format", help: "Output format (default text).")
     var format: LogFormat = .text

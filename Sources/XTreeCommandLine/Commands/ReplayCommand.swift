@@ -26,7 +26,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var attach: AttachOption
     @Option(
         name: "settle", value: "SECONDS", help: "How long to wait for a change the app made by itself (default 2).",
-        minimum: 0)
+        minimum: 0, maximum: (86_400, what: "a day"))
     var settle: Int?
 
     func run(_ context: Context) async throws(CLIError) {

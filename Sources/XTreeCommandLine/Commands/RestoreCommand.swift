@@ -19,7 +19,9 @@ struct RestoreCommand: ParsableCommand {
 
     @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').")
     var attach: String?
-    @Option(name: "to", value: "SEQ", help: "The event whose state to return to (0: the start).", minimum: 0)
+    @Option(
+        name: "to", value: "SEQ", help: "The event whose state to return to (0: the start).", minimum: 0,
+        maximum: (JournalEvent.maximumSequence, what: "a sequence number"))
     var to: Int?
 
     func validate() throws(CLIError) {

@@ -67,7 +67,7 @@ public struct AppSiteAssociation: Sendable, Hashable {
     public static let maximumValues = 1_000
     /// The most characters all the file's patterns' variables may stand for, counted as
     /// ``URLPattern/maximumExpansion`` counts one pattern's.
-    public static let maximumExpansion = 65_536
+    public static let maximumExpansion = 16_384
 
     /// The built-in substitution variables.
     static let builtIn: [String: [String]] = {
@@ -119,13 +119,14 @@ public struct AppSiteAssociation: Sendable, Hashable {
 
     /// The index of the first rule of `entry` that matches `url`.
     func decidingRule(for url: URLParts, in entry: Entry) -> Int? {
-        entry.rules.firstIndex { rule in rule.matches(url) }
+        var budget = Int.max
+        return entry.rules.firstIndex { rule in rule.matches(url, budget: &budget) }
     }
 }
 
 /// The parts of a URL a rule compares, as scalars, each as written (percent-encoded) and
 /// decoded, and folded for rules that ignore case: made once per URL, whatever the rules.
-struct URLParts {
+package struct URLParts {
     /// A part's scalars: encoded or decoded, then as is or folded.
     struct Part {
         var forms: [[Unicode.Scalar]]
@@ -148,7 +149,7 @@ struct URLParts {
     /// Query items by name, as written and decoded.
     var items: [(encodedName: String, decodedName: String, value: Part)]
 
-    init(_ url: URLComponents) {
+    package init(_ url: URLComponents) {
         path = Part(encoded: url.percentEncodedPath, decoded: url.path)
         query = Part(encoded: url.percentEncodedQuery, decoded: url.query)
         fragment = Part(encoded: url.percentEncodedFragment, decoded: url.fragment)
@@ -162,13 +163,15 @@ struct URLParts {
 
 extension AppSiteAssociation.Rule {
     /// Whether every part the rule names matches `url`'s.
-    func matches(_ url: URLParts) -> Bool {
+    ///
+    /// - Parameter budget: What matching may spend, as ``URLPattern`` counts it; when it runs
+    ///   out the answer is `false` and not to be believed.
+    func matches(_ url: URLParts, budget: inout Int) -> Bool {
         func matches(_ pattern: URLPattern?, _ part: URLParts.Part) -> Bool {
-            pattern.map {
-                $0.matches(
-                    part.text(percentsEncoded: percentsEncoded, caseSensitive: caseSensitive),
-                    caseSensitive: caseSensitive)
-            } ?? true
+            guard let pattern else { return true }
+            return pattern.matches(
+                part.text(percentsEncoded: percentsEncoded, caseSensitive: caseSensitive),
+                caseSensitive: caseSensitive, budget: &budget)
         }
         guard matches(path, url.path), matches(query, url.query) else { return false }
         for (name, pattern) in queryItems {

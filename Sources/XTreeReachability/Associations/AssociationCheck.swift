@@ -58,6 +58,21 @@ public struct AssociationCheck: Sendable {
     /// ``URLPattern/maximumExpansion`` it bounds what matching one URL against a rule costs.
     public static let maximumURLLength = 2_048
 
+    /// The most steps matching may take in one check, a step being one position of a URL
+    /// tried against one piece of a pattern. A file within the other limits can still ask
+    /// for more (thousands of rules beginning with a wildcard make every URL try every rule):
+    /// the rows past it fail, saying so, and the check ends in seconds.
+    public static let defaultMatchingBudget = 1 << 28
+
+    /// The most steps matching may take in this check: ``defaultMatchingBudget`` unless set.
+    public var matchingBudget = Self.defaultMatchingBudget
+
+    /// A row's words when the budget ran out before its URL was decided.
+    var overBudget: String {
+        "not decided: matching spent the check's \(matchingBudget) steps (rules that begin with a wildcard "
+            + "make every URL try each of them)"
+    }
+
     /// Checks the file against an app given by its link examples, the values its links take,
     /// and a way to open a link.
     ///
@@ -79,8 +94,10 @@ public struct AssociationCheck: Sendable {
             return (example, url)
         }
         var tables: [AssociationReport.Table] = []
+        var budget = matchingBudget
         for entry in entries {
             var table = AssociationReport.Table(appIDs: entry.appIDs, rows: [], unadvertised: [])
+            let index = RuleIndex(entry)
             // Each example decided once: the rule that decides it is the one whose row it is.
             var decided: [Int: [String]] = [:]
             for (example, url) in ours {
@@ -92,7 +109,12 @@ public struct AssociationCheck: Sendable {
                             detail: "the link has \(length) characters, over the \(Self.maximumURLLength) checked"))
                     continue
                 }
-                let rule = association.decidingRule(for: URLParts(url), in: entry)
+                let rule = index.decidingRule(for: URLParts(url), in: entry, budget: &budget)
+                guard budget >= 0 else {
+                    table.rows.append(
+                        .init(rule: "-", comment: nil, url: example.link, verdict: .failed, detail: overBudget))
+                    continue
+                }
                 if let rule { decided[rule, default: []].append(example.link) }
                 if rule == nil || entry.rules[rule!].exclude {
                     table.unadvertised.append(
@@ -106,9 +128,16 @@ public struct AssociationCheck: Sendable {
                     }
                     continue
                 }
-                switch example(of: rule, samples: samples) {
+                switch example(of: rule, samples: samples, budget: &budget) {
                 case .success(let url):
-                    let decider = association.decidingRule(for: URLParts(url.components), in: entry)
+                    let decider = index.decidingRule(for: URLParts(url.components), in: entry, budget: &budget)
+                    guard budget >= 0 else {
+                        table.rows.append(
+                            .init(
+                                rule: rule.written, comment: rule.comment, url: url.text, verdict: .failed,
+                                detail: overBudget))
+                        continue
+                    }
                     table.rows.append(
                         await row(rule, number, url: url.text, decidedBy: decider ?? number, in: entry, open: open))
                 case .failure(let problem):
@@ -156,7 +185,9 @@ public struct AssociationCheck: Sendable {
     }
 
     /// A URL of the domain that `rule` matches, from the app's values; or why none is made.
-    private func example(of rule: AppSiteAssociation.Rule, samples: [String]) -> Result<MadeURL, ExampleProblem> {
+    private func example(
+        of rule: AppSiteAssociation.Rule, samples: [String], budget: inout Int
+    ) -> Result<MadeURL, ExampleProblem> {
         if let first = rule.path?.firstScalar, first != "/" {
             return .failure(ExampleProblem("the pattern cannot match a path: a path begins with '/'"))
         }
@@ -186,7 +217,8 @@ public struct AssociationCheck: Sendable {
             return .failure(
                 ExampleProblem("no URL of \(domain) made from it: \(URLPattern.quoted(url)) is another host's"))
         }
-        guard rule.matches(URLParts(components)) else {
+        guard rule.matches(URLParts(components), budget: &budget) else {
+            if budget < 0 { return .failure(ExampleProblem(overBudget)) }
             return .failure(
                 ExampleProblem("no URL of \(domain) made from it matches it (tried \(URLPattern.quoted(url)))"))
         }

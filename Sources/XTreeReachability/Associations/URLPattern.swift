@@ -14,8 +14,44 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         case scalar(Unicode.Scalar)
         case any
         case anyRun
-        /// A variable: its name, and each of its values as pieces.
-        case variable(String, [[Piece]])
+        /// A variable: its name, its first value (for examples), and all its values.
+        case variable(String, first: [Piece], values: ValueTree)
+    }
+
+    /// A variable's values as a tree of their pieces: values that begin alike share their
+    /// beginning, so matching steps over it once, and stops where no position is left.
+    struct ValueTree: Sendable, Hashable {
+        struct Node: Sendable, Hashable {
+            var piece: Piece
+            var children: [Int] = []
+            /// Whether a value ends here.
+            var ends = false
+        }
+        var nodes: [Node] = []
+        var roots: [Int] = []
+        /// Whether one of the values is empty.
+        var hasEmpty = false
+
+        init(_ values: [[Piece]]) {
+            for value in values {
+                guard !value.isEmpty else {
+                    hasEmpty = true
+                    continue
+                }
+                var parent: Int?
+                for piece in value {
+                    let siblings = parent.map { nodes[$0].children } ?? roots
+                    if let found = siblings.first(where: { nodes[$0].piece == piece }) {
+                        parent = found
+                        continue
+                    }
+                    nodes.append(Node(piece: piece))
+                    if let parent { nodes[parent].children.append(nodes.count - 1) } else { roots.append(nodes.count - 1) }
+                    parent = nodes.count - 1
+                }
+                if let parent { nodes[parent].ends = true }
+            }
+        }
     }
 
     /// The pattern as written.
@@ -29,7 +65,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// The most scalars a pattern's variables may stand for: each `$(name)` counts the scalars
     /// of every value of `name`, since matching tries each. A longer value list or a value
     /// repeated in one pattern would otherwise make matching cost the square of the file.
-    public static let maximumExpansion = 4_096
+    public static let maximumExpansion = 1_024
 
     /// Reads `text`; `variables` are the values each `$(name)` may stand for.
     ///
@@ -62,7 +98,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
                         "\(place): its substitution variables stand for more than \(Self.maximumExpansion) "
                             + "characters in all (each $(name) counts every value of name), in \(Self.quoted(text))")
                 }
-                pieces.append(.variable(name, values.map(Self.pieces(of:))))
+                let valuePieces = values.map(Self.pieces(of:))
+                pieces.append(.variable(name, first: valuePieces.first ?? [], values: ValueTree(valuePieces)))
                 index = end + 1
                 continue
             }
@@ -83,7 +120,9 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         func fold(_ piece: Piece) -> Piece {
             switch piece {
             case .scalar(let scalar): .scalar(Self.folded(scalar))
-            case .variable(let name, let values): .variable(name, values.map { $0.map(fold) })
+            case .variable(let name, let first, let values):
+                // Values that differ only in case become one.
+                .variable(name, first: first, values: ValueTree(Self.values(of: values).map { $0.map(fold) }))
             case .any, .anyRun: piece
             }
         }
@@ -92,6 +131,18 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The scalars this pattern's variables stand for, counted as ``maximumExpansion`` says.
     let expansion: Int
+
+    /// Each value a tree holds, as pieces.
+    private static func values(of tree: ValueTree) -> [[Piece]] {
+        var values: [[Piece]] = tree.hasEmpty ? [[]] : []
+        var stack = tree.roots.reversed().map { ($0, [Piece]()) }
+        while let (node, before) = stack.popLast() {
+            let value = before + [tree.nodes[node].piece]
+            if tree.nodes[node].ends { values.append(value) }
+            stack += tree.nodes[node].children.reversed().map { ($0, value) }
+        }
+        return values
+    }
 
     /// A substitution value's pieces: its wildcards, and its other characters as themselves.
     private static func pieces(of value: String) -> [Piece] {
@@ -112,7 +163,11 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the pattern matches all of `text`, written out as scalars and, when
     /// `caseSensitive` is false, folded by ``folded(_:)``.
-    func matches(_ text: [Unicode.Scalar], caseSensitive: Bool) -> Bool {
+    ///
+    /// Each step over the text takes its length plus one from `budget`; when the budget runs
+    /// out, matching stops and answers `false`, and the caller, seeing it spent, knows the
+    /// answer is not one.
+    func matches(_ text: [Unicode.Scalar], caseSensitive: Bool, budget: inout Int) -> Bool {
         let pieces = caseSensitive ? pieces : foldedPieces
         // A leading run of plain scalars is compared directly: most rules fail there.
         var start = 0
@@ -126,7 +181,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         reachable[start] = true
         var next = reachable
         for piece in pieces[start...] {
-            guard Self.step(piece, from: reachable, into: &next, over: text) else { return false }
+            guard Self.step(piece, from: reachable, into: &next, over: text, budget: &budget) else { return false }
             swap(&reachable, &next)
         }
         return reachable[text.count]
@@ -134,7 +189,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the pattern matches all of `text`, folded first when `caseSensitive` is false.
     func matches(_ text: String, caseSensitive: Bool) -> Bool {
-        matches(Self.scalars(of: text, folded: !caseSensitive), caseSensitive: caseSensitive)
+        var budget = Int.max
+        return matches(Self.scalars(of: text, folded: !caseSensitive), caseSensitive: caseSensitive, budget: &budget)
     }
 
     /// `text`'s scalars, each folded by ``folded(_:)`` when `folded` is true.
@@ -145,8 +201,11 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// Where in `text` matching can stand after `piece`, from where it could stand before;
     /// whether it can stand anywhere.
     private static func step(
-        _ piece: Piece, from reachable: [Bool], into next: inout [Bool], over text: [Unicode.Scalar]
+        _ piece: Piece, from reachable: [Bool], into next: inout [Bool], over text: [Unicode.Scalar],
+        budget: inout Int
     ) -> Bool {
+        budget -= text.count + 1
+        guard budget >= 0 else { return false }
         var any = false
         switch piece {
         case .scalar(let scalar):
@@ -167,22 +226,29 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
                 any = any || reachable[index]
                 next[index] = any
             }
-        case .variable(_, let values):
+        case .variable(_, _, let tree):
             for index in next.indices { next[index] = false }
-            var after = reachable
-            var spare = reachable
-            for value in values {
-                for index in after.indices { after[index] = reachable[index] }
-                var alive = true
-                for piece in value where alive {
-                    alive = step(piece, from: after, into: &spare, over: text)
-                    swap(&after, &spare)
-                }
-                guard alive else { continue }
-                for index in after.indices where after[index] {
+            if tree.hasEmpty {
+                for index in reachable.indices where reachable[index] {
                     next[index] = true
                     any = true
                 }
+            }
+            // Depth first over the values' shared pieces, each with where matching stands.
+            var stack = tree.roots.map { ($0, reachable) }
+            var after = reachable
+            while let (node, before) = stack.popLast() {
+                guard step(tree.nodes[node].piece, from: before, into: &after, over: text, budget: &budget) else {
+                    guard budget >= 0 else { return false }
+                    continue
+                }
+                if tree.nodes[node].ends {
+                    for index in after.indices where after[index] {
+                        next[index] = true
+                        any = true
+                    }
+                }
+                for child in tree.nodes[node].children { stack.append((child, after)) }
             }
         }
         return any
@@ -206,13 +272,24 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
                     } else {
                         text.unicodeScalars.append(sample.unicodeScalars.first ?? "x")
                     }
-                case .variable(_, let values): write(values.first ?? [])
+                case .variable(_, let first, _): write(first)
                 }
                 index += 1
             }
         }
         write(pieces)
         return text
+    }
+
+    /// The plain characters the pattern begins with, folded when `folded` is true: every text
+    /// it matches begins with them.
+    func literalPrefix(folded: Bool) -> [Unicode.Scalar] {
+        var prefix: [Unicode.Scalar] = []
+        for piece in folded ? foldedPieces : pieces {
+            guard case .scalar(let scalar) = piece else { break }
+            prefix.append(scalar)
+        }
+        return prefix
     }
 
     /// Whether the pattern's first piece is a plain character: it then matches only texts that
