@@ -25,6 +25,8 @@ PLATFORMS = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
 FLOOR = {"iOS": (13, 0), "macOS": (10, 15), "tvOS": (13, 0), "watchOS": (6, 0), "visionOS": (1, 0)}
 PRESENT = {"Combine", "SwiftUI", "Darwin", "Observation", "Synchronization", "Testing", "Foundation", "Dispatch",
            "XCTest", "os", "OSLog", "CoreFoundation"}
+# The folders every run without arguments must have read files of.
+REQUIRED_FOLDERS = ["Sources", "Tests"]
 ABSENT = {"Glibc", "Musl", "FoundationXML", "FoundationNetworking", "WinSDK", "Android", "WASILibc", "Bionic"}
 
 
@@ -242,13 +244,12 @@ def check_file(path, rows):
 
 def main():
     rows = read_table()
-    tops = ("Sources", "Tests")
-    files = sys.argv[1:] or [os.path.join(folder, name) for top in tops
+    files = sys.argv[1:] or [os.path.join(folder, name) for top in ("Sources", "Tests")
                              for folder, _, names in os.walk(os.path.join(ROOT, top)) for name in sorted(names)
                              if name.endswith(".swift")]
     if not sys.argv[1:]:
         # Both folders are compiled on a Mac: a walk that leaves one out checks nothing there.
-        for top in tops:
+        for top in REQUIRED_FOLDERS:
             count = sum(1 for path in files if os.path.relpath(path, ROOT).startswith(top + os.sep))
             print(f"{top}/: {count} Swift files")
             if count == 0:

@@ -22,7 +22,7 @@ import XTreeSnapshot
     }
 
     /// `text` with the `occurrence`th value of `"field":` replaced by `value`.
-    static func replacing(_ field: String, occurrence: Int, with value: String, in text: String) -> String? {
+    static func substituting(_ field: String, occurrence: Int, with value: String, in text: String) -> String? {
         let pattern = try! NSRegularExpression(pattern: "\"\(field)\":(-?[0-9.e]+)")
         let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
         guard occurrence < matches.count, let range = Range(matches[occurrence].range(at: 1), in: text) else {
@@ -42,7 +42,7 @@ import XTreeSnapshot
     func aSnapshotsNumbersAtTheirExtremesAreReadOrRefused(field: String, occurrence: Int) throws {
         #expect(throws: Never.self) { try SnapshotCodec.read(Data(Self.snapshot.utf8)) }
         for value in Self.extremes {
-            let text = try #require(Self.replacing(field, occurrence: occurrence, with: value, in: Self.snapshot))
+            let text = try #require(Self.substituting(field, occurrence: occurrence, with: value, in: Self.snapshot))
             let read = Result { try SnapshotCodec.read(Data(text.utf8)) }
             if Self.outOfRange(value) {
                 #expect(throws: (any Error).self, "\(field) #\(occurrence) = \(value)") { try read.get() }
@@ -63,7 +63,7 @@ import XTreeSnapshot
     func aSessionsNumbersAtTheirExtremesAreReadOrRefused(field: String, occurrence: Int) throws {
         #expect(throws: Never.self) { try RecordedSession(data: Data(Self.session.utf8)) }
         for value in Self.extremes {
-            guard let text = Self.replacing(field, occurrence: occurrence, with: value, in: Self.session) else {
+            guard let text = Self.substituting(field, occurrence: occurrence, with: value, in: Self.session) else {
                 Issue.record("no \(field) #\(occurrence) in the example session")
                 return
             }

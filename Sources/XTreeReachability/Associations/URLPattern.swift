@@ -78,6 +78,8 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
             throw AssociationError("\(place): a pattern longer than \(Self.maximumLength) characters")
         }
         var pieces: [Piece] = []
+        // The same pieces with each scalar folded, for matching without case.
+        var folded: [Piece] = []
         var expansion = 0
         var index = 0
         while index < scalars.count {
@@ -100,49 +102,27 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
                 }
                 let valuePieces = values.map(Self.pieces(of:))
                 pieces.append(.variable(name, first: valuePieces.first ?? [], values: ValueTree(valuePieces)))
+                // Values that differ only in case become one.
+                let foldedValues = valuePieces.map { $0.map(Self.folded) }
+                folded.append(.variable(name, first: foldedValues.first ?? [], values: ValueTree(foldedValues)))
                 index = end + 1
                 continue
             }
-            switch scalar {
-            case "*": if pieces.last != .anyRun { pieces.append(.anyRun) }
-            case "?": pieces.append(.any)
-            default: pieces.append(.scalar(scalar))
+            let piece: Piece = scalar == "*" ? .anyRun : scalar == "?" ? .any : .scalar(scalar)
+            if piece != .anyRun || pieces.last != .anyRun {
+                pieces.append(piece)
+                folded.append(Self.folded(piece))
             }
             index += 1
         }
-        self.init(description: text, pieces: pieces, expansion: expansion)
-    }
-
-    private init(description: String, pieces: [Piece], expansion: Int) {
-        self.description = description
+        self.description = text
         self.pieces = pieces
+        self.foldedPieces = folded
         self.expansion = expansion
-        func fold(_ piece: Piece) -> Piece {
-            switch piece {
-            case .scalar(let scalar): .scalar(Self.folded(scalar))
-            case .variable(let name, let first, let values):
-                // Values that differ only in case become one.
-                .variable(name, first: first, values: ValueTree(Self.values(of: values).map { $0.map(fold) }))
-            case .any, .anyRun: piece
-            }
-        }
-        foldedPieces = pieces.map(fold)
     }
 
     /// The scalars this pattern's variables stand for, counted as ``maximumExpansion`` says.
     let expansion: Int
-
-    /// Each value a tree holds, as pieces.
-    private static func values(of tree: ValueTree) -> [[Piece]] {
-        var values: [[Piece]] = tree.hasEmpty ? [[]] : []
-        var stack = tree.roots.reversed().map { ($0, [Piece]()) }
-        while let (node, before) = stack.popLast() {
-            let value = before + [tree.nodes[node].piece]
-            if tree.nodes[node].ends { values.append(value) }
-            stack += tree.nodes[node].children.reversed().map { ($0, value) }
-        }
-        return values
-    }
 
     /// A substitution value's pieces: its wildcards, and its other characters as themselves.
     private static func pieces(of value: String) -> [Piece] {
@@ -159,6 +139,12 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         guard scalar.properties.changesWhenLowercased else { return scalar }
         let lower = scalar.properties.lowercaseMapping.unicodeScalars
         return lower.count == 1 ? lower.first! : scalar
+    }
+
+    /// A piece with its scalar folded by ``folded(_:)-(Unicode.Scalar)``.
+    private static func folded(_ piece: Piece) -> Piece {
+        if case .scalar(let scalar) = piece { return .scalar(folded(scalar)) }
+        return piece
     }
 
     /// Whether the pattern matches all of `text`, written out as scalars and, when
