@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeCodec
 import XTreeSupport
 
 /// A session recorded from a running app: the tree when recording began, then each journal
@@ -162,26 +163,20 @@ package struct RecordedSession: Sendable, Equatable {
 
     }
 
-    /// A snapshot in the snapshot file format, checked as every snapshot is when decoded.
+    /// A snapshot in the snapshot file format, read by the format's one reader
+    /// (``SnapshotCodec``), so that a session holds every version a snapshot file may.
     private struct Tree: Decodable {
         var snapshot: TreeSnapshot
 
-        private enum CodingKeys: String, CodingKey { case nodes, version }
-
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let version = try container.decode(Int.self, forKey: .version)
-            guard version == SnapshotCodec.version else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .version, in: container,
-                    debugDescription: "snapshot format version \(version) is not \(SnapshotCodec.version)")
-            }
-            let nodes = try container.decode([TreeSnapshot.Node].self, forKey: .nodes)
+            let container = try decoder.singleValueContainer()
+            let document = try container.decode(JSONValue.self)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
             do {
-                snapshot = try TreeSnapshot(nodes: nodes)
-            } catch {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .nodes, in: container, debugDescription: error.description)
+                snapshot = try SnapshotCodec.read(try encoder.encode(document))
+            } catch let error as TreeSnapshotError {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
             }
         }
     }

@@ -89,7 +89,8 @@ import XTreeSnapshot
     /// A client holding ``tree`` as a watcher or follower, whose peer writes `line` and waits.
     func client(receiving line: [UInt8]) -> (UncheckedBox<InspectorClient>, UncheckedBox<Connection>) {
         let (near, far) = socketPair()
-        let app = InspectableApp(name: "Hostile", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 5)
+        let app = InspectableApp(
+            name: "Hostile", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 5)
         let client = InspectorClient(testingOn: near, app: app, watching: Self.tree)
         _ = far.write(line, timeout: 5)
         return (UncheckedBox(client), UncheckedBox(far))

@@ -17,8 +17,10 @@ import XTreeSnapshot
     ]
     /// Whether a value can never be right in a field that counts, numbers or places something.
     static func outOfRange(_ text: String) -> Bool {
-        ["9223372036854775807", "-9223372036854775808", "9223372036854775806", "-9223372036854775807", "-1",
-         "9007199254740993", "18446744073709551616", "1e308"].contains(text)
+        [
+            "9223372036854775807", "-9223372036854775808", "9223372036854775806", "-9223372036854775807", "-1",
+            "9007199254740993", "18446744073709551616", "1e308",
+        ].contains(text)
     }
 
     /// `text` with the `occurrence`th value of `"field":` replaced by `value`.
@@ -38,7 +40,9 @@ import XTreeSnapshot
         ],"version":2}
         """
 
-    @Test(arguments: [("depth", 0), ("depth", 1), ("order", 0), ("order", 1), ("parent", 0), ("node", 0), ("version", 0)])
+    @Test(arguments: [
+        ("depth", 0), ("depth", 1), ("order", 0), ("order", 1), ("parent", 0), ("node", 0), ("version", 0),
+    ])
     func aSnapshotsNumbersAtTheirExtremesAreReadOrRefused(field: String, occurrence: Int) throws {
         #expect(throws: Never.self) { try SnapshotCodec.read(Data(Self.snapshot.utf8)) }
         for value in Self.extremes {
@@ -68,8 +72,9 @@ import XTreeSnapshot
                 return
             }
             let read = Result { try RecordedSession(data: Data(text.utf8)) }
-            if Self.outOfRange(value), !["searches", "visits", "notifications", "objects"].contains(field)
-                || value.hasPrefix("-") || value == "18446744073709551616" || value == "1e308"
+            if Self.outOfRange(value),
+                !["searches", "visits", "notifications", "objects"].contains(field)
+                    || value.hasPrefix("-") || value == "18446744073709551616" || value == "1e308"
             {
                 #expect(throws: (any Error).self, "\(field) #\(occurrence) = \(value)") { try read.get() }
             }

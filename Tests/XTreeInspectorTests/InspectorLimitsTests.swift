@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import XTree
-import XTreePlatform
 import XTreeJournal
+import XTreePlatform
 
 @testable import XTreeInspector
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeCodec
 
 @testable import XTreeJournal
 
@@ -114,6 +115,24 @@ import XTree
         #expect(throws: SessionError(variant.problem), "\(variant.what)") {
             try RecordedSession(data: session.encoded)
         }
+    }
+
+    /// A session's trees are read by the snapshot format's one reader: a tree of snapshot
+    /// version 1 (no `names`) in a session is read as the same tree in a file is.
+    @Test func aSessionOfVersionOneTreesIsReadAsTheirFilesAre() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Docs/Examples/recipes-session.json")
+        var text = try String(contentsOf: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: #","names":\[[^\]]*\]"#, with: "", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"],"version":2}"#, with: #"],"version":1}"#)
+        #expect(!text.contains(#""names""#) && text.contains(#""version":1}"#))
+        let session = try RecordedSession(data: Data(text.utf8))
+        let trees = text.components(separatedBy: #""tree":"#).dropFirst().map { part in
+            String(part[..<part.range(of: #""version":1}"#)!.upperBound])
+        }
+        #expect(trees.count == session.steps.count + 1)
+        let read = try trees.map { try SnapshotCodec.read(Data($0.utf8)) }
+        #expect([session.start] + session.steps.map(\.tree) == read)
     }
 
     @Test func theExampleReadsBackAsItself() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 
 /// Reads an association file's JSON into entries and rules, refusing each field of the wrong
 /// shape with its place.

@@ -46,7 +46,11 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
                         continue
                     }
                     nodes.append(Node(piece: piece))
-                    if let parent { nodes[parent].children.append(nodes.count - 1) } else { roots.append(nodes.count - 1) }
+                    if let parent {
+                        nodes[parent].children.append(nodes.count - 1)
+                    } else {
+                        roots.append(nodes.count - 1)
+                    }
                     parent = nodes.count - 1
                 }
                 if let parent { nodes[parent].ends = true }
