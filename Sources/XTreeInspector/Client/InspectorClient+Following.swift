@@ -80,7 +80,9 @@ extension InspectorClient {
         var request = request(.journal)
         request.after = sequence
         let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, (0...JournalEvent.maximumSequence).contains(header.sequence) else {
+        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0,
+            header.sequence <= JournalEvent.maximumSequence
+        else {
             throw .refused("a journal reply without its header")
         }
         let tree = try readSnapshot(announced: reply)
@@ -97,7 +99,9 @@ extension InspectorClient {
         request.after = sequence
         request.tree = false
         let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, (0...JournalEvent.maximumSequence).contains(header.sequence) else {
+        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0,
+            header.sequence <= JournalEvent.maximumSequence
+        else {
             throw .refused("a journal reply without its header")
         }
         return (try readRecords(header.events, after: sequence), header.capacity, header.sequence)
@@ -118,7 +122,9 @@ extension InspectorClient {
         var request = request(.follow)
         request.after = sequence
         let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, (0...JournalEvent.maximumSequence).contains(header.sequence) else {
+        guard let header = reply.journal, header.events >= 0, header.sequence >= 0,
+            header.sequence <= JournalEvent.maximumSequence
+        else {
             throw .refused("a follow reply without its header")
         }
         let tree = try readSnapshot(announced: reply)
