@@ -153,6 +153,30 @@ final class WebProcess {
         #expect(await web.interrupt() == 0)
     }
 
+    /// The page's journal says what `log` says of the same events, word for word, and flags
+    /// as unchanged only a link that changed nothing.
+    @Test func thePagesJournalReadsAsLogDoes() async throws {
+        struct Journal: Decodable {
+            struct Entry: Decodable {
+                let summary: String
+                let flag: String?
+            }
+            let events: [Entry]
+        }
+        let app = try await ServedApp(name: "WebJournalText")
+        let web = try await WebProcess(["--attach", "WebJournalText"], environment: app.environment)
+        for link in ["recipes://recipes/irish-stew", "recipes://recipes/irish-stew", "recipes://nowhere"] {
+            _ = await web.request("POST", "/api/open", body: #"{"link":"\#(link)"}"#)
+        }
+        let page = try Self.decode(Journal.self, await web.request("GET", "/api/journal").body).events
+        let log = try await cli("log", "--attach", "WebJournalText", environment: app.environment)
+        let lines = log.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("#") }
+        #expect(page.map(\.summary) == lines)
+        #expect(page.map(\.flag) == [nil, "unchanged", "failed"])
+        #expect(lines.count == 3 && !lines[0].hasSuffix(": unchanged") && lines[1].hasSuffix(": unchanged"))
+        #expect(await web.interrupt() == 0)
+    }
+
     @Test func treeWritesTheSelfContainedPage() async throws {
         let result = try await cli("tree", "--format", "html", "--open", "recipes://recipes/orange-marmalade/ratings")
         #expect(result.status == 0)

@@ -64,15 +64,8 @@ final class AttachedTarget: Target {
         }
         guard capacity > 0 else { return nil }
         let entries = records.map { record in
-            // The summary reads no diff; whether the link changed anything is in its edit.
-            let event = JournalEvent(
-                sequence: record.sequence, time: record.time, link: record.link, restore: record.restore,
-                outlived: record.outlived, notifications: record.notifications, objects: record.objects,
-                diff: TreeDiff(added: [], removed: [], changed: [], unchangedCount: 0))
-            let flag = record.link.map { link in
-                link.error != nil ? "failed" : record.edit.isEmpty ? "unchanged" : nil
-            }
-            return JournalEntry(sequence: record.sequence, summary: event.summary, flag: flag ?? nil)
+            let flag = record.link.map { link in link.error != nil ? "failed" : record.unchanged ? "unchanged" : nil }
+            return JournalEntry(sequence: record.sequence, summary: record.summary, flag: flag ?? nil)
         }
         return (entries, capacity)
     }
