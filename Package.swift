@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "XTreeReachability", targets: ["XTreeReachability"]),
         // Swift Testing integration of the reachability kit, apart so apps never link Testing.
         .library(name: "XTreeTesting", targets: ["XTreeTesting"]),
+        // The HTML renderer and the web page, apart so that apps do not carry the page.
+        .library(name: "XTreePage", targets: ["XTreePage"]),
         // The live inspector, apart so that an app that does not start it links no socket code.
         .library(name: "XTreeInspector", targets: ["XTreeInspector"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
@@ -38,10 +40,14 @@ let package = Package(
         .target(name: "XTreeSnapshot", dependencies: ["XTreeEscaping", "XTreeSupport"]),
         // The snapshot format's one codec: writing it, and reading it from bytes into columns.
         .target(name: "XTreeCodec", dependencies: ["XTreeSnapshot", "XTreeEscaping", "XTreePlatform", "XTreeSupport"]),
-        // Text, JSON, DOT, Mermaid and HTML renderers over snapshots. The web page is edited as the
-        // files in Page/, which Scripts/page.py writes into HTMLPage+Files.swift.
+        // Text, JSON, DOT and Mermaid renderers over snapshots.
+        .target(name: "XTreeRendering", dependencies: ["XTreeSnapshot", "XTreeCodec", "XTreeEscaping"]),
+        // The web inspector's page and the HTML renderer that writes it: for tools, never linked
+        // by an app that imports XTree. The page is edited as the files in Page/, which
+        // Scripts/page.py writes into HTMLPage+Files.swift.
         .target(
-            name: "XTreeRendering", dependencies: ["XTreeSnapshot", "XTreeCodec", "XTreeEscaping"], exclude: ["Page"]),
+            name: "XTreePage", dependencies: ["XTreeRendering", "XTreeSnapshot", "XTreeCodec", "XTreeEscaping"],
+            exclude: ["Page"]),
         // Hierarchy, search, taking snapshots, change monitoring and flows; it re-exports the
         // modules above, so apps import XTree alone.
         .target(
@@ -75,8 +81,8 @@ let package = Package(
         .target(
             name: "XTreeCommandLine",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeReachability", "XTreeInspector", "XTreeWeb", "RecipesDomain",
-                "ShopDomain", "XTreePlatform", "XTreeSupport",
+                "XTree", "XTreeArgumentParser", "XTreeReachability", "XTreeInspector", "XTreeWeb", "XTreePage",
+                "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
@@ -88,7 +94,8 @@ let package = Package(
         .testTarget(
             name: "XTreeTests",
             dependencies: [
-                "XTree", "XTreeReachability", "XTreeTesting", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeEscaping", "XTreeSupport",
+                "XTree", "XTreeReachability", "XTreeTesting", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreePage",
+                "XTreeEscaping", "XTreeSupport",
             ]),
         .testTarget(
             name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "XTreePlatform", "RecipesDomain"]),

@@ -19,7 +19,7 @@ swift build --scratch-path .build/docs-build \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" 2>&1 | tail -n 1
 
 status=0
-catalogs=(XTree XTreeSnapshot XTreeCodec XTreeRendering XTreeObservation XTreeEscaping XTreeReachability RecipesDomain)
+catalogs=(XTree XTreeSnapshot XTreeCodec XTreeRendering XTreePage XTreeObservation XTreeEscaping XTreeReachability RecipesDomain)
 for module in "${catalogs[@]}"; do
     rm -rf "${graphs:?}/$module"
     mkdir -p "$graphs/$module"

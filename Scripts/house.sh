@@ -14,9 +14,9 @@ file_limit=400
 
 # Files that may pass the file limit, each with its reason. Nothing else may.
 exempt_files=(
-    # Written by Scripts/page.py from Sources/XTreeRendering/Page/, whose files keep the
+    # Written by Scripts/page.py from Sources/XTreePage/Page/, whose files keep the
     # limit: the page is edited there, never here.
-    "Sources/XTreeRendering/HTMLPage+Files.swift"
+    "Sources/XTreePage/HTMLPage+Files.swift"
 )
 
 # Where code of each module goes when it grows: the room it belongs in.
@@ -24,6 +24,7 @@ advice() {
     case "$1" in
         XTree) echo "the live side only; the reachability kit and the audit go to XTreeReachability, snapshot values to XTreeSnapshot" ;;
         XTreeSnapshot) echo "snapshot values only; the format's reading and writing go to XTreeCodec, rendering to XTreeRendering" ;;
+        XTreePage) echo "the page and its renderer only; what the page's routes answer stays with the command that serves it" ;;
         XTreeCodec) echo "the snapshot format only; split the reader further by what its parts do (SnapshotReader+*.swift)" ;;
         XTreeInspector) echo "the socket protocol, transport, server, client and discovery; the journal, restore points and sessions go to XTreeJournal, HTTP to XTreeWeb" ;;
         XTreeLive) echo "the incremental view of a live tree only; what the journal keeps goes to XTreeJournal, delivery to XTreeInspector" ;;
@@ -65,6 +66,23 @@ done < <(find Sources -type f \( -name '*.swift' -o -path '*/Page/*' \) -print0 
 for name in "${exempt_files[@]}"; do
     [ -f "$name" ] || { echo "error: $name is exempt in Scripts/house.sh but does not exist"; status=1; }
 done
+
+# Apps link what they run: nothing XTree depends on, however far down, is the page's module.
+if ! swift package describe --type json 2>/dev/null | python3 -c '
+import json, sys
+targets = {target["name"]: target for target in json.load(sys.stdin)["targets"]}
+seen, queue = set(), ["XTree"]
+while queue:
+    name = queue.pop()
+    if name not in seen:
+        seen.add(name)
+        queue += targets[name].get("target_dependencies", [])
+if "XTreePage" in seen:
+    sys.exit("error: XTree reaches XTreePage in the target graph: apps would carry the web page")
+print("XTree reaches " + ", ".join(sorted(seen - {"XTree"})) + "; not the page")
+'; then
+    status=1
+fi
 
 if [ "$status" = 0 ]; then
     echo "the house keeps its rules: no module over $module_limit lines, no file over $file_limit ($total lines in Sources)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the web inspector's page into the binary: Sources/XTreeRendering/HTMLPage+Files.swift
-from the files in Sources/XTreeRendering/Page/.
+"""Writes the web inspector's page into the binary: Sources/XTreePage/HTMLPage+Files.swift
+from the files in Sources/XTreePage/Page/.
 
     python3 Scripts/page.py           # write the Swift file
     python3 Scripts/page.py --check   # fail if it is not what the page's files make (CI)
@@ -15,8 +15,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGE = os.path.join(ROOT, "Sources", "XTreeRendering", "Page")
-OUTPUT = os.path.join(ROOT, "Sources", "XTreeRendering", "HTMLPage+Files.swift")
+PAGE = os.path.join(ROOT, "Sources", "XTreePage", "Page")
+OUTPUT = os.path.join(ROOT, "Sources", "XTreePage", "HTMLPage+Files.swift")
 FILLED_LATER = {"policy", "nonce", "settings", "snapshot"}
 CLOSERS = {".js": "</script", ".css": "</style"}
 
@@ -89,7 +89,7 @@ def swift_pieces(parts, name):
 def generated():
     head, tail = pieces()
     return (
-        "// Written by Scripts/page.py from the files in Sources/XTreeRendering/Page/: edit those, then run\n"
+        "// Written by Scripts/page.py from the files in Sources/XTreePage/Page/: edit those, then run\n"
         "// `python3 Scripts/page.py`. CI fails when this file is not what they make.\n"
         "\n"
         "extension HTMLPage {\n"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreePage
 import XTreeRendering
 import XTreeSnapshot
 

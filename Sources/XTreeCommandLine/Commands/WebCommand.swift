@@ -2,6 +2,7 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
+import XTreePage
 import XTreeJournal
 import XTreePlatform
 import XTreeWeb

@@ -1,4 +1,4 @@
-// Written by Scripts/page.py from the files in Sources/XTreeRendering/Page/: edit those, then run
+// Written by Scripts/page.py from the files in Sources/XTreePage/Page/: edit those, then run
 // `python3 Scripts/page.py`. CI fails when this file is not what they make.
 
 extension HTMLPage {

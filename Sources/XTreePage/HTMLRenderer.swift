@@ -1,5 +1,6 @@
 import XTreeCodec
 import XTreeEscaping
+import XTreeRendering
 import XTreeSnapshot
 
 /// Writes a snapshot as one self-contained HTML page: the tree to click through, search and
