@@ -2,8 +2,8 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
-import XTreePage
 import XTreeJournal
+import XTreePage
 import XTreePlatform
 import XTreeWeb
 
