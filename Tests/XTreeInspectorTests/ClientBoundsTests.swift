@@ -88,57 +88,52 @@ import XTreeSnapshot
                 new: .init(id: "zz", type: "Box", label: "Y", attributes: [], names: [], identity: nil))
         ], splices: [])
 
-    /// A client holding ``tree`` as a watcher or follower, whose peer writes `line` and waits.
-    func client(receiving line: [UInt8]) -> (UncheckedBox<InspectorClient>, UncheckedBox<Connection>) {
+    /// What a client holding ``tree`` as a watcher or follower says when its peer sends
+    /// `reply` and `read` takes it: the reason it refused, and the tree it then holds.
+    func refusal(
+        of reply: InspectorReply, read: @escaping @Sendable (InspectorClient) throws(InspectorError) -> Void
+    ) async throws -> (reason: String?, labels: [String]?) {
         let (near, far) = socketPair()
+        defer { far.close() }
         let app = InspectableApp(
             name: "Hostile", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 5)
-        let client = InspectorClient(testingOn: near, app: app, watching: Self.tree)
-        _ = far.write(line, timeout: 5)
-        return (UncheckedBox(client), UncheckedBox(far))
+        let client = UncheckedBox(InspectorClient(testingOn: near, app: app, watching: Self.tree))
+        _ = far.write(Array(try JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")], timeout: 5)
+        let error = try await offMain { () -> InspectorError? in
+            do throws(InspectorError) {
+                try read(client.value)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard case .refused(let reason) = error else {
+            Issue.record("expected a refusal, got \(String(describing: error))")
+            return (nil, nil)
+        }
+        return (reason, client.value.watched?.snapshot().nodes.map(\.label))
     }
 
     /// A watcher refuses a change whose edit does not fit its tree, and keeps the tree it had.
     @Test func aWatcherRefusesAnEditOfANodeItDoesNotHave() async throws {
         var reply = InspectorReply(id: nil)
         reply.change = ChangeRecord(notifications: 1, objects: 1, edit: Self.unknownNodeEdit, outlived: nil)
-        let (client, peer) = client(receiving: Array(try JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")])
-        defer { peer.value.close() }
-        let error = try await offMain { () -> InspectorError? in
-            do throws(InspectorError) {
-                _ = try client.value.nextChange(timeout: 5)
-                return nil
-            } catch {
-                return error
-            }
+        let (reason, labels) = try await refusal(of: reply) { client throws(InspectorError) in
+            _ = try client.nextChange(timeout: 5)
         }
-        guard case .refused(let reason) = error else {
-            Issue.record("expected a refusal, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.hasPrefix("an invalid change:"), "\(reason)")
-        #expect(client.value.watched?.snapshot().nodes.map(\.label) == ["R"])
+        #expect(reason?.hasPrefix("an invalid change:") == true, "\(reason ?? "")")
+        #expect(labels == ["R"])
     }
 
-    /// A follower refuses a journal event whose edit does not fit its tree.
+    /// A follower refuses a journal event whose edit does not fit its tree, and keeps the tree.
     @Test func aFollowerRefusesAnEditOfANodeItDoesNotHave() async throws {
         var reply = InspectorReply(id: nil)
         reply.event = JournalRecord(
             sequence: 1, time: 0, link: nil, notifications: 1, objects: 1, edit: Self.unknownNodeEdit)
-        let (client, peer) = client(receiving: Array(try JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")])
-        defer { peer.value.close() }
-        let error = try await offMain { () -> InspectorError? in
-            do throws(InspectorError) {
-                _ = try client.value.nextEvent(timeout: 5)
-                return nil
-            } catch {
-                return error
-            }
+        let (reason, labels) = try await refusal(of: reply) { client throws(InspectorError) in
+            _ = try client.nextEvent(timeout: 5)
         }
-        guard case .refused(let reason) = error else {
-            Issue.record("expected a refusal, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.hasPrefix("an invalid journal event:"), "\(reason)")
+        #expect(reason?.hasPrefix("an invalid journal event:") == true, "\(reason ?? "")")
+        #expect(labels == ["R"])
     }
 }

@@ -14,6 +14,23 @@ import XTreeReachability
         return try AppSiteAssociation(data: data)
     }
 
+    /// Checks `association` for recipes.example with an app that reaches a screen for every
+    /// link: the report, and every URL the check opened.
+    @MainActor
+    static func check(
+        _ association: AppSiteAssociation, examples: [LinkExample] = [], samples: [String] = ["x"],
+        budget: Int = AssociationCheck.defaultMatchingBudget
+    ) async -> (report: AssociationReport, opened: [String]) {
+        var check = AssociationCheck(association: association, domain: "recipes.example")
+        check.matchingBudget = budget
+        var opened: [String] = []
+        let report = await check.run(examples: examples, samples: samples) { url in
+            opened.append(url)
+            return .reached(screen: "Screen")
+        }
+        return (report, opened)
+    }
+
     static func refusal(_ body: () throws -> AppSiteAssociation) -> String {
         do {
             _ = try body()
@@ -90,13 +107,7 @@ import XTreeReachability
     @Test(arguments: ["@evil.example/recipes", ".evil.example/recipes", ":8080/recipes", "evil"])
     func aRuleThatCannotMatchAPathIsAFindingNotAURL(pattern: String) async throws {
         let association = try Self.file([pattern, "/recipes/*"])
-        var opened: [String] = []
-        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
-            examples: [], samples: ["x"]
-        ) { url in
-            opened.append(url)
-            return .reached(screen: "Screen")
-        }
+        let (report, opened) = await Self.check(association)
         let rows = report.tables[0].rows
         #expect(rows[0].verdict == .failed)
         #expect(rows[0].url.isEmpty)
@@ -108,13 +119,7 @@ import XTreeReachability
     /// A wildcard first is fine: the URL made from it begins with `/`, and is the domain's.
     @Test func aPatternBeginningWithAWildcardMakesAURLOfTheDomain() async throws {
         let association = try Self.file(["*", "?*/x"])
-        var opened: [String] = []
-        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
-            examples: [], samples: ["@evil.example"]
-        ) { url in
-            opened.append(url)
-            return .reached(screen: "Screen")
-        }
+        let (report, opened) = await Self.check(association, samples: ["@evil.example"])
         for url in opened { #expect(URLComponents(string: url)?.host == "recipes.example", "\(url)") }
         #expect(report.tables[0].rows.count == 2)
     }
@@ -159,13 +164,7 @@ import XTreeReachability
     /// A rule an earlier one shadows fails, naming the earlier rule; the app is not asked.
     @Test func aRuleShadowedByAnEarlierOneFails() async throws {
         let association = try Self.file(["/recipes/*", "/recipes/stew", "/other"])
-        var opened: [String] = []
-        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
-            examples: [], samples: ["x"]
-        ) { url in
-            opened.append(url)
-            return .reached(screen: "Screen")
-        }
+        let (report, opened) = await Self.check(association)
         let rows = report.tables[0].rows
         #expect(rows.map(\.verdict) == [.passed, .failed, .passed])
         #expect(rows[1].detail == "an earlier rule decides it: /recipes/*")
@@ -177,13 +176,7 @@ import XTreeReachability
     /// past it fail, saying so, and the check ends.
     @Test func aCheckThatSpendsItsBudgetStopsWithFailingRows() async throws {
         let association = try Self.file((0..<200).map { "*!\($0)" })
-        var check = AssociationCheck(association: association, domain: "recipes.example")
-        check.matchingBudget = 20_000
-        var opened = 0
-        let report = await check.run(examples: [], samples: ["x"]) { _ in
-            opened += 1
-            return .reached(screen: "Screen")
-        }
+        let (report, opened) = await Self.check(association, budget: 20_000)
         let rows = report.tables[0].rows
         #expect(rows.count == 200)
         let stopped = rows.firstIndex { $0.detail.hasPrefix("not decided: matching spent the check's 20000 steps") }
@@ -191,7 +184,7 @@ import XTreeReachability
         #expect(first > 0)
         #expect(rows[first...].allSatisfy { $0.verdict == .failed && $0.detail.hasPrefix("not decided") })
         #expect(rows[..<first].allSatisfy { $0.verdict == .passed })
-        #expect(opened == first)
+        #expect(opened.count == first)
         // With the default budget, every row is decided and passes.
         let full = await AssociationCheck(association: association, domain: "recipes.example").run(
             examples: [], samples: ["x"]
@@ -203,13 +196,7 @@ import XTreeReachability
     @Test func anExampleTooLongToCheckIsAFailingRow() async throws {
         let association = try Self.file(["/recipes/*"])
         let link = "https://recipes.example/recipes/" + String(repeating: "a", count: AssociationCheck.maximumURLLength)
-        var opened: [String] = []
-        let report = await AssociationCheck(association: association, domain: "recipes.example").run(
-            examples: [LinkExample(form: "/recipes/<id>", link: link)], samples: ["x"]
-        ) { url in
-            opened.append(url)
-            return .reached(screen: "Screen")
-        }
+        let (report, opened) = await Self.check(association, examples: [LinkExample(form: "/recipes/<id>", link: link)])
         let rows = report.tables[0].rows
         #expect(rows[0].verdict == .failed)
         #expect(rows[0].detail.hasSuffix("characters, over the 2048 checked"))
