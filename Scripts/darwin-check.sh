@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The Darwin side, compiled here: XTreePlatform's interfaces and its `+Darwin.swift` files are
+# The Darwin side, compiled here: XTreePlatform's files but its `+Glibc.swift` ones are
 # type-checked against Apple's declarations as Swift imports them, quoted in AppleCompat/Darwin/
 # and built as a module named `Darwin` (on Linux no module has that name, so
-# `#if canImport(Darwin)` is then true for these files alone).
+# `#if canImport(Darwin)` is then true for these files alone, and a `+CLibrary.swift` file's
+# Darwin branches are the ones checked).
 #
 #   Scripts/darwin-check.sh
 #

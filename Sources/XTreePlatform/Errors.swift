@@ -1,7 +1,9 @@
 // The interfaces in this module's files without a platform in their names import nothing, so
 // that `Scripts/darwin-check.sh` can type-check the Darwin side against Apple's declarations
-// alone (AppleCompat/Darwin). Each `+Glibc.swift` and `+Darwin.swift` file implements one
-// interface for one platform, and nothing else in the package calls the C library.
+// alone (AppleCompat/Darwin). Each `+CLibrary.swift` file implements one interface for both
+// platforms, its few differences under `#if`; `Sockets+Glibc.swift` and `Sockets+Darwin.swift`
+// implement one each, the sides differing throughout. Nothing else in the package calls the C
+// library.
 
 /// What a failed system call can mean that callers act on, whatever number each platform
 /// gives it.

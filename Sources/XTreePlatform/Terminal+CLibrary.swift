@@ -1,7 +1,11 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#endif
 
-    /// TerminalCalls on Linux.
+#if canImport(Darwin) || canImport(Glibc)
+    /// TerminalCalls on Apple's systems and Linux.
     package enum Terminal: TerminalCalls {
         package static func isTerminal(_ descriptor: Int32) -> Bool {
             isatty(descriptor) == 1
@@ -9,7 +13,12 @@
 
         package static func columns(of descriptor: Int32) -> Int? {
             var size = winsize()
-            guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+            #if canImport(Darwin)
+                let request = TIOCGWINSZ
+            #else
+                let request = UInt(TIOCGWINSZ)
+            #endif
+            guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
             return Int(size.ws_col)
         }
 
@@ -23,18 +32,23 @@
         }
 
         package static func ignore(_ signal: SignalName) {
-            _ = Glibc.signal(number(of: signal), SIG_IGN)
+            setHandler(number(of: signal), ignoring: true)
         }
 
         package static func restoreDefault(_ signal: SignalName) {
-            _ = Glibc.signal(number(of: signal), SIG_DFL)
+            setHandler(number(of: signal), ignoring: false)
         }
 
         package static var processID: Int32 { getpid() }
 
         package static var processorSeconds: Double {
             var usage = rusage()
-            guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+            #if canImport(Darwin)
+                let who = RUSAGE_SELF
+            #else
+                let who = RUSAGE_SELF.rawValue
+            #endif
+            guard getrusage(who, &usage) == 0 else { return 0 }
             let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         }
@@ -48,7 +62,7 @@
         }
 
         package static func exit(_ status: Int32) -> Never {
-            Glibc.exit(status)
+            exitProcess(status)
         }
 
         package static func atExit(_ body: @convention(c) () -> Void) {
@@ -59,4 +73,11 @@
             dlsym(dlopen(nil, RTLD_NOW), name) != nil
         }
     }
+
+    /// The C library's `signal` and `exit`, named here, where the enum's own members of those
+    /// names do not hide them.
+    private func setHandler(_ number: Int32, ignoring: Bool) {
+        _ = signal(number, ignoring ? SIG_IGN : SIG_DFL)
+    }
+    private func exitProcess(_ status: Int32) -> Never { exit(status) }
 #endif

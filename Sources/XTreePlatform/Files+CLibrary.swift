@@ -1,7 +1,11 @@
 #if canImport(Darwin)
     import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
-    /// ``FileCalls`` on Apple's systems, where `mode_t` is `UInt16` and `open` takes one.
+#if canImport(Darwin) || canImport(Glibc)
+    /// ``FileCalls`` on Apple's systems, where `mode_t` is `UInt16`, and Linux, where it is `UInt32`.
     package enum Files: FileCalls {
         package static func open(
             _ path: UnsafePointer<CChar>, _ options: OpenOptions, mode: UInt32
@@ -10,21 +14,21 @@
             if options.contains(.create) { flags |= O_CREAT }
             if options.contains(.exclusive) { flags |= O_EXCL }
             if options.contains(.noFollow) { flags |= O_NOFOLLOW }
-            return try SystemCall.retrying { Darwin.open(path, flags, mode_t(mode)) }
+            return try SystemCall.retrying { systemOpen(path, flags, mode_t(mode)) }
         }
 
         package static func close(_ descriptor: Int32) {
-            _ = Darwin.close(descriptor)
+            _ = systemClose(descriptor)
         }
 
         package static func read(
             _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
         ) throws(SystemError) -> Int {
-            try SystemCall.retrying { Darwin.read(descriptor, buffer.baseAddress, buffer.count) }
+            try SystemCall.retrying { systemRead(descriptor, buffer.baseAddress, buffer.count) }
         }
 
         package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
-            try SystemCall.retrying { Darwin.write(descriptor, bytes.baseAddress, bytes.count) }
+            try SystemCall.retrying { systemWrite(descriptor, bytes.baseAddress, bytes.count) }
         }
 
         package static func rewind(_ descriptor: Int32) -> Bool {
@@ -42,8 +46,8 @@
         ) throws(SystemError) -> FileStatus {
             var found = stat()
             if followingLinks {
-                // `stat(_:_:)` itself: Swift source cannot declare a function beside the type of
-                // the same name, which AppleCompat/Darwin would need to check a call to it.
+                // `fstatat` rather than `stat(_:_:)`: Swift source cannot declare a function beside
+                // the type of the same name, which AppleCompat/Darwin would need to check a call to it.
                 try SystemCall.retrying { fstatat(AT_FDCWD, path, &found, 0) }
             } else {
                 try SystemCall.retrying { lstat(path, &found) }
@@ -89,7 +93,7 @@
         package static func rename(
             _ source: UnsafePointer<CChar>, to destination: UnsafePointer<CChar>
         ) throws(SystemError) {
-            try SystemCall.retrying { Darwin.rename(source, destination) }
+            try SystemCall.retrying { systemRename(source, destination) }
         }
 
         package static func remove(_ path: UnsafePointer<CChar>) throws(SystemError) {
@@ -121,17 +125,40 @@
         package static func makeCharacterDevice(
             _ path: UnsafePointer<CChar>, permissions: UInt32, major: UInt32, minor: UInt32
         ) throws(SystemError) {
-            try SystemCall.retrying {
-                mknod(path, S_IFCHR | mode_t(permissions & 0o7777), dev_t(bitPattern: major << 24 | minor & 0xFF_FFFF))
-            }
+            try SystemCall.retrying { mknod(path, S_IFCHR | mode_t(permissions & 0o7777), device(major, minor)) }
         }
 
-        // Darwin's `makedev(x, y)` is `((dev_t)(((x) << 24) | (y)))`, a macro Swift does not import.
+        /// The C library's `makedev`, a macro Swift does not import: Darwin's is
+        /// `((dev_t)(((x) << 24) | (y)))`; glibc's spreads both numbers over 64 bits.
+        private static func device(_ major: UInt32, _ minor: UInt32) -> dev_t {
+            #if canImport(Darwin)
+                dev_t(bitPattern: major << 24 | minor & 0xFF_FFFF)
+            #else
+                let (major, minor) = (dev_t(major), dev_t(minor))
+                return (major & 0xFFFF_F000) << 32 | (major & 0xFFF) << 8 | (minor & 0xFFFF_FF00) << 12 | (minor & 0xFF)
+            #endif
+        }
 
         package static func changeOwner(
             at path: UnsafePointer<CChar>, owner: UInt32, group: UInt32
         ) throws(SystemError) {
             try SystemCall.retrying { chown(path, owner, group) }
         }
+    }
+
+    // The C library's calls that `Files` has members of the same names as, named where those do
+    // not hide them.
+    private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        open(path, flags, mode)
+    }
+    private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+    private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        read(descriptor, buffer, count)
+    }
+    private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+        write(descriptor, bytes, count)
+    }
+    private func systemRename(_ source: UnsafePointer<CChar>, _ destination: UnsafePointer<CChar>) -> Int32 {
+        rename(source, destination)
     }
 #endif

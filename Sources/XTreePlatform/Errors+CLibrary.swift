@@ -1,7 +1,11 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
+#endif
 
-    /// ErrorCalls on Linux.
+#if canImport(Darwin) || canImport(Glibc)
+    /// ErrorCalls on Apple's systems and Linux, whose C libraries name these alike.
     package enum Errors: ErrorCalls {
         package static var last: Int32 { errno }
 
