@@ -165,11 +165,22 @@ extension InspectorClient {
     }
 
     /// Reads `count` event lines, each after the one before.
+    /// Held to the client's limit for a snapshot, in lines and in bytes, as a snapshot is: an
+    /// app that announces or sends more is refused, not kept.
     private func readRecords(_ count: Int, after sequence: Int) throws(InspectorError) -> [JournalRecord] {
+        guard count <= maximumSnapshotBytes else {
+            throw .refused("a journal of \(count) events, more than the client reads (\(maximumSnapshotBytes) bytes)")
+        }
         var records: [JournalRecord] = []
         var last = sequence
+        var bytes = 0
         for _ in 0..<count {
-            let reply = try InspectorReply(line: try readLine())
+            let line = try readLine()
+            bytes += line.count + 1
+            guard bytes <= maximumSnapshotBytes else {
+                throw .refused("a journal longer than the client reads (\(maximumSnapshotBytes) bytes)")
+            }
+            let reply = try InspectorReply(line: line)
             guard let record = reply.event else { throw .refused("a journal line without its event") }
             try check(record, after: last)
             last = record.sequence
