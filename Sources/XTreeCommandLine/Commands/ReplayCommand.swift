@@ -3,6 +3,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeInspector
 import XTreeJournal
+import XTreePlatform
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +34,8 @@ struct ReplayCommand: ParsableCommand {
         let session = try Self.session(from: file, context)
         let target = try context.target(attach: attach.attach)
         try await target.prepare()
+        // An attached app's own changes are then waited for on its stream, not by polling.
+        if target.changeDescriptor != nil { try target.startWatching() }
         let console = context.console
         let links = session.steps.filter { $0.event.link != nil }.count
         console.out(
@@ -53,6 +56,8 @@ struct ReplayCommand: ParsableCommand {
                 console.out("\(event.summary): not replayed\n")
                 continue
             }
+            // Changes the last step's link brought are in the trees compared: none is kept.
+            if target.hasArrivedChange { _ = try target.arrivedChanges() }
             guard let link = event.link else {
                 let replayed = try await settled(target, to: step.tree)
                 try compare(step.tree, with: replayed, at: moment, console: console)
@@ -116,15 +121,24 @@ struct ReplayCommand: ParsableCommand {
         .failure("replay diverged at \(moment): \(what)")
     }
 
-    /// The tree once it matches `recorded`, or as it is after waiting `--settle` seconds.
+    /// The tree once it matches `recorded`, or as it is after waiting `--settle` seconds. An
+    /// attached app's changes are waited for on its stream (the replay watches it); an
+    /// embedded app's are made on this main actor, which a short sleep yields to.
     private func settled(_ target: any Target, to recorded: TreeSnapshot) async throws(CLIError) -> TreeSnapshot {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settle ?? 2) * 1_000_000_000
         while true {
             let tree = try target.snapshot()
-            if TreeDiff(from: recorded, to: tree).isEmpty || DispatchTime.now().uptimeNanoseconds >= deadline {
-                return tree
+            let now = DispatchTime.now().uptimeNanoseconds
+            if TreeDiff(from: recorded, to: tree).isEmpty || now >= deadline { return tree }
+            guard let descriptor = target.changeDescriptor else {
+                try? await Task.sleep(nanoseconds: 20_000_000)
+                continue
             }
-            try? await Task.sleep(nanoseconds: 20_000_000)
+            if !target.hasArrivedChange {
+                var entries = [PollEntry(descriptor, wanted: .readable)]
+                _ = try? Sockets.poll(&entries, milliseconds: Int32(min((deadline - now) / 1_000_000 + 1, 60_000)))
+            }
+            _ = try target.arrivedChanges()
         }
     }
 }

@@ -214,12 +214,13 @@ public final class InspectorClient {
         // One deadline for the reply, whatever arrives before it; and a bound on what is kept.
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(replyTimeout, 1e6)) * 1e9)
         var changeBytes = 0
+        let kept = changes.count
         while true {
             let line = try readLine(before: deadline)
             let reply = try InspectorReply(line: line)
             if let change = reply.change, reply.id == nil {
                 changeBytes += line.count
-                guard changes.count - nextBuffered < InspectorProtocol.maximumBufferedChanges,
+                guard changes.count - kept < InspectorProtocol.maximumBufferedChanges,
                     changeBytes <= InspectorProtocol.maximumBufferedChangeBytes
                 else {
                     throw .refused(
