@@ -367,7 +367,7 @@ def hostile(browser, xtree_cli):
     check(browser.evaluate("typeof window.pwned") == "undefined", "no hostile name ran script")
     check(browser.evaluate("document.querySelectorAll('img, svg, iframe, object').length") == 0,
           "no hostile name became an element")
-    with open(os.path.join(ROOT, "Sources", "XTreeRendering", "Page", "page.html")) as file:
+    with open(os.path.join(ROOT, "Sources", "XTreePage", "Page", "page.html")) as file:
         scripts = file.read().count("<script")
     check(browser.evaluate("document.querySelectorAll('script').length") == scripts,
           f"the page's {scripts} script elements and no other")

@@ -44,7 +44,7 @@ import json, os, re, sys
 graphs = sys.argv[1]
 root = os.getcwd()
 problems = []
-for module in ["XTree", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeObservation", "XTreeEscaping",
+for module in ["XTree", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreePage", "XTreeObservation", "XTreeEscaping",
                "XTreeReachability", "RecipesDomain", "XTreeJournal", "XTreeInspector", "XTreeTesting"]:
     files = [f for f in os.listdir(graphs) if f == module + ".symbols.json" or f.startswith(module + "@")]
     symbols = [s for f in files for s in json.load(open(os.path.join(graphs, f)))["symbols"]]

@@ -4,7 +4,7 @@ import XTreeArgumentParser
 import XTreeInspector
 import XTreeJournal
 import XTreePage
-import XTreePlatform
+import XTreeSupport
 import XTreeWeb
 
 struct WebCommand: ParsableCommand {
@@ -35,32 +35,60 @@ struct WebCommand: ParsableCommand {
         let takesLinks = !(target is SnapshotTarget)
         if takesLinks { try target.startWatching() }
         let site = WebSite(target: target, takesLinks: takesLinks)
+        // Woken when the app's stream has something, a request left changes read with its
+        // reply, or a signal came: never by a timer.
+        var wake: AsyncStream<Wake>.Continuation?
+        let wakes = AsyncStream<Wake> { wake = $0 }
         let server: WebServer
         do {
-            server = try WebServer(port: UInt16(port ?? 0)) { request in await site.answer(request) }
+            server = try WebServer(port: UInt16(port ?? 0)) { [wake] request in
+                let response = await site.answer(request)
+                if target.hasArrivedChange { wake?.yield(.readReply) }
+                return response
+            }
         } catch {
             throw .failure("cannot serve: \(error.description)")
         }
         site.server = server
-        let interrupts = Interrupts()
+        let interrupts = Interrupts { [wake] in wake?.yield(.interrupted) }
+        // Readable: suspended as it fires, until the changes are taken, so that it fires once
+        // for them; resumed before it is cancelled, as a suspended source may not be released.
+        let suspended = Locked(false)
+        let stream = target.changeDescriptor.map { descriptor in
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .global())
+            source.setEventHandler { [wake, source] in
+                source.suspend()
+                suspended.withLock { $0 = true }
+                wake?.yield(.readable)
+            }
+            source.resume()
+            return source
+        }
+        func resume() {
+            guard let stream, suspended.withLock({ let was = $0; $0 = false; return was }) else { return }
+            stream.resume()
+        }
         defer {
+            resume()
+            stream?.cancel()
             interrupts.restore()
             server.stop()
         }
         let console = context.console
         console.out("serving \(target.title) at \(server.address)\nopen it in a browser; Ctrl-C stops\n")
         console.flush()
-        while !interrupts.arrived {
-            // Every 10 ms: the app coalesces changes over 50 ms already, and a page's patch
-            // should not wait much longer than that.
-            try? await Task.sleep(nanoseconds: 10_000_000)
-            guard let descriptor = target.changeDescriptor else { continue }
-            var entries = [PollEntry(descriptor, wanted: .readable)]
-            guard target.hasArrivedChange || (try? Sockets.poll(&entries, milliseconds: 0)) ?? 0 > 0 else { continue }
+        for await reason in wakes {
+            if reason == .interrupted || interrupts.arrived { break }
             let changes = try target.arrivedChanges()
             if !changes.isEmpty { site.changed(by: changes) }
+            if reason == .readable { resume() }
         }
         console.out("stopped\n")
+    }
+
+    /// What woke the server's loop.
+    private enum Wake: Sendable {
+        case readable, readReply, interrupted
     }
 }
 

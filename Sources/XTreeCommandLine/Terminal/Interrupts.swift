@@ -8,11 +8,15 @@ final class Interrupts: Sendable {
     private let received = Locked(false)
     private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
 
-    init() {
+    /// Notes SIGINT and SIGTERM from now on, calling `arrived` (on another thread) as each comes.
+    init(arrived: (@Sendable () -> Void)? = nil) {
         for signal in [SignalName.interrupt, .terminate] {
             Terminal.ignore(signal)
             let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .global())
-            source.setEventHandler { [received] in received.withLock { $0 = true } }
+            source.setEventHandler { [received] in
+                received.withLock { $0 = true }
+                arrived?()
+            }
             source.resume()
             sources.withLock { $0.append(source) }
         }
