@@ -65,8 +65,11 @@ struct WebCommand: ParsableCommand {
             return source
         }
         func resume() {
-            guard let stream, suspended.withLock({ let was = $0; $0 = false; return was }) else { return }
-            stream.resume()
+            let wasSuspended = suspended.withLock { was in
+                defer { was = false }
+                return was
+            }
+            if wasSuspended { stream?.resume() }
         }
         defer {
             resume()
