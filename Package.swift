@@ -77,12 +77,17 @@ let package = Package(
         .target(name: "RecipesViews", dependencies: ["RecipesDomain", "XTree"]),
         // The CLI's argument parser: options declared as typed properties, help derived from them.
         .target(name: "XTreeArgumentParser", dependencies: ["XTreeEscaping"]),
+        // What commands share of the terminal and the files a user names: the console, standard
+        // input's lines, signals, progress, and the one writer of files.
+        .target(
+            name: "XTreeConsole",
+            dependencies: ["XTree", "XTreeArgumentParser", "XTreeInspector", "XTreePlatform", "XTreeSupport"]),
         // The CLI: command types, targets, and the embedded apps' adapters.
         .target(
             name: "XTreeCommandLine",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeReachability", "XTreeInspector", "XTreeWeb", "XTreePage",
-                "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreeWeb",
+                "XTreePage", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
@@ -107,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTreeArgumentParser", "XTree", "XTreeReachability", "XTreeTesting",
+                "xtree-cli", "XTreeCommandLine", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeTesting",
                 "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]

@@ -30,7 +30,8 @@ advice() {
         XTreeLive) echo "the incremental view of a live tree only; what the journal keeps goes to XTreeJournal, delivery to XTreeInspector" ;;
         XTreeJournal) echo "journal events, the ring, restore points and the session format; delivery to clients stays in XTreeInspector" ;;
         XTreeWeb) echo "the HTTP server; what a page's routes answer goes with the command that serves it" ;;
-        XTreeCommandLine) echo "one type per command; argument parsing goes to XTreeArgumentParser, what commands share to a library they call" ;;
+        XTreeCommandLine) echo "one type per command; argument parsing goes to XTreeArgumentParser, the terminal and files to XTreeConsole, what commands share to a library they call" ;;
+        XTreeConsole) echo "the terminal and the files a user names only; what a command does with them stays in XTreeCommandLine" ;;
         XTreeArgumentParser) echo "parsing and help only; what a command does stays in XTreeCommandLine" ;;
         XTreePlatform) echo "one small interface per concern, a Darwin and a Glibc file each; callers stay in their modules" ;;
         *) echo "a module of its own for the concern that grew, named for what it is" ;;

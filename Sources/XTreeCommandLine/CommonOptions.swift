@@ -1,5 +1,6 @@
 import Foundation
 import XTreeArgumentParser
+import XTreeConsole
 
 /// The options every command takes.
 struct CommonOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreeConsole
 import XTreePlatform
 
 @testable import XTreeArgumentParser

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeConsole
 import XTreePlatform
 
 @testable import XTreeArgumentParser

@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeConsole
 
 struct FindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
+import XTreeConsole
 import XTreeInspector
 import XTreeJournal
 import XTreePlatform

@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeConsole
 import XTreeInspector
 
 struct RestoreCommand: ParsableCommand {

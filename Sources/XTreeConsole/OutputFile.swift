@@ -10,15 +10,15 @@ import XTreePlatform
 /// FIFO, a device, a socket, a directory, a link to one of them, or a link to nothing) is
 /// refused and left as it was. The write is atomic: the data goes to a new file beside the
 /// target, synced, then renamed over it, so a failure leaves the old file whole.
-enum OutputFile {
+package enum OutputFile {
     /// Why a file was not written.
-    enum Problem: Error, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, CustomStringConvertible {
         /// The path names something that is not a regular file; `what` says what it is.
         case notRegular(String)
         /// A system call failed.
         case system(SystemError)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .notRegular(let what): "it is \(what), not a regular file; only regular files are written"
             case .system(let error): Self.reason(error)
@@ -26,7 +26,7 @@ enum OutputFile {
         }
 
         /// A system call's failure in our own words, for a file read or written.
-        static func reason(_ error: SystemError, reading: Bool = false) -> String {
+        package static func reason(_ error: SystemError, reading: Bool = false) -> String {
             if error.is(.noSuchFile) { return reading ? "no such file" : "no such directory" }
             if error.is(.accessDenied) || error.is(.notPermitted) { return "permission denied" }
             if error.is(.symbolicLinkLoop) { return "a loop of symbolic links" }
@@ -41,7 +41,7 @@ enum OutputFile {
     /// Writes `bytes` to `path` by the rule above.
     ///
     /// - Throws: ``Problem``; the path is then as it was.
-    static func write(_ bytes: [UInt8], to path: RawPath) throws(Problem) {
+    package static func write(_ bytes: [UInt8], to path: RawPath) throws(Problem) {
         let (target, existing) = try resolve(path)
         let (folder, name) = target.split
         let (descriptor, temporary) = try makeTemporary(in: folder, beside: name)

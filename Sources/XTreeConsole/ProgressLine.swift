@@ -2,18 +2,18 @@ import Dispatch
 
 /// A count on standard error that rewrites itself, for long work on a terminal; at most ten
 /// updates a second, and nothing at all when standard error is not a terminal.
-struct ProgressLine {
-    let enabled: Bool
-    let console: Console
+package struct ProgressLine {
+    package let enabled: Bool
+    package let console: Console
     private var lastShown: UInt64 = 0
     private var shown = false
 
-    init(enabled: Bool, console: Console) {
+    package init(enabled: Bool, console: Console) {
         self.enabled = enabled
         self.console = console
     }
 
-    mutating func show(_ text: String) {
+    package mutating func show(_ text: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard !shown || now - lastShown >= 100_000_000 else { return }
@@ -22,7 +22,7 @@ struct ProgressLine {
         console.err("\r\u{1B}[K\(text)")
     }
 
-    mutating func clear() {
+    package mutating func clear() {
         guard shown else { return }
         shown = false
         console.err("\r\u{1B}[K")

@@ -7,22 +7,22 @@ import XTreeSupport
 /// Standard output and error, with a buffer for standard output so that large trees are
 /// written in big chunks, and the colour decision. A console made with ``capturing(input:)``
 /// keeps what is written, for running commands in-process.
-final class Console {
+package final class Console {
     private var buffer: [UInt8] = []
     /// Where standard input is read from.
-    let input: Int32
+    package let input: Int32
     /// What was written, when capturing instead of writing to descriptors 1 and 2.
-    private(set) var captured: (output: [UInt8], errors: [UInt8])?
+    package private(set) var captured: (output: [UInt8], errors: [UInt8])?
     /// Whether to colour standard output.
-    var colors = false
+    package var colors = false
     /// Why writing to standard output failed (`errno`), other than its reader going away.
-    private(set) var writeError: Int32?
+    package private(set) var writeError: Int32?
     /// Whether standard output's reader went away (a closed pipe, as with `| head -1`): the
     /// rest of the output is dropped quietly.
-    private(set) var isClosed = false
+    package private(set) var isClosed = false
 
     /// The process's standard output, error and input.
-    init() {
+    package init() {
         input = Terminal.standardInput
         buffer.reserveCapacity(1 << 16)
     }
@@ -33,35 +33,35 @@ final class Console {
     }
 
     /// A console that keeps what is written and reads standard input from `input`.
-    static func capturing(input: Int32) -> Console { Console(capturingWithInput: input) }
+    package static func capturing(input: Int32) -> Console { Console(capturingWithInput: input) }
 
     /// Whether standard output is a terminal.
-    var isTerminal: Bool { captured == nil && Terminal.isTerminal(Terminal.standardOutput) }
+    package var isTerminal: Bool { captured == nil && Terminal.isTerminal(Terminal.standardOutput) }
 
     /// Whether standard error is a terminal.
-    var errorIsTerminal: Bool { captured == nil && Terminal.isTerminal(Terminal.standardError) }
+    package var errorIsTerminal: Bool { captured == nil && Terminal.isTerminal(Terminal.standardError) }
 
     /// Whether standard input is a terminal.
-    var inputIsTerminal: Bool { Terminal.isTerminal(input) }
+    package var inputIsTerminal: Bool { Terminal.isTerminal(input) }
 
-    func out(_ text: String) {
+    package func out(_ text: String) {
         var text = text
         text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes UTF-8 that is already escaped for a terminal, such as a renderer's block.
-    func out(_ block: borrowing UTF8Buffer) {
+    package func out(_ block: borrowing UTF8Buffer) {
         block.withBytes { out(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes UTF-8 that is already escaped for a terminal.
-    func out(_ bytes: UnsafeRawBufferPointer) {
+    package func out(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosed, writeError == nil else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    func err(_ text: String) {
+    package func err(_ text: String) {
         flush()
         if captured != nil {
             captured?.errors += Array(text.utf8)
@@ -70,7 +70,7 @@ final class Console {
         write(Array(text.utf8), to: Terminal.standardError)
     }
 
-    func flush() {
+    package func flush() {
         guard !buffer.isEmpty else { return }
         if captured != nil {
             captured?.output += buffer
@@ -99,7 +99,8 @@ final class Console {
 }
 
 /// Standard output as a `TextOutputStream`, for renderers.
-struct ConsoleStream: TextOutputStream {
-    let console: Console
-    mutating func write(_ string: String) { console.out(string) }
+package struct ConsoleStream: TextOutputStream {
+    package let console: Console
+    package init(console: Console) { self.console = console }
+    package mutating func write(_ string: String) { console.out(string) }
 }

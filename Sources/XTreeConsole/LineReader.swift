@@ -6,28 +6,28 @@ import XTreeSupport
 
 /// Lines of a file descriptor, each held to a length limit while it is read (the inspector's
 /// ``LineDecoder`` over `read`), so that a line of any size costs at most the limit in memory.
-struct LineReader {
+package struct LineReader {
     /// One line: its text, or the length of a line over the limit, whose bytes were dropped.
-    enum Line: Equatable {
+    package enum Line: Equatable {
         case text(String)
         case tooLong(bytes: Int)
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private var decoder: LineDecoder
     private var atEnd = false
 
     /// Reads lines of at most `limit` bytes, the line break not counted.
-    init(descriptor: Int32, limit: Int) {
+    package init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
         decoder = LineDecoder(limit: limit + 1)
     }
 
     /// Whether ``next()`` can answer from what is already read, without reading.
-    var hasBufferedLine: Bool { atEnd || decoder.hasLine }
+    package var hasBufferedLine: Bool { atEnd || decoder.hasLine }
 
     /// The next line without its line break, or `nil` at the end of the input.
-    mutating func next() -> Line? {
+    package mutating func next() -> Line? {
         while true {
             if let event = decoder.next() { return Self.line(event) }
             if atEnd { return decoder.finish().map(Self.line) }
