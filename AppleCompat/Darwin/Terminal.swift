@@ -23,7 +23,7 @@ public func isatty(_ descriptor: Int32) -> Int32 { fatalError("a declaration, no
 /// header: <stdlib.h> `void exit(int) __dead2;`
 public func exit(_ status: Int32) -> Never { fatalError("a declaration, not an implementation") }
 /// header: <stdlib.h> `int atexit(void (* _Nonnull)(void));`
-public func atexit(_ body: (@convention(c) () -> Void)!) -> Int32 { fatalError("a declaration, not an implementation") }
+public func atexit(_ body: @convention(c) () -> Void) -> Int32 { fatalError("a declaration, not an implementation") }
 
 /// header: <sys/ttycom.h> `struct winsize { unsigned short ws_row; unsigned short ws_col; unsigned short ws_xpixel; unsigned short ws_ypixel; };`
 public struct winsize {
