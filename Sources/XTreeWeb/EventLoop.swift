@@ -176,7 +176,11 @@ final class EventLoop: @unchecked Sendable {
                 guard receive(id), clients[id] != nil else { return close(id) }
                 clients[id]?.received.removeAll()
             }
-            if happened.contains(.writable) || happened.contains(.failed) { flush(id) }
+            // A peer that reset the connection mid-answer: Darwin's `poll`, built on kqueue,
+            // says only `POLLHUP` and drops `POLLOUT` (xnu's `bsd/kern/sys_generic.c`,
+            // `poll_callback`), which the write then finds out. Left alone, the loop would be
+            // woken by it again and again until the write's deadline.
+            if !happened.isDisjoint(with: [.writable, .failed, .hangUp]) { flush(id) }
         }
     }
 
