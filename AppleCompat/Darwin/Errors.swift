@@ -26,6 +26,8 @@ public var ENOTDIR: Int32 { fatalError("a declaration, not an implementation") }
 public var ENOSPC: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/errno.h> `#define EROFS 30`
 public var EROFS: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/errno.h> `#define EILSEQ 92 /* Illegal byte sequence */`
+public var EILSEQ: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/errno.h> `#define EPIPE 32`
 public var EPIPE: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/errno.h> `#define EAGAIN 35`

@@ -18,6 +18,8 @@ public var O_EXCL: Int32 { fatalError("a declaration, not an implementation") }
 public var O_CLOEXEC: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/fcntl.h> `#define F_SETFD 2`
 public var F_SETFD: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/fcntl.h> `#define F_FULLFSYNC 51 /* fsync + ask the drive to flush to the media */`
+public var F_FULLFSYNC: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/fcntl.h> `#define F_GETFL 3`
 public var F_GETFL: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/fcntl.h> `#define F_SETFL 4`

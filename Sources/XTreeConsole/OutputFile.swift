@@ -34,6 +34,9 @@ package enum OutputFile {
             if error.is(.nameTooLong) { return "the path is too long" }
             if error.is(.noSpace) { return "no space left on the device" }
             if error.is(.readOnlyFileSystem) { return "a read-only file system" }
+            if error.is(.illegalByteSequence) {
+                return "the file system takes only names that are UTF-8 (Apple's APFS refuses others)"
+            }
             return error.description
         }
     }

@@ -26,6 +26,7 @@
             case .nameTooLong: ENAMETOOLONG
             case .noSpace: ENOSPC
             case .readOnlyFileSystem: EROFS
+            case .illegalByteSequence: EILSEQ
             case .brokenPipe: EPIPE
             case .inputOutput: EIO
             }

@@ -30,6 +30,8 @@ package enum SystemCondition: Sendable, CaseIterable {
     case noSpace
     /// `EROFS`.
     case readOnlyFileSystem
+    /// `EILSEQ`: on Apple's file systems, a name that is not UTF-8.
+    case illegalByteSequence
     /// `EPIPE`: the reader went away.
     case brokenPipe
     /// `EIO`.

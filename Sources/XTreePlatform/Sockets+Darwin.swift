@@ -137,7 +137,17 @@
         package static func makeSocketPair() throws(SystemError) -> (Int32, Int32) {
             var ends: [Int32] = [-1, -1]
             try SystemCall.retrying { socketpair(AF_UNIX, SOCK_STREAM, 0, &ends) }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            // Both ends as every socket made here: closed on `exec`, and `SO_NOSIGPIPE`, since
+            // Darwin's `send` has no `MSG_NOSIGNAL` to keep a write to a closed pair from
+            // raising `SIGPIPE`.
+            for end in ends {
+                do {
+                    try prepare(end)
+                } catch {
+                    for end in ends { _ = close(end) }
+                    throw error
+                }
+            }
             return (ends[0], ends[1])
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreeConsole
 import XTreePlatform
 
 /// Runs `script` with `sh -c`, the built `xtree-cli` as `$0` and the scratch folder as the
@@ -125,6 +126,14 @@ func fileType(_ path: String) -> FileKind? {
         #expect(try String(contentsOfFile: target, encoding: .utf8).contains(#""tab" : "meat""#))
         #expect(try Files.status(at: target, followingLinks: false).permissions == 0o600)
         #expect(try Files.status(at: folder.path("new.json"), followingLinks: false).permissions == 0o640)
+    }
+
+    /// Apple's file systems refuse a name that is not UTF-8 (`EILSEQ`): the message says so.
+    @Test func aFileSystemThatRefusesANameThatIsNotUTF8IsNamed() {
+        #expect(
+            OutputFile.Problem.reason(SystemError(.illegalByteSequence))
+                == "the file system takes only names that are UTF-8 (Apple's APFS refuses others)")
+        #expect(OutputFile.Problem.system(SystemError(.illegalByteSequence)).description.contains("UTF-8"))
     }
 
     @Test func pathsThatAreNotUTF8NameTheirOwnFiles() async throws {
