@@ -7,16 +7,39 @@ import XTreeSupport
 ///
 /// `$XTREE_INSPECTOR_DIR` if set (an app in the iOS simulator, whose temporary directory is
 /// inside its container, names the Mac's directory this way, in its scheme's environment),
-/// else `$XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in the temporary directory. The directory
-/// is created with mode 0700 and refused if it is a symbolic link, not owned by the user, or
-/// open to anyone else.
+/// else `$XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in the temporary directory, else, when
+/// those are refused (another user can make `xtree-UID` in a shared `/tmp` first),
+/// `.xtree-inspector` in the home directory. The directory is created with mode 0700 and
+/// refused if it is a symbolic link, not owned by the user, or open to anyone else.
 public enum InspectorDirectory {
     /// The directory, created if needed and checked.
     ///
     /// - Parameter chosen: A directory to use instead of the environment's choice.
     /// - Throws: ``InspectorError/unsafeDirectory(_:_:)`` if it is not the user's alone.
     public static func path(_ chosen: String? = nil) throws(InspectorError) -> String {
-        let path = chosen ?? defaultPath(environment: ProcessInfo.processInfo.environment, userID: Files.userID)
+        if let chosen { return try checked(chosen) }
+        return try firstSafe(defaultPaths(environment: ProcessInfo.processInfo.environment, userID: Files.userID))
+    }
+
+    /// The first of `candidates` that is the user's alone (created if needed); if none is,
+    /// an error naming each and why.
+    package static func firstSafe(_ candidates: [String]) throws(InspectorError) -> String {
+        var refusals: [InspectorError] = []
+        for candidate in candidates {
+            do {
+                return try checked(candidate)
+            } catch {
+                refusals.append(error)
+            }
+        }
+        guard refusals.count > 1 else { throw refusals.first ?? .unsafeDirectory("", "no directory to try") }
+        throw .unsafeDirectory(
+            candidates[0],
+            "is refused, and so is every other place tried: " + refusals.map(\.description).joined(separator: "; "))
+    }
+
+    /// `path`, created if needed, if it is the user's alone.
+    private static func checked(_ path: String) throws(InspectorError) -> String {
         do {
             try Files.makeDirectory(path, permissions: 0o700)
         } catch  where !error.is(.alreadyExists) {
@@ -40,10 +63,25 @@ public enum InspectorDirectory {
     /// The directory the environment names: `XTREE_INSPECTOR_DIR`, else
     /// `XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in `TMPDIR` (or `/tmp`).
     package static func defaultPath(environment: [String: String], userID: UInt32) -> String {
-        if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty { return chosen }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/xtree" }
+        defaultPaths(environment: environment, userID: userID)[0]
+    }
+
+    /// Where apps announce themselves, in the order tried: `XTREE_INSPECTOR_DIR` alone if it
+    /// is set; else `XDG_RUNTIME_DIR/xtree`, `xtree-UID` in `TMPDIR` (or `/tmp`), and
+    /// `.xtree-inspector` in `HOME`. A shared temporary directory lets another user create
+    /// `xtree-UID` first, which is then refused as not the user's: an app and the CLI go on to
+    /// the user's home, where no one else can. The CLI lists the apps of every place that is
+    /// the user's.
+    package static func defaultPaths(environment: [String: String], userID: UInt32) -> [String] {
+        if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty { return [chosen] }
+        var paths: [String] = []
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { paths.append(runtime + "/xtree") }
         let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(userID)"
+        paths.append((temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(userID)")
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            paths.append((home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.xtree-inspector")
+        }
+        return paths
     }
 
     /// The apps running now, oldest process id first.
@@ -57,7 +95,29 @@ public enum InspectorDirectory {
     ///
     /// - Parameter chosen: A directory to look in instead of the environment's choice.
     public static func runningApps(in chosen: String? = nil) throws(InspectorError) -> [InspectableApp] {
-        let directory = try path(chosen)
+        if let chosen { return try runningApps(inChecked: checked(chosen)) }
+        let candidates = defaultPaths(environment: ProcessInfo.processInfo.environment, userID: Files.userID)
+        var apps: [InspectableApp] = []
+        var refusal: InspectorError?
+        for candidate in candidates {
+            guard existsOrIsFirst(candidate, of: candidates) else { continue }
+            do {
+                apps += try runningApps(inChecked: checked(candidate))
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        // Every place refused: say why, as an app that tried them would.
+        if apps.isEmpty, let refusal, (try? firstSafe(candidates)) == nil { throw refusal }
+        return apps.sorted { $0.pid < $1.pid }
+    }
+
+    /// Whether a place is worth listing: it exists, or it is where apps go first.
+    private static func existsOrIsFirst(_ candidate: String, of candidates: [String]) -> Bool {
+        candidate == candidates.first || (try? Files.status(at: candidate, followingLinks: false)) != nil
+    }
+
+    private static func runningApps(inChecked directory: String) throws(InspectorError) -> [InspectableApp] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var apps: [InspectableApp] = []
         for name in names where name.hasSuffix(".json") {
