@@ -27,6 +27,7 @@
             case .noSpace: ENOSPC
             case .readOnlyFileSystem: EROFS
             case .illegalByteSequence: EILSEQ
+            case .connectionRefused: ECONNREFUSED
             case .brokenPipe: EPIPE
             case .inputOutput: EIO
             }

@@ -32,6 +32,8 @@ package enum SystemCondition: Sendable, CaseIterable {
     case readOnlyFileSystem
     /// `EILSEQ`: on Apple's file systems, a name that is not UTF-8.
     case illegalByteSequence
+    /// `ECONNREFUSED`: nothing listens, or (on Darwin) the listener's queue is full.
+    case connectionRefused
     /// `EPIPE`: the reader went away.
     case brokenPipe
     /// `EIO`.

@@ -110,8 +110,15 @@ extension Process {
     }
 }
 
-/// The build products folder: the test runner lives there, and so does `xtree-cli`.
+/// The build products folder: the test bundle lives there, and so does `xtree-cli`. On macOS the
+/// tests run inside a runner (`xctest`, or Swift Testing's), so the first argument names the
+/// runner: the bundle is found among the loaded bundles instead.
 let productsDirectory: URL = {
+    #if os(macOS)
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+    #endif
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("xtree-cli").path) {
         url.deleteLastPathComponent()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XTree
 import XTreeJournal
+import XTreePlatform
 import XTreeSnapshot
 
 @testable import XTreeInspector
@@ -135,5 +136,49 @@ import XTreeSnapshot
         }
         #expect(reason?.hasPrefix("an invalid journal event:") == true, "\(reason ?? "")")
         #expect(labels == ["R"])
+    }
+}
+
+/// A connect the listener refuses (Darwin does once its queue is full) is tried again, a few
+/// times over about half a second, before the client gives up.
+@Suite struct ConnectRetryTests {
+    @Test func aRefusedConnectIsTriedAgainUntilTheListenerTakesIt() async throws {
+        let folder = try InspectorFolder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let path = folder.path + "/late.sock"
+        let socket = try Sockets.makeStreamSocket(for: .local(path))
+        defer { Files.close(socket) }
+        try Sockets.bind(socket, to: .local(path))
+        // Bound, not yet listening: Linux refuses connects now, as Darwin does with a full queue.
+        let listening = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            try? Sockets.listen(socket, backlog: 4)
+        }
+        listening.start()
+        let connected = try await offMain { try InspectorClient.connect(to: "unix:" + path) }
+        #expect(connected >= 0)
+        Files.close(connected)
+    }
+
+    @Test func aConnectRefusedEveryTimeFailsWithTheReason() async throws {
+        let folder = try InspectorFolder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let path = folder.path + "/never.sock"
+        let socket = try Sockets.makeStreamSocket(for: .local(path))
+        defer { Files.close(socket) }
+        try Sockets.bind(socket, to: .local(path))
+        let error = try await offMain { () -> InspectorError? in
+            do throws(InspectorError) {
+                Files.close(try InspectorClient.connect(to: "unix:" + path))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard case .disconnected(let reason) = error else {
+            Issue.record("expected a refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("cannot connect to unix:\(path)"), "\(reason)")
     }
 }

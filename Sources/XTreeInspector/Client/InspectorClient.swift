@@ -257,17 +257,27 @@ public final class InspectorClient {
         }
     }
 
-    private static func connect(to address: String) throws(InspectorError) -> Int32 {
+    /// How long to wait before each new try of a refused connect, in milliseconds: Darwin
+    /// refuses a Unix-socket connect once the listener's queue holds 1.5 times its backlog
+    /// (xnu's `unp_connect`), where Linux waits; a burst of clients, or an app busy a moment,
+    /// is then let in on a later try. About 0.6 s in all.
+    static let connectRetries: [UInt32] = [10, 20, 40, 80, 160, 320]
+
+    static func connect(to address: String) throws(InspectorError) -> Int32 {
         guard let socketAddress = InspectableApp.socketAddress(address) else { throw .noSuchApp(address) }
+        var retries = connectRetries[...]
         do throws(SystemError) {
-            let descriptor = try Sockets.makeStreamSocket(for: socketAddress)
-            do {
-                try Sockets.connect(descriptor, to: socketAddress)
-            } catch {
-                Files.close(descriptor)
-                throw error
+            while true {
+                let descriptor = try Sockets.makeStreamSocket(for: socketAddress)
+                do {
+                    try Sockets.connect(descriptor, to: socketAddress)
+                    return descriptor
+                } catch {
+                    Files.close(descriptor)
+                    guard error.is(.connectionRefused), let pause = retries.popFirst() else { throw error }
+                    Thread.sleep(forTimeInterval: Double(pause) / 1000)
+                }
             }
-            return descriptor
         } catch {
             if error.is(.nameTooLong) { throw .io("the socket path of \(address) is too long") }
             throw .disconnected("cannot connect to \(address): \(error)")
