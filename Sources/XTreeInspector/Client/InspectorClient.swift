@@ -32,6 +32,11 @@ public final class InspectorClient {
     /// How long to wait for a reply, however many changes the app sends meanwhile, and for
     /// each line of a snapshot or journal that follows it.
     public var replyTimeout = 30.0
+    /// The most change events, and bytes of their lines, kept while one reply is awaited:
+    /// ``InspectorProtocol/maximumBufferedChanges`` and ``InspectorProtocol/maximumBufferedChangeBytes``.
+    package var changeBound = (
+        count: InspectorProtocol.maximumBufferedChanges, bytes: InspectorProtocol.maximumBufferedChangeBytes
+    )
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
     /// `XTREE_MAX_INPUT_BYTES` says (in bytes, or with a `K`, `M` or `G` suffix).
     public var maximumSnapshotBytes = (try? InputLimit.fromEnvironment().get()) ?? InputLimit.defaultBytes
@@ -220,12 +225,10 @@ public final class InspectorClient {
             let reply = try InspectorReply(line: line)
             if let change = reply.change, reply.id == nil {
                 changeBytes += line.count
-                guard changes.count - kept < InspectorProtocol.maximumBufferedChanges,
-                    changeBytes <= InspectorProtocol.maximumBufferedChangeBytes
-                else {
+                guard changes.count - kept < changeBound.count, changeBytes <= changeBound.bytes else {
                     throw .refused(
-                        "the app sent more than \(InspectorProtocol.maximumBufferedChanges) changes or "
-                            + "\(InspectorProtocol.maximumBufferedChangeBytes >> 20) MiB of them without answering")
+                        "the app sent more than \(changeBound.count) changes or \(changeBound.bytes >> 20) MiB of "
+                            + "them without answering")
                 }
                 if let event = try materialize(change) { changes.append(event) }
                 continue
