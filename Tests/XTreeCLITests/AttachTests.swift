@@ -7,10 +7,17 @@ final class ServedApp {
     let folder: ScratchFolder
     let process = Process()
     let name: String
+    /// Where the app and its clients look for each other: an inspector directory of its own,
+    /// unless given.
+    let environment: [String: String]
 
-    init(name: String = "Recipes", app: String? = nil, arguments: [String] = []) async throws {
+    init(
+        name: String = "Recipes", app: String? = nil, arguments: [String] = [], environment: [String: String]? = nil
+    ) async throws {
         folder = try ScratchFolder()
         self.name = name
+        self.environment =
+            environment ?? ["XDG_RUNTIME_DIR": folder.url.path, "XTREE_INSPECTOR_DIR": folder.url.path + "/xtree"]
         process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
         process.arguments = (app.map { ["--app", $0] } ?? []) + ["serve", "--name", name] + arguments
         var environment = ProcessInfo.processInfo.environment
@@ -28,11 +35,6 @@ final class ServedApp {
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         throw CocoaError(.fileReadNoSuchFile)
-    }
-
-    /// The inspector directory, for this app and the clients that look for it.
-    var environment: [String: String] {
-        ["XDG_RUNTIME_DIR": folder.url.path, "XTREE_INSPECTOR_DIR": folder.url.path + "/xtree"]
     }
 
     var pid: Int32 { process.processIdentifier }

@@ -57,29 +57,11 @@ import XTreePlatform
     @Test func anAppAndListGoOnToTheHomeFolder() async throws {
         let places = try Places()
         _ = try places.squat()
-        let serve = Process()
-        serve.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        serve.arguments = ["serve", "--name", "Squatted"]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in places.environment { environment[key] = value }
-        serve.environment = environment
-        let output = places.folder.path("serve.out")
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        serve.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        serve.standardError = serve.standardOutput
-        try serve.run()
-        defer { _ = Terminal.send(.interrupt, to: serve.processIdentifier) }
-        for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.hasPrefix("serving") { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        let announced = places.home + "/.xtree-inspector/\(serve.processIdentifier).json"
-        let served = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        #expect(FileManager.default.fileExists(atPath: announced), "\(served)")
-        let list = try await cliProcess(["list"], environment: places.environment)
+        let app = try await ServedApp(name: "Squatted", environment: places.environment)
+        let announced = places.home + "/.xtree-inspector/\(app.pid).json"
+        #expect(FileManager.default.fileExists(atPath: announced))
+        let list = try await app.cli("list")
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("Squatted"), "\(list.stdout)")
-        _ = Terminal.send(.interrupt, to: serve.processIdentifier)
-        await serve.exit(killAfter: 10)
     }
 }

@@ -146,14 +146,22 @@ import XTreeSnapshot
 /// A connect the listener refuses (Darwin does once its queue is full) is tried again, a few
 /// times over about half a second, before the client gives up.
 @Suite struct ConnectRetryTests {
-    @Test func aRefusedConnectIsTriedAgainUntilTheListenerTakesIt() async throws {
+    /// A socket bound to a path in a folder of its own, not listening: Linux refuses connects
+    /// to it, as Darwin does to a listener whose queue is full.
+    func boundSocket() throws -> (folder: InspectorFolder, path: String, socket: Int32) {
         let folder = try InspectorFolder()
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        let path = folder.path + "/late.sock"
+        let path = folder.path + "/app.sock"
         let socket = try Sockets.makeStreamSocket(for: .local(path))
-        defer { Files.close(socket) }
         try Sockets.bind(socket, to: .local(path))
-        // Bound, not yet listening: Linux refuses connects now, as Darwin does with a full queue.
+        return (folder, path, socket)
+    }
+
+    @Test func aRefusedConnectIsTriedAgainUntilTheListenerTakesIt() async throws {
+        let (folder, path, socket) = try boundSocket()
+        // The folder, which removes itself when released, lives to the end of the test.
+        defer { withExtendedLifetime(folder) { Files.close(socket) } }
+        // Listening a moment later: the first tries are refused.
         let listening = Thread {
             Thread.sleep(forTimeInterval: 0.05)
             try? Sockets.listen(socket, backlog: 4)
@@ -165,12 +173,9 @@ import XTreeSnapshot
     }
 
     @Test func aConnectRefusedEveryTimeFailsWithTheReason() async throws {
-        let folder = try InspectorFolder()
-        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        let path = folder.path + "/never.sock"
-        let socket = try Sockets.makeStreamSocket(for: .local(path))
-        defer { Files.close(socket) }
-        try Sockets.bind(socket, to: .local(path))
+        let (folder, path, socket) = try boundSocket()
+        // The folder, which removes itself when released, lives to the end of the test.
+        defer { withExtendedLifetime(folder) { Files.close(socket) } }
         let error = try await offMain { () -> InspectorError? in
             do throws(InspectorError) {
                 Files.close(try InspectorClient.connect(to: "unix:" + path))
