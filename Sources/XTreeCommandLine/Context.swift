@@ -3,6 +3,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
+import XTreeJournal
 import XTreePage
 import XTreePlatform
 import XTreeSupport
@@ -140,19 +141,20 @@ struct Context {
         renderer.render(snapshot) { console.out($0) }
     }
 
-    /// `changed: N notifications from M objects` and the diff: how `watch` shows a change.
-    func print(_ change: ChangeEvent) {
-        if let outlived = change.outlived {
+    /// How `watch` shows an event: `changed: N notifications from M objects` and the diff for
+    /// one that announcements caused, the objects for a report of outlived ones; nothing for
+    /// a link's or restore's event that no announcement came with (the tree is kept in step).
+    func print(_ followed: FollowedEvent) {
+        let event = followed.event
+        if let outlived = event.outlived {
             console.out("still alive after leaving the tree:\n")
             for object in outlived { console.out("  \(object.summary)\n") }
             return
         }
-        let (count, objects) = (change.notifications, change.objects)
-        console.out(
-            "changed: \(count) notification\(count == 1 ? "" : "s") from \(objects) object\(objects == 1 ? "" : "s")\n"
-        )
+        guard event.notifications > 0 else { return }
+        console.out("changed: \(JournalEvent.counted(event.notifications, event.objects))\n")
         var stream = ConsoleStream(console: console)
-        change.diff.write(to: &stream)
+        followed.diff.write(to: &stream)
     }
 }
 

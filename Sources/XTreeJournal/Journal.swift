@@ -3,29 +3,29 @@ import XTree
 import XTreeSupport
 
 /// The inspector's journal: the last events that happened to the tree, in a ring of
-/// ``capacity`` events, and the clients that watch or follow them.
+/// ``capacity`` events, and the clients that follow them.
 ///
-/// The main actor hands each event over as a ``JournalRecord``, its change already an edit by
+/// The main actor hands each ``JournalEvent`` over, its change already an edit by
 /// ids; this queue keeps events in the order of their sequence numbers and hands them to
 /// subscribers. With no subscriber, events wait in a short batch, so that applying a link
 /// wakes no thread. A subscriber that starts following is registered on the same queue, so it
 /// misses no event and sees none twice.
 package final class Journal: Sendable {
-    /// How many events are kept; 0 keeps none (watchers are still served).
+    /// How many events are kept; 0 keeps none (followers are still served).
     package let capacity: Int
     private let queue = DispatchQueue(label: "XTree inspector journal")
 
     private struct State {
         /// Events handed over and not yet taken into the ring, oldest first, and the entries
         /// of their edits.
-        var pending: [JournalRecord] = []
+        var pending: [JournalEvent] = []
         var pendingEntries = 0
         /// The events kept, oldest at `oldest` once the ring is full.
-        var ring: [JournalRecord] = []
+        var ring: [JournalEvent] = []
         var oldest = 0
         var subscribers: [ObjectIdentifier: any JournalSubscriber] = [:]
 
-        func records(after sequence: Int) -> [JournalRecord] {
+        func events(after sequence: Int) -> [JournalEvent] {
             (ring[oldest...] + ring[..<oldest]).filter { $0.sequence > sequence }
         }
     }
@@ -37,13 +37,13 @@ package final class Journal: Sendable {
     }
 
     /// Takes an event over from the main actor. It is delivered off the main actor: at once
-    /// when a client watches or follows; otherwise when 32 are waiting, when their edits hold
+    /// when a client follows; otherwise when 32 are waiting, when their edits hold
     /// 65,536 entries, or when someone reads the journal, so that a link pays for no thread's
     /// wake-up.
-    package func record(_ record: JournalRecord) {
-        let entries = record.edit.added.count + record.edit.removed.count + record.edit.changed.count
+    package func record(_ event: JournalEvent) {
+        let entries = event.edit.added.count + event.edit.removed.count + event.edit.changed.count
         let now = state.withLock { state in
-            state.pending.append(record)
+            state.pending.append(event)
             state.pendingEntries += entries
             return state.pending.count == 1 && !state.subscribers.isEmpty || state.pending.count >= Self.batch
                 || state.pendingEntries >= Self.batchEntries
@@ -59,45 +59,45 @@ package final class Journal: Sendable {
     /// Takes the events waiting into the ring and hands them to the clients, in order. On
     /// the queue.
     private func completePending() {
-        let (records, subscribers) = state.withLock { state in
+        let (events, subscribers) = state.withLock { state in
             defer {
                 state.pending.removeAll()
                 state.pendingEntries = 0
             }
             return (state.pending, Array(state.subscribers.values))
         }
-        for record in records {
+        for event in events {
             if capacity > 0 {
                 state.withLock { state in
                     if state.ring.count < capacity {
-                        state.ring.append(record)
+                        state.ring.append(event)
                     } else {
-                        state.ring[state.oldest] = record
+                        state.ring[state.oldest] = event
                         state.oldest = (state.oldest + 1) % capacity
                     }
                 }
             }
-            for subscriber in subscribers { subscriber.receive(record) }
+            for subscriber in subscribers { subscriber.receive(event) }
         }
     }
 
     /// The events kept whose sequence is after `sequence`, once every event handed over
     /// before the call is taken in.
-    package func records(after sequence: Int) -> [JournalRecord] {
+    package func events(after sequence: Int) -> [JournalEvent] {
         queue.sync {
             completePending()
-            return state.withLock { $0.records(after: sequence) }
+            return state.withLock { $0.events(after: sequence) }
         }
     }
 
     /// Starts handing events to `subscriber`; the events kept after `sequence`, if given, are
     /// returned, and every later one goes to the subscriber.
-    package func add(_ subscriber: any JournalSubscriber, backlogAfter sequence: Int?) -> [JournalRecord] {
+    package func add(_ subscriber: any JournalSubscriber, backlogAfter sequence: Int?) -> [JournalEvent] {
         queue.sync {
             completePending()
             return state.withLock { state in
                 state.subscribers[ObjectIdentifier(subscriber)] = subscriber
-                return sequence.map { state.records(after: $0) } ?? []
+                return sequence.map { state.events(after: $0) } ?? []
             }
         }
     }
@@ -113,7 +113,7 @@ package final class Journal: Sendable {
     /// How many events wait to be taken in.
     package var pendingCount: Int { state.withLock { $0.pending.count } }
 
-    /// Whether anyone watches or follows.
+    /// Whether anyone follows.
     package var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
 
     /// Waits until every event handed over before the call is taken in and delivered.
@@ -122,9 +122,9 @@ package final class Journal: Sendable {
     }
 }
 
-/// Who is handed each event as it is taken in: a watcher's or a follower's outbox. Called on
+/// Who is handed each event as it is taken in: a follower's outbox. Called on
 /// the journal's queue, in the order of sequence numbers.
 package protocol JournalSubscriber: AnyObject, Sendable {
     /// Takes an event.
-    func receive(_ record: JournalRecord)
+    func receive(_ event: JournalEvent)
 }

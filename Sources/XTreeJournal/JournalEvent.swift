@@ -2,11 +2,26 @@ import XTree
 
 /// One thing that happened to a running app's tree, as its ``Inspector`` journals it: a link
 /// applied, a restore to an earlier event's state, objects that outlived their place in the
-/// tree, or changes the app made by itself.
+/// tree, or changes the app made by itself; with the ``TreeEdit`` it made.
 ///
-/// `xtree-cli log` prints them; `xtree-cli record` keeps them with the tree after each, as a
-/// session that `xtree-cli replay` applies again.
-public struct JournalEvent: Codable, Sendable, Hashable {
+/// The one shape of an event, from the app to every reader: the journal keeps it, `follow`
+/// sends it, a session holds it, the web page lists it. It carries what changed by ids
+/// only: whoever holds the tree before it applies the edit (``EventTree``), and a diff is
+/// made there, where it is printed.
+public struct JournalEvent: Sendable, Hashable {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// Changes the app made by itself, coalesced over a short window.
+        case change
+        /// A link applied.
+        case link(Link)
+        /// A return to an earlier event's state.
+        case restore(Restore)
+        /// Objects that left the tree and were still alive when their grace period ended;
+        /// the tree did not change.
+        case outlived([Outlived])
+    }
+
     /// Where a link came from.
     public enum Source: String, Codable, Sendable, Hashable {
         /// A client's `open` request, such as `xtree-cli open --attach`.
@@ -17,16 +32,13 @@ public struct JournalEvent: Codable, Sendable, Hashable {
 
     /// A node on the path a link reached.
     public struct Step: Codable, Sendable, Hashable {
-        /// Its breadth-first number in the tree after the link.
-        public var order: Int
         /// Its type name.
         public var type: String
         /// Its id, the same in every run that builds the same tree.
         public var id: String
 
         /// Creates a step.
-        public init(order: Int, type: String, id: String) {
-            self.order = order
+        public init(type: String, id: String) {
             self.type = type
             self.id = id
         }
@@ -40,8 +52,8 @@ public struct JournalEvent: Codable, Sendable, Hashable {
         public var source: Source
         /// How long the app took to apply it, in seconds.
         public var duration: Double
-        /// The path from the root to the object it reached; empty if it failed or reached
-        /// nothing in the tree.
+        /// The path from the root to the object it reached, by ids in the tree after it;
+        /// empty if it failed or reached nothing in the tree.
         public var reached: [Step]
         /// Why it failed, if it did (the tree is then as the app left it).
         public var error: String?
@@ -110,46 +122,57 @@ public struct JournalEvent: Codable, Sendable, Hashable {
     public var sequence: Int
     /// When it began, in seconds since 1970.
     public var time: Double
-    /// The link, for a link; `nil` for the other kinds.
-    public var link: Link?
-    /// The restore, for a restore; `nil` for the other kinds.
-    public var restore: Restore?
-    /// The objects still alive a grace period after they left the tree, for such a report;
-    /// `nil` for the other kinds. The tree did not change: the diff is empty.
-    public var outlived: [Outlived]?
+    /// What happened.
+    public var kind: Kind
     /// How many announcements (`objectWillChange`, Observation) arrived during it.
     public var notifications: Int
     /// From how many objects.
     public var objects: Int
-    /// The tree after it against the tree before, private values redacted.
-    public var diff: TreeDiff
+    /// The tree after it against the tree before, by ids, private values redacted.
+    public var edit: TreeEdit
+
+    /// Creates an event.
+    public init(sequence: Int, time: Double, kind: Kind, notifications: Int, objects: Int, edit: TreeEdit) {
+        self.sequence = sequence
+        self.time = time
+        self.kind = kind
+        self.notifications = notifications
+        self.objects = objects
+        self.edit = edit
+    }
+
+    /// The link, for a link.
+    public var link: Link? {
+        if case .link(let link) = kind { link } else { nil }
+    }
+
+    /// The restore, for a restore.
+    public var restore: Restore? {
+        if case .restore(let restore) = kind { restore } else { nil }
+    }
+
+    /// The objects reported, for a report of outlived objects.
+    public var outlived: [Outlived]? {
+        if case .outlived(let objects) = kind { objects } else { nil }
+    }
+
+    /// Changes the link of a link's event; does nothing to another kind.
+    package mutating func changeLink(_ change: (inout Link) -> Void) {
+        guard case .link(var link) = kind else { return }
+        change(&link)
+        kind = .link(link)
+    }
 
     /// Whether this is a link that succeeded and changed nothing: the app was already where
     /// it leads, or its handler did nothing. `log` and `watch` flag it, `log --failures` lists it.
-    public var unchanged: Bool { link.map { $0.error == nil } == true && diff.isEmpty }
-
-    /// Creates an event; give at most one of `link`, `restore` and `outlived`, or none for
-    /// changes the app made by itself.
-    public init(
-        sequence: Int, time: Double, link: Link?, restore: Restore? = nil, outlived: [Outlived]? = nil,
-        notifications: Int, objects: Int, diff: TreeDiff
-    ) {
-        self.sequence = sequence
-        self.time = time
-        self.link = link
-        self.restore = restore
-        self.outlived = outlived
-        self.notifications = notifications
-        self.objects = objects
-        self.diff = diff
-    }
+    public var unchanged: Bool { link.map { $0.error == nil } == true && edit.isEmpty }
 
     /// The largest sequence number read from outside: 2^53, the largest whole number every JSON
     /// reader (the web page's among them) holds exactly. Below it, `sequence + 1` cannot overflow.
     package static let maximumSequence = 1 << 53
 
     /// What is wrong with an event read from outside, or `nil`: the rules a decoder cannot
-    /// state.
+    /// state. Whether its edit fits is for the tree it is applied to.
     package var problem: String? {
         if sequence < 1 { return "sequence \(sequence) is not positive" }
         if sequence > Self.maximumSequence {
@@ -159,30 +182,78 @@ public struct JournalEvent: Codable, Sendable, Hashable {
         if notifications < 0 || objects < 0 || objects > notifications {
             return "event \(sequence) counts \(objects) objects for \(notifications) notifications"
         }
-        if diff.unchangedCount < 0 { return "event \(sequence) has a negative count of unchanged nodes" }
-        if [link != nil, restore != nil, outlived != nil].filter({ $0 }).count > 1 {
-            return "event \(sequence) is of more than one kind"
-        }
-        if let restore {
+        switch kind {
+        case .change: return nil
+        case .restore(let restore):
             if restore.to < 0 || restore.to >= sequence {
                 return "event \(sequence) restores event \(restore.to), which is not an earlier event"
             }
             if !restore.duration.isFinite || restore.duration < 0 { return "event \(sequence) has a negative duration" }
-        }
-        if let outlived {
+            return nil
+        case .outlived(let outlived):
             if outlived.isEmpty { return "event \(sequence) reports no outlived object" }
             for object in outlived where object.left < 1 || object.left >= sequence || !object.leftTime.isFinite {
                 return "event \(sequence) reports an object that left in event \(object.left), not an earlier event"
             }
-            if !diff.isEmpty { return "event \(sequence) reports outlived objects and changes the tree" }
+            if !edit.isEmpty { return "event \(sequence) reports outlived objects and changes the tree" }
+            return nil
+        case .link(let link):
+            if !link.duration.isFinite || link.duration < 0 { return "event \(sequence) has a negative duration" }
+            if link.searches < 0 || link.visits < 0 { return "event \(sequence) has a negative count of searches" }
+            if link.error != nil, !link.reached.isEmpty { return "event \(sequence) failed and reached a path" }
+            if let lines = link.explanation, lines.count > 32 || lines.contains(where: { $0.utf8.count > 4096 }) {
+                return "event \(sequence) has an explanation longer than 32 lines of 4,096 bytes"
+            }
+            return nil
         }
-        guard let link else { return nil }
-        if !link.duration.isFinite || link.duration < 0 { return "event \(sequence) has a negative duration" }
-        if link.searches < 0 || link.visits < 0 { return "event \(sequence) has a negative count of searches" }
-        if link.error != nil, !link.reached.isEmpty { return "event \(sequence) failed and reached a path" }
-        if let lines = link.explanation, lines.count > 32 || lines.contains(where: { $0.utf8.count > 4096 }) {
-            return "event \(sequence) has an explanation longer than 32 lines of 4,096 bytes"
+    }
+}
+
+/// One JSON object, its kind by which of `link`, `restore` and `outlived` it holds (none for
+/// changes the app made by itself): the object the inspector protocol, sessions and
+/// `log --format json` carry.
+extension JournalEvent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sequence, time, link, restore, outlived, notifications, objects, edit
+    }
+
+    /// Reads an event; one that holds more than one kind is refused.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let link = try container.decodeIfPresent(Link.self, forKey: .link)
+        let restore = try container.decodeIfPresent(Restore.self, forKey: .restore)
+        let outlived = try container.decodeIfPresent([Outlived].self, forKey: .outlived)
+        let kind: Kind
+        switch (link, restore, outlived) {
+        case (nil, nil, nil): kind = .change
+        case (let link?, nil, nil): kind = .link(link)
+        case (nil, let restore?, nil): kind = .restore(restore)
+        case (nil, nil, let outlived?): kind = .outlived(outlived)
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .link, in: container, debugDescription: "an event of more than one kind")
         }
-        return nil
+        self.init(
+            sequence: try container.decode(Int.self, forKey: .sequence),
+            time: try container.decode(Double.self, forKey: .time), kind: kind,
+            notifications: try container.decode(Int.self, forKey: .notifications),
+            objects: try container.decode(Int.self, forKey: .objects),
+            edit: try container.decode(TreeEdit.self, forKey: .edit))
+    }
+
+    /// Writes the event: its kind's field, if any, beside the others.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(time, forKey: .time)
+        switch kind {
+        case .change: break
+        case .link(let link): try container.encode(link, forKey: .link)
+        case .restore(let restore): try container.encode(restore, forKey: .restore)
+        case .outlived(let outlived): try container.encode(outlived, forKey: .outlived)
+        }
+        try container.encode(notifications, forKey: .notifications)
+        try container.encode(objects, forKey: .objects)
+        try container.encode(edit, forKey: .edit)
     }
 }

@@ -4,35 +4,29 @@ import XTreeCodec
 import XTreeSupport
 
 /// A session recorded from a running app: the tree when recording began, then each journal
-/// event with the tree after it. What `xtree-cli record` writes, and `replay` and
+/// event with the edit it made. What `xtree-cli record` writes, and `replay` and
 /// `export-test` read.
 ///
-/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 3:
+/// The file format (`Docs/SessionFormat.md`) is one JSON object, version 4:
 ///
 /// ```json
-/// {"format":"xtree-session","version":3,"app":"Recipes",
+/// {"format":"xtree-session","version":4,"app":"Recipes",
 /// "appType":{"module":"RecipesDomain","type":"RecipesApp"},
 /// "start":{"sequence":4,"tree":{"nodes":[…],"version":2}},
-/// "events":[{"event":{…},"tree":{"nodes":[…],"version":2}}]}
+/// "events":[{"edit":{…},"link":{…},"sequence":5,…}]}
 /// ```
 package struct RecordedSession: Sendable, Equatable {
-    /// An event, and the tree after it.
+    /// An event, and the tree after it: the tree before with the event's edit applied.
     package struct Step: Sendable, Equatable {
         package var event: JournalEvent
         package var tree: TreeSnapshot
-
-        package init(event: JournalEvent, tree: TreeSnapshot) {
-            self.event = event
-            self.tree = tree
-        }
     }
 
-    /// The format version this build writes: 3, which names the app's ``DeepLinkableApp``
-    /// type.
-    package static let version = 3
-    /// The versions this build reads: 2 is 3 without the app's type; 1 is 2 without restores
-    /// and reports of outlived objects.
-    package static let readableVersions = 1...3
+    /// The format version this build writes: 4, the start and the events' edits.
+    package static let version = 4
+    /// The versions this build reads: 3 and 2 held the tree after each event instead of its
+    /// edit (2 without the app's type).
+    package static let readableVersions = 2...4
     /// What the `format` field holds.
     package static let formatName = "xtree-session"
 
@@ -44,20 +38,39 @@ package struct RecordedSession: Sendable, Equatable {
     /// The last sequence number before recording began, and the tree then.
     package var startSequence: Int
     package var start: TreeSnapshot
-    package var steps: [Step]
+    /// The events after the start, in order.
+    package var events: [JournalEvent]
 
     package init(
-        app: String, appType: AppTypeName? = nil, startSequence: Int, start: TreeSnapshot, steps: [Step] = []
+        app: String, appType: AppTypeName? = nil, startSequence: Int, start: TreeSnapshot, events: [JournalEvent] = []
     ) {
         self.app = app
         self.appType = appType
         self.startSequence = startSequence
         self.start = start
-        self.steps = steps
+        self.events = events
     }
 
-    /// The session as its file holds it: each tree as a snapshot file writes it (a node per
-    /// line), each event as one line of JSON with sorted keys; so a label is edited in place.
+    /// Each event with the tree after it, made by applying the edits to the start in turn.
+    ///
+    /// - Throws: ``SessionError`` naming the first event whose edit does not fit the tree
+    ///   before it, or whose path is not in the tree after it.
+    package func steps() throws(SessionError) -> [Step] {
+        var tree = EventTree(start)
+        var steps: [Step] = []
+        for (index, event) in events.enumerated() {
+            do {
+                _ = try tree.apply(event)
+            } catch {
+                throw SessionError("field events[\(index)]: \(error.description)")
+            }
+            steps.append(Step(event: event, tree: tree.snapshot()))
+        }
+        return steps
+    }
+
+    /// The session as its file holds it: the start tree as a snapshot file writes it (a node
+    /// per line), each event as one line of JSON with sorted keys.
     package var encoded: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -65,25 +78,21 @@ package struct RecordedSession: Sendable, Equatable {
         func json(_ value: some Encodable) -> String {
             String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
         }
-        func tree(_ snapshot: TreeSnapshot) -> String {
-            var text = ""
-            JSONRenderer().render(snapshot, to: &text)
-            return text.trimmingCharacters(in: .newlines)
-        }
+        var tree = ""
+        JSONRenderer().render(start, to: &tree)
         var text = "{\"format\":\"\(Self.formatName)\",\"version\":\(Self.version),\"app\":\(json(app)),"
         if let appType { text += "\"appType\":\(json(appType))," }
-        text += "\n"
-        text += "\"start\":{\"sequence\":\(startSequence),\"tree\":\(tree(start))},\n\"events\":["
-        for (index, step) in steps.enumerated() {
-            text += (index == 0 ? "\n" : ",\n") + "{\"event\":\(json(step.event)),\n\"tree\":\(tree(step.tree))}"
-        }
+        text += "\n\"start\":{\"sequence\":\(startSequence),\"tree\":"
+        text += "\(tree.trimmingCharacters(in: .newlines))},\n\"events\":["
+        for (index, event) in events.enumerated() { text += (index == 0 ? "\n" : ",\n") + json(event) }
         text += "]}\n"
         return Data(text.utf8)
     }
 
     /// Reads a session file strictly: well-formed JSON with no key given twice, the format and
     /// version this build reads, every tree a valid snapshot, every event well formed, in
-    /// increasing sequence after the start, and each link's path present in the tree after it.
+    /// increasing sequence after the start, each edit fitting the tree before it and each
+    /// link's path present in the tree after it.
     package init(data: Data) throws(SessionError) {
         if let problem = DecodingProblem.strictProblem(in: data) { throw SessionError(problem.description) }
         let header: Header
@@ -100,37 +109,42 @@ package struct RecordedSession: Sendable, Equatable {
                 "session format version \(header.version) is not read here; this build reads versions "
                     + "\(Self.readableVersions.lowerBound) to \(Self.readableVersions.upperBound)")
         }
-        let file: File
         do {
-            file = try JSONDecoder().decode(File.self, from: data)
+            if header.version >= 4 {
+                let file = try JSONDecoder().decode(File<JournalEvent>.self, from: data)
+                self.init(
+                    app: file.app, appType: file.appType, startSequence: file.start.sequence,
+                    start: file.start.tree.snapshot, events: file.events)
+            } else {
+                let file = try JSONDecoder().decode(File<TreeAfter>.self, from: data)
+                self.init(
+                    app: file.app, appType: header.version >= 3 ? file.appType : nil,
+                    startSequence: file.start.sequence, start: file.start.tree.snapshot)
+                // Each edit made from the tree before and the tree after.
+                var before = start
+                for (index, step) in file.events.enumerated() {
+                    events.append(try step.event.event(edit: TreeEdit(from: before, to: step.tree.snapshot), index))
+                    before = step.tree.snapshot
+                }
+            }
+        } catch let error as SessionError {
+            throw error
         } catch {
             throw SessionError(Self.describe(error, in: data))
         }
-        self.init(
-            app: file.app, appType: header.version >= 3 ? file.appType : nil, startSequence: file.start.sequence,
-            start: file.start.tree.snapshot)
         guard startSequence >= 0 else { throw SessionError("field start.sequence: is negative") }
         guard startSequence <= JournalEvent.maximumSequence else {
             throw SessionError("field start.sequence: is past \(JournalEvent.maximumSequence)")
         }
         var last = startSequence
-        for (index, step) in file.events.enumerated() {
-            let event = step.event
+        for (index, event) in events.enumerated() {
             if let problem = event.problem { throw SessionError("field events[\(index)]: \(problem)") }
             guard event.sequence > last else {
                 throw SessionError("field events[\(index)]: event \(event.sequence) comes after event \(last)")
             }
-            let tree = step.tree.snapshot
-            for reached in event.link?.reached ?? [] {
-                guard tree.nodes.indices.contains(reached.order), tree.nodes[reached.order].id == reached.id else {
-                    throw SessionError(
-                        "field events[\(index)]: the path reached names node \(reached.order) "
-                            + "\(TerminalText.quoted(reached.id)), which the tree after it does not have")
-                }
-            }
             last = event.sequence
-            steps.append(Step(event: event, tree: tree))
         }
+        _ = try steps()
     }
 
     private static func describe(_ error: any Error, in data: Data) -> String {
@@ -145,7 +159,7 @@ package struct RecordedSession: Sendable, Equatable {
         var version: Int
     }
 
-    private struct File: Decodable {
+    private struct File<Event: Decodable>: Decodable {
         var app: String
         var appType: AppTypeName?
         var start: Start
@@ -155,12 +169,39 @@ package struct RecordedSession: Sendable, Equatable {
             var sequence: Int
             var tree: Tree
         }
+    }
 
-        struct Event: Decodable {
-            var event: JournalEvent
-            var tree: Tree
+    /// An event of versions 2 and 3, and the tree after it.
+    private struct TreeAfter: Decodable {
+        var event: Recorded
+        var tree: Tree
+
+        /// The event as those versions wrote it: its kind by field, its change as a diff
+        /// (which is not read: the trees say what changed), a link's path by numbers and ids
+        /// (the numbers are not read).
+        struct Recorded: Decodable {
+            var sequence: Int
+            var time: Double
+            var link: JournalEvent.Link?
+            var restore: JournalEvent.Restore?
+            var outlived: [JournalEvent.Outlived]?
+            var notifications: Int
+            var objects: Int
+
+            func event(edit: TreeEdit, _ index: Int) throws(SessionError) -> JournalEvent {
+                let kind: JournalEvent.Kind
+                switch (link, restore, outlived) {
+                case (nil, nil, nil): kind = .change
+                case (let link?, nil, nil): kind = .link(link)
+                case (nil, let restore?, nil): kind = .restore(restore)
+                case (nil, nil, let outlived?): kind = .outlived(outlived)
+                default: throw SessionError("field events[\(index)]: event \(sequence) is of more than one kind")
+                }
+                return JournalEvent(
+                    sequence: sequence, time: time, kind: kind, notifications: notifications, objects: objects,
+                    edit: edit)
+            }
         }
-
     }
 
     /// A snapshot in the snapshot file format, read by the format's one reader

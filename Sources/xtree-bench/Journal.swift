@@ -45,7 +45,7 @@ func measureJournal(links count: Int) async -> (
     let app = recorded.app
     let following = DispatchSemaphore(value: 0)
     Thread {
-        guard let client = try? InspectorClient(app), (try? client.follow(snapshots: true)) != nil else {
+        guard let client = try? InspectorClient(app), (try? client.follow()) != nil else {
             following.signal()
             return
         }

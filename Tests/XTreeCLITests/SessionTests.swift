@@ -116,7 +116,7 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
 
     @Test func aLinkThatSucceedsWhereItHadFailedIsADivergence() async throws {
         var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
-        session.steps[1].event.link?.url = "recipes://recipes/irish-stew"
+        session.events[1].changeLink { $0.url = "recipes://recipes/irish-stew" }
         let folder = try ScratchFolder()
         try session.encoded.write(to: folder.url.appendingPathComponent("s.json"))
         let replayed = try await cli("replay", folder.path("s.json"))
@@ -131,17 +131,14 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
     /// `export-test` refuses the session.
     @Test func replayPassesOverOutlivedObjectsAndStopsAtARestore() async throws {
         var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
-        let last = try #require(session.steps.last)
-        let sequence = last.event.sequence
+        let last = try #require(session.events.last)
+        let sequence = last.sequence
         let node = NodeReference(order: nil, id: "kept", type: "DefaultRatingViewModel", label: "Irish \u{1B}[31mStew")
-        let same = TreeDiff(from: last.tree, to: last.tree)
-        session.steps.append(
-            .init(
-                event: JournalEvent(
-                    sequence: sequence + 1, time: last.event.time + 2, link: nil,
-                    outlived: [.init(node: node, left: sequence, leftTime: last.event.time)], notifications: 0,
-                    objects: 0, diff: same),
-                tree: last.tree))
+        session.events.append(
+            JournalEvent(
+                sequence: sequence + 1, time: last.time + 2,
+                kind: .outlived([.init(node: node, left: sequence, leftTime: last.time)]), notifications: 0,
+                objects: 0, edit: TreeEdit()))
         let folder = try ScratchFolder()
         try session.encoded.write(to: folder.url.appendingPathComponent("outlived.json"))
         let replayed = try await cli("replay", folder.path("outlived.json"))
@@ -153,12 +150,10 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         let described = JournalEvent.Outlived(node: node, left: sequence, leftTime: 0).summary
         #expect(described.hasPrefix(#"DefaultRatingViewModel #kept "Irish \u{1b}[31mStew" left in #"#))
 
-        session.steps.append(
-            .init(
-                event: JournalEvent(
-                    sequence: sequence + 2, time: last.event.time + 3, link: nil,
-                    restore: .init(to: 1, duration: 0.001, error: nil), notifications: 0, objects: 0, diff: same),
-                tree: last.tree))
+        session.events.append(
+            JournalEvent(
+                sequence: sequence + 2, time: last.time + 3, kind: .restore(.init(to: 1, duration: 0.001, error: nil)),
+                notifications: 0, objects: 0, edit: TreeEdit()))
         try session.encoded.write(to: folder.url.appendingPathComponent("restore.json"))
         let stopped = try await cli("replay", folder.path("restore.json"))
         #expect(stopped.status == 1)
@@ -181,10 +176,14 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         ),
         (#"{"format":"snapshot","version":1}"#, #"not a session file: its format is "snapshot""#),
         (
-            #"{"format":"xtree-session","version":4}"#,
-            "session format version 4 is not read here; this build reads versions 1 to 3"
+            #"{"format":"xtree-session","version":5}"#,
+            "session format version 5 is not read here; this build reads versions 2 to 4"
         ),
-        (#"{"format":"xtree-session","version":1,"app":"A"}"#, "field start: is missing"),
+        (
+            #"{"format":"xtree-session","version":1,"app":"A"}"#,
+            "session format version 1 is not read here; this build reads versions 2 to 4"
+        ),
+        (#"{"format":"xtree-session","version":4,"app":"A"}"#, "field start: is missing"),
     ])
     func aMalformedSessionIsRefusedWithWhatIsWrong(text: String, problem: String) async throws {
         let folder = try ScratchFolder()
@@ -245,7 +244,9 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
 
     /// Version 2 files have no app type: they read, and export-test says how to get one.
     @Test func aVersionTwoSessionReadsWithoutAnAppType() throws {
-        let text = try String(contentsOfFile: exampleSession, encoding: .utf8)
+        let text = try String(
+            contentsOf: examples.appendingPathComponent("../../Tests/Fixtures/Sessions/recipes-v3.json"),
+            encoding: .utf8)
         let header =
             #"{"format":"xtree-session","version":3,"app":"Recipes","appType":{"module":"RecipesDomain","type":"RecipesApp"},"#
         #expect(text.hasPrefix(header))
@@ -260,15 +261,15 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
     @Test func eventsOutOfOrderOrAPathNotInTheirTreeAreRefused() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: exampleSession))
         var session = try RecordedSession(data: data)
-        session.steps[2].event.sequence = 2
+        session.events[2].sequence = 2
         #expect(throws: SessionError("field events[2]: event 2 comes after event 2")) {
             try RecordedSession(data: session.encoded)
         }
         session = try RecordedSession(data: data)
-        session.steps[0].event.link?.reached[1].id = "elsewhere"
+        session.events[0].changeLink { $0.reached[1].id = "elsewhere" }
         #expect(
             throws: SessionError(
-                #"field events[0]: the path reached names node 2 "elsewhere", which the tree after it does not have"#)
+                "field events[0]: the path reached names elsewhere, which the tree after it does not have")
         ) {
             try RecordedSession(data: session.encoded)
         }
@@ -303,19 +304,18 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         let tricky = "\\#(x) \\##(y) \"\"\"# \"\"\"##"
         let tree = try TreeSnapshot(json: Data(hostileSnapshot(label: hostile + tricky).utf8))
         let url = "recipes://" + hostile + tricky
-        let diff = TreeDiff(from: tree, to: tree)
         let session = RecordedSession(
             app: hostile, startSequence: 0, start: tree,
-            steps: [
-                .init(
-                    event: JournalEvent(
-                        sequence: 1, time: 0,
-                        link: .init(
-                            url: url, source: .app, duration: 0, reached: [], error: nil, searches: 0, visits: 0),
-                        notifications: 0, objects: 0, diff: diff), tree: tree)
+            events: [
+                JournalEvent(
+                    sequence: 1, time: 0,
+                    kind: .link(
+                        .init(url: url, source: .app, duration: 0, reached: [], error: nil, searches: 0, visits: 0)),
+                    notifications: 0, objects: 0, edit: TreeEdit())
             ])
         let source = ExportTestCommand.test(
-            session, app: AppTypeName(module: "M", type: "R"), name: "t", command: "xtree-cli export-test")
+            session, steps: try session.steps(), app: AppTypeName(module: "M", type: "R"), name: "t",
+            command: "xtree-cli export-test")
         #expect(source.unicodeScalars.allSatisfy { (" "..."~").contains($0) || $0 == "\n" })
         let call = try #require(source.range(of: "try await R.open("))
         #expect(try Self.stringLiteral(at: source[call.upperBound...]) == url)

@@ -89,9 +89,9 @@ public enum RecipesApp: DeepLinkableApp {
         let app = inspector.app
         let (events, _, _) = try await offMain { try patient(InspectorClient(app)).journal() }
         #if DEBUG
-            #expect(events.map { $0.link?.url } == ["recipes://recipes/irish-stew"])
-            #expect(events.first?.link?.source == .app)
-            #expect(events.first?.link?.reached.last?.type == "DefaultRecipeViewModel")
+            #expect(events.map { $0.event.link?.url } == ["recipes://recipes/irish-stew"])
+            #expect(events.first?.event.link?.source == .app)
+            #expect(events.first?.event.link?.reached.last?.type == "DefaultRecipeViewModel")
         #endif
     }
 }

@@ -7,8 +7,9 @@ import XTreeSnapshot
 
 @testable import XTreeInspector
 
-/// A malicious app on the other end: it streams changes and never answers. The client keeps a
-/// bounded number of them and gives up at its reply's deadline, however fast lines come.
+/// A malicious app on the other end: it streams events to a follower and never answers. The
+/// client keeps a bounded number of them and gives up at its reply's deadline, however fast
+/// lines come.
 @MainActor
 @Suite struct ClientBoundsTests {
     static let tree = try! TreeSnapshot(nodes: [
@@ -16,32 +17,34 @@ import XTreeSnapshot
             id: "root", type: "Box", label: "R", attributes: [], depth: 0, order: 0, parent: nil, links: [], names: [])
     ])
 
-    /// A change that edits nothing but says it had a notification: a watcher keeps it.
-    nonisolated static let changeLine: [UInt8] = {
+    /// Event `sequence`: a change that edits nothing but says it had a notification.
+    nonisolated static func eventLine(_ sequence: Int) -> [UInt8] {
         var reply = InspectorReply(id: nil)
-        reply.change = ChangeRecord(
-            notifications: 1, objects: 1, edit: TreeEdit(added: [], removed: [], changed: [], splices: []),
-            outlived: nil)
+        reply.event = JournalEvent(
+            sequence: sequence, time: 0, kind: .change, notifications: 1, objects: 1,
+            edit: TreeEdit(added: [], removed: [], changed: [], splices: []))
         return Array(try! JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")]
-    }()
+    }
 
-    /// A client whose peer, on its own thread, reads the request and then writes a change
-    /// every `pause` seconds until the client hangs up; what the call threw.
+    /// A following client whose peer, on its own thread, reads the request and then writes an
+    /// event every `pause` seconds until the client hangs up; what the call threw.
     func openWithAPeerThatNeverAnswers(
-        pause: Double, replyTimeout: Double, bound: Int = InspectorProtocol.maximumBufferedChanges
+        pause: Double, replyTimeout: Double, bound: Int = InspectorProtocol.maximumBufferedEvents
     ) async throws -> (
         error: InspectorError?, buffered: Int, seconds: Double
     ) {
         let (near, far) = socketPair()
         let app = InspectableApp(
             name: "Hostile", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 5)
-        let client = UncheckedBox(InspectorClient(testingOn: near, app: app, watching: Self.tree))
+        let client = UncheckedBox(InspectorClient(testingOn: near, app: app, following: Self.tree))
         client.value.replyTimeout = replyTimeout
-        client.value.changeBound.count = bound
+        client.value.eventBound.count = bound
         let peer = UncheckedBox(far)
         let streaming = Thread {
             _ = peer.value.readLine(limit: 1 << 20, timeout: 10)
-            while peer.value.write(Self.changeLine, timeout: 10) {
+            var sequence = 1
+            while peer.value.write(Self.eventLine(sequence), timeout: 10) {
+                sequence += 1
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             }
         }
@@ -58,28 +61,28 @@ import XTreeSnapshot
                 return (error, Date().timeIntervalSince(started))
             }
         }
-        return (error, client.value.changes.count - client.value.nextBuffered, seconds)
+        return (error, client.value.buffered.count - client.value.nextBuffered, seconds)
     }
 
-    @Test func changesStreamedAtFullSpeedAreBoundedAndTheCallIsRefused() async throws {
+    @Test func eventsStreamedAtFullSpeedAreBoundedAndTheCallIsRefused() async throws {
         // A smaller bound than the app's default, and a deadline far past it, so that the bound
-        // is what ends the call however slowly the changes are read (ThreadSanitizer).
+        // is what ends the call however slowly the events are read (ThreadSanitizer).
         let (error, buffered, _) = try await openWithAPeerThatNeverAnswers(pause: 0, replyTimeout: 60, bound: 100)
         guard case .refused(let reason) = error else {
             Issue.record("expected a refusal, got \(String(describing: error))")
             return
         }
-        #expect(reason == "the app sent more than 100 changes or 8 MiB of them without answering", "\(reason)")
+        #expect(reason == "the app sent more than 100 events or 8 MiB of them without answering", "\(reason)")
         #expect(buffered == 100)
     }
 
-    @Test func aReplyHasOneDeadlineHoweverManyChangesComeFirst() async throws {
+    @Test func aReplyHasOneDeadlineHoweverManyEventsComeFirst() async throws {
         let (error, buffered, seconds) = try await openWithAPeerThatNeverAnswers(pause: 0.02, replyTimeout: 0.5)
         guard case .noAnswer = error else {
             Issue.record("expected no answer by the deadline, got \(String(describing: error))")
             return
         }
-        #expect(buffered > 0 && buffered < InspectorProtocol.maximumBufferedChanges)
+        #expect(buffered > 0 && buffered < InspectorProtocol.maximumBufferedEvents)
         // Lines kept coming every 20 ms: a deadline per line would never have passed.
         #expect(seconds < 10, "the call took \(seconds) s")
     }
@@ -93,7 +96,7 @@ import XTreeSnapshot
                 new: .init(id: "zz", type: "Box", label: "Y", attributes: [], names: [], identity: nil))
         ], splices: [])
 
-    /// What a client holding ``tree`` as a watcher or follower says when its peer sends
+    /// What a client holding ``tree`` as a follower says when its peer sends
     /// `reply` and `read` takes it: the reason it refused, and the tree it then holds.
     func refusal(
         of reply: InspectorReply, read: @escaping @Sendable (InspectorClient) throws(InspectorError) -> Void
@@ -102,7 +105,7 @@ import XTreeSnapshot
         defer { far.close() }
         let app = InspectableApp(
             name: "Hostile", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 5)
-        let client = UncheckedBox(InspectorClient(testingOn: near, app: app, watching: Self.tree))
+        let client = UncheckedBox(InspectorClient(testingOn: near, app: app, following: Self.tree))
         _ = far.write(Array(try JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")], timeout: 5)
         let error = try await offMain { () -> InspectorError? in
             do throws(InspectorError) {
@@ -116,25 +119,14 @@ import XTreeSnapshot
             Issue.record("expected a refusal, got \(String(describing: error))")
             return (nil, nil)
         }
-        return (reason, client.value.watched?.snapshot().nodes.map(\.label))
-    }
-
-    /// A watcher refuses a change whose edit does not fit its tree, and keeps the tree it had.
-    @Test func aWatcherRefusesAnEditOfANodeItDoesNotHave() async throws {
-        var reply = InspectorReply(id: nil)
-        reply.change = ChangeRecord(notifications: 1, objects: 1, edit: Self.unknownNodeEdit, outlived: nil)
-        let (reason, labels) = try await refusal(of: reply) { client throws(InspectorError) in
-            _ = try client.nextChange(timeout: 5)
-        }
-        #expect(reason?.hasPrefix("an invalid change:") == true, "\(reason ?? "")")
-        #expect(labels == ["R"])
+        return (reason, client.value.followedTree?.nodes.map(\.label))
     }
 
     /// A follower refuses a journal event whose edit does not fit its tree, and keeps the tree.
     @Test func aFollowerRefusesAnEditOfANodeItDoesNotHave() async throws {
         var reply = InspectorReply(id: nil)
-        reply.event = JournalRecord(
-            sequence: 1, time: 0, link: nil, notifications: 1, objects: 1, edit: Self.unknownNodeEdit)
+        reply.event = JournalEvent(
+            sequence: 1, time: 0, kind: .change, notifications: 1, objects: 1, edit: Self.unknownNodeEdit)
         let (reason, labels) = try await refusal(of: reply) { client throws(InspectorError) in
             _ = try client.nextEvent(timeout: 5)
         }

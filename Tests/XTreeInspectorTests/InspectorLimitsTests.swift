@@ -385,12 +385,12 @@ func unixSocket(at path: String, listening: Bool) -> Int32 {
             "must arrive within \(Int(InspectorCore.handshakeTimeout)) second",
             "closed after \(Int(InspectorCore.idleTimeout)) seconds without a request",
             "within \(Int(InspectorCore.writeTimeout)) seconds closes the connection",
-            "A watcher with \(Outbox.limit) events not yet written is dropped",
+            "A follower with \(Outbox.limit) events not yet written is dropped",
             "at most \(InspectorCore.maximumUnauthenticated) are kept",
             "At most \(InspectorCore.maximumClients) clients that said hello are served at once",
             "# The inspector protocol, version \(InspectorProtocol.version)",
-            "it keeps at most \(grouped(InspectorProtocol.maximumBufferedChanges)) change events and "
-                + "\(InspectorProtocol.maximumBufferedChangeBytes >> 20) MiB of their lines",
+            "it keeps at most \(grouped(InspectorProtocol.maximumBufferedEvents)) events and "
+                + "\(InspectorProtocol.maximumBufferedEventBytes >> 20) MiB of their lines",
             "Sequence numbers are at most 2^53 (\(grouped(JournalEvent.maximumSequence)))",
         ]
         for statement in statements {

@@ -251,7 +251,7 @@ func openDescriptors() -> Int {
             ])
     }
 
-    @Test func watchersGetCoalescedChangesAndAFlushDeliversThemAll() async throws {
+    @Test func followersGetCoalescedChangesWithTheirDiffs() async throws {
         let folder = try InspectorFolder()
         let root = book("a")
         let inspector = try Inspector(name: "Book", root: root, directory: folder.path)
@@ -259,29 +259,32 @@ func openDescriptors() -> Int {
         let path = folder.path
         let client = try await offMain { () -> UncheckedBox<InspectorClient> in
             let client = try patient(InspectorClient(InspectorClient.resolve("Book", in: path)))
-            try client.watch()
+            _ = try client.follow()
             return UncheckedBox(client)
         }
         try await Task.sleep(nanoseconds: 100_000_000)
         root.pages.append(PageScreen("b"))
         root.pages.append(PageScreen("c"))
-        let change = try await offMain { try client.value.nextChange(timeout: 120) }
-        #expect(change?.notifications == 2)
+        let change = try await offMain { try client.value.nextEvent(timeout: 120) }
+        #expect(change?.event.notifications == 2)
+        #expect(change?.event.kind == .change)
         #expect(change?.diff.added.map(\.label) == ["b", "c"])
         root.pages.removeFirst()
-        let flushed = try await offMain { try client.value.flush() }
-        #expect(flushed.map(\.diff.removed.count) == [1])
+        let next = try await offMain { try client.value.nextEvent(timeout: 120) }
+        #expect(next?.diff.removed.count == 1)
+        #expect(next?.event.sequence == change.map { $0.event.sequence + 1 })
     }
 
     @Test func anOutboxThatFallsTooFarBehindOverflows() {
-        let outbox = Outbox(.changes)
-        for _ in 0..<Outbox.limit { outbox.push(.init(reply: InspectorReply(id: nil))) }
-        guard case .messages(let messages) = outbox.take() else {
+        let outbox = Outbox()
+        let event = JournalEvent(sequence: 1, time: 0, kind: .change, notifications: 1, objects: 1, edit: TreeEdit())
+        for _ in 0..<Outbox.limit { outbox.receive(event) }
+        guard case .events(let events) = outbox.take() else {
             Issue.record("overflowed at the limit")
             return
         }
-        #expect(messages.count == Outbox.limit)
-        for _ in 0...Outbox.limit { outbox.push(.init(reply: InspectorReply(id: nil))) }
+        #expect(events.count == Outbox.limit)
+        for _ in 0...Outbox.limit { outbox.receive(event) }
         guard case .overflowed = outbox.take() else {
             Issue.record("did not overflow past the limit")
             return
@@ -297,17 +300,17 @@ func openDescriptors() -> Int {
         let path = folder.path
         let client = try await offMain { () -> UncheckedBox<InspectorClient> in
             let client = try patient(InspectorClient(InspectorClient.resolve("Mark", in: path)))
-            try client.watch()
+            _ = try client.follow()
             return UncheckedBox(client)
         }
         try await Task.sleep(nanoseconds: 100_000_000)
         mark.page = 2
-        let change = try await offMain { try client.value.nextChange(timeout: 120) }
+        let change = try await offMain { try client.value.nextEvent(timeout: 120) }
         #expect(change?.diff.changed.first?.changes.map(\.new) == ["2"])
     }
 }
 
-/// Heavy: a thousand connections, a 100 MB flood, a stalled watcher. Kept out of the ThreadSanitizer run, as
+/// Heavy: a thousand connections, a 100 MB flood, a stalled follower. Kept out of the ThreadSanitizer run, as
 /// the million-node suite is; serialized, so descriptor counts are not disturbed by its own
 /// tests.
 @MainActor
@@ -383,18 +386,14 @@ func openDescriptors() -> Int {
         #expect(try await silent)
     }
 
-    @Test func aWatcherThatStopsReadingNeverBlocksTheApp() async throws {
+    @Test func aFollowerThatStopsReadingNeverBlocksTheApp() async throws {
         let folder = try InspectorFolder()
         let root = book()
         let inspector = try Inspector(name: "Book", root: root, directory: folder.path)
         defer { inspector.stop() }
         let app = inspector.app
-        let stalled = try await offMain { () -> UncheckedBox<InspectorClient> in
-            let client = try patient(InspectorClient(app))
-            try client.watch()
-            return UncheckedBox(client)
-        }
-        // Large changes, each announced to a watcher that reads none of them: its socket
+        let stalled = try await JournalTests.follower(of: app)
+        // Large changes, each announced to a follower that reads none of them: its socket
         // fills, and only its own thread waits. Were the app to wait, this loop would hang.
         for round in 0..<20 {
             root.pages = (0..<2_000).map { PageScreen("\(round)-\($0)") }
@@ -402,11 +401,11 @@ func openDescriptors() -> Int {
         }
         let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
         #expect(snapshot.nodes.count == 2_001)
-        // Past the app's write timeout it gives up on the watcher: reading what it was sent
+        // Past the app's write timeout it gives up on the follower: reading what it was sent
         // then ends in a closed connection.
         try await Task.sleep(nanoseconds: UInt64((InspectorCore.writeTimeout + 2) * 1e9))
         let cutOff = await #expect(throws: InspectorError.self) {
-            try await offMain { while try stalled.value.nextChange(timeout: 60) != nil {} }
+            try await offMain { while try stalled.value.nextEvent(timeout: 60) != nil {} }
         }
         #expect(cutOff == .disconnected("the connection closed"))
     }

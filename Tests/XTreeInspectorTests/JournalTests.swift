@@ -54,7 +54,8 @@ enum LinkError: Error, CustomStringConvertible {
             try await inspector.journaling(link: "book://page/missing") { try Self.add("missing", to: book) }
         }
         book.pages.removeFirst()
-        let (events, capacity, sequence) = try await offMain { try patient(InspectorClient(app)).journal() }
+        let (read, capacity, sequence) = try await offMain { try patient(InspectorClient(app)).journal() }
+        let events = read.map(\.event)
 
         #expect(capacity == Inspector.defaultJournalCapacity)
         #expect(sequence == 4)
@@ -62,17 +63,18 @@ enum LinkError: Error, CustomStringConvertible {
         #expect(events.map { $0.link?.url } == ["book://page/b", "book://page/c", "book://page/missing", nil])
         #expect(events.map { $0.link?.source } == [.inspector, .app, .app, nil])
         #expect(events.map { $0.link?.error } == [nil, nil, "no page missing", nil])
-        // The path reached, by the ids a replay compares, from the root.
+        #expect(events[3].kind == .change)
+        // The path reached, by the ids a replay compares, from the root; numbered where read.
         #expect(events[0].link?.reached.map(\.type) == ["Book", "PageScreen"])
-        #expect(events[0].link?.reached.map(\.order) == [0, 2])
-        #expect(events[1].link?.reached.last?.order == 3)
+        #expect(read[0].path == [0, 2])
+        #expect(read[1].path.last == 3)
         #expect(events[2].link?.reached == [])
         // One search each, of the book and its pages.
         #expect(events[0...1].map { $0.link?.searches } == [1, 1])
         #expect(events[0...1].map { $0.link?.visits } == [3, 4])
         #expect(events.allSatisfy { ($0.link?.duration ?? 0) >= 0 })
-        #expect(events.map { $0.diff.added.map(\.label) } == [["b"], ["c"], [], []])
-        #expect(events[3].diff.removed.count == 1)
+        #expect(read.map { $0.diff.added.map(\.label) } == [["b"], ["c"], [], []])
+        #expect(read[3].diff.removed.count == 1)
         #expect(events[3].notifications == 1)
         #expect(events.map(\.time) == events.map(\.time).sorted())
     }
@@ -92,15 +94,15 @@ enum LinkError: Error, CustomStringConvertible {
         let (events, capacity, sequence) = try await offMain { try patient(InspectorClient(app)).journal() }
         #expect(capacity == 2)
         #expect(sequence == 3)
-        #expect(events.map(\.sequence) == [2, 3])
+        #expect(events.map(\.event.sequence) == [2, 3])
         #expect(events.map { $0.diff.changed.first?.changes.first { $0.key == "owner" }?.new } == ["alan", "edsger"])
-        let encoded = String(decoding: try JSONEncoder().encode(events), as: UTF8.self)
+        let encoded = String(decoding: try JSONEncoder().encode(events.map(\.event)), as: UTF8.self)
         #expect(!encoded.contains("secret-of"))
         let after = try await offMain { try patient(InspectorClient(app)).journal(after: 2) }
-        #expect(after.events.map(\.sequence) == [3])
+        #expect(after.events.map(\.event.sequence) == [3])
     }
 
-    @Test func aFollowerGetsTheBacklogThenEachEventWithTheTreeAfterIt() async throws {
+    @Test func aFollowerGetsTheBacklogThenEachEventAndHoldsTheTreeAfterIt() async throws {
         let folder = try InspectorFolder()
         let (book, inspector) = try served(folder: folder)
         defer { inspector.stop() }
@@ -113,47 +115,73 @@ enum LinkError: Error, CustomStringConvertible {
         let follower = try await offMain { () -> UncheckedBox<InspectorClient> in
             UncheckedBox(try patient(InspectorClient(app)))
         }
-        let started = try await offMain { try recorder.value.follow(snapshots: true) }
+        let started = try await offMain { try recorder.value.follow() }
         let backlog = try await offMain { try follower.value.follow(after: 0) }
         #expect(started.sequence == 1)
         #expect(started.start == TreeSnapshot(of: book))
         #expect(started.backlog.isEmpty)
-        #expect(backlog.backlog.map(\.sequence) == [1])
+        #expect(backlog.backlog.map(\.event.sequence) == [1])
 
         try await inspector.journaling(link: "book://page/c") { try Self.add("c", to: book) }
         let treeAfterC = TreeSnapshot(of: book)
         book.pages.removeLast()
-        let recorded = try await offMain { () -> [(JournalEvent, TreeSnapshot?)] in
-            var events: [(JournalEvent, TreeSnapshot?)] = []
-            while events.count < 2, let next = try recorder.value.nextEvent(timeout: 120) { events.append(next) }
-            return events
+        let (first, treeAfterFirst) = try await offMain { () -> (FollowedEvent?, TreeSnapshot?) in
+            (try recorder.value.nextEvent(timeout: 120), recorder.value.followedTree)
         }
-        #expect(recorded.map(\.0.sequence) == [2, 3])
-        #expect(recorded.first?.1 == treeAfterC)
-        #expect(recorded.last?.1 == TreeSnapshot(of: book))
+        let second = try await offMain { try recorder.value.nextEvent(timeout: 120) }
+        let recorded = [first, second].compactMap { $0 }
+        #expect(recorded.map(\.event.sequence) == [2, 3])
+        // The tree the follower holds is the app's after each event, made of the edits alone.
+        #expect(treeAfterFirst == treeAfterC)
+        #expect(recorder.value.followedTree == TreeSnapshot(of: book))
         let followed = try await offMain { try follower.value.nextEvent(timeout: 120) }
         #expect(followed?.event.sequence == 2)
-        #expect(followed?.snapshot == nil)
         // A backlog comes with the tree now too: its diffs are found from the tree back.
-        let late = try await offMain { try patient(InspectorClient(app)).follow(after: 0, snapshots: true) }
-        #expect(late.backlog.map(\.sequence) == [1, 2, 3])
+        let late = try await offMain { try patient(InspectorClient(app)).follow(after: 0) }
+        #expect(late.backlog.map(\.event.sequence) == [1, 2, 3])
         #expect(late.start == TreeSnapshot(of: book))
-        #expect(late.backlog.map(\.diff) == [backlog.backlog[0].diff, recorded[0].0.diff, recorded[1].0.diff])
+        #expect(late.backlog.map(\.diff) == [backlog.backlog[0].diff, recorded[0].diff, recorded[1].diff])
     }
 
-    @Test func withoutAJournalNothingIsKeptAndWatchersAreStillServed() async throws {
+    /// A client of `app` that follows its journal.
+    static func follower(of app: InspectableApp) async throws -> UncheckedBox<InspectorClient> {
+        try await offMain { () -> UncheckedBox<InspectorClient> in
+            let client = try patient(InspectorClient(app))
+            _ = try client.follow()
+            return UncheckedBox(client)
+        }
+    }
+
+    /// A follower that opens a link is sent the link's event, not the tree: the tree it holds,
+    /// with the edit applied, is the app's, and the path is found in it.
+    @Test func aFollowerThatOpensALinkIsSentItsEditNotTheTree() async throws {
+        let folder = try InspectorFolder()
+        let (book, inspector) = try served(folder: folder)
+        defer { inspector.stop() }
+        let app = inspector.app
+        let follower = try await Self.follower(of: app)
+        let (opened, tree) = try await offMain { try follower.value.open("book://page/b") }
+        #expect(opened.event == 1, "the reply names the link's event instead of carrying a tree")
+        #expect(tree == TreeSnapshot(of: book))
+        #expect(opened.path.map { tree.nodes[$0].label } == ["Book", "b"])
+        let event = try await offMain { try follower.value.nextEvent(timeout: 0) }
+        #expect(event?.event.link?.url == "book://page/b")
+        #expect(event?.diff.added.map(\.label) == ["b"])
+        // Without following, the tree comes with the reply.
+        let (plain, _) = try await offMain { try patient(InspectorClient(app)).open("book://page/c") }
+        #expect(plain.event == nil)
+    }
+
+    @Test func withoutAJournalNothingIsKeptAndFollowersAreStillServed() async throws {
         let folder = try InspectorFolder()
         let (book, inspector) = try served(0, folder: folder)
         defer { inspector.stop() }
         let app = inspector.app
-        let watcher = try await offMain { () -> UncheckedBox<InspectorClient> in
-            let client = try patient(InspectorClient(app))
-            try client.watch()
-            return UncheckedBox(client)
-        }
+        let follower = try await Self.follower(of: app)
         try await inspector.journaling(link: "book://page/b") { try Self.add("b", to: book) }
-        let flushed = try await offMain { try watcher.value.flush() }
-        #expect(flushed.map(\.diff.added.count) == [1])
+        let event = try await offMain { try follower.value.nextEvent(timeout: 120) }
+        #expect(event?.event.link?.url == "book://page/b")
+        #expect(event?.diff.added.count == 1)
         let listing = try await offMain { try patient(InspectorClient(app)).journal() }
         #expect(listing.capacity == 0)
         #expect(listing.events.isEmpty)
@@ -162,12 +190,12 @@ enum LinkError: Error, CustomStringConvertible {
     /// With no client, events wait in a batch, unless their edits are large.
     @Test func eventsWaitInABatchUnlessTheirEditsAreLarge() async throws {
         let journal = Journal(capacity: 10)
-        func record(_ sequence: Int, added: Int) -> JournalRecord {
+        func record(_ sequence: Int, added: Int) -> JournalEvent {
             let nodes = (0..<added).map {
                 TreeEdit.Node(id: "n\($0)", type: "Leaf", label: "", attributes: [], names: [], identity: nil)
             }
-            return JournalRecord(
-                sequence: sequence, time: 0, link: nil, notifications: 1, objects: 1,
+            return JournalEvent(
+                sequence: sequence, time: 0, kind: .change, notifications: 1, objects: 1,
                 edit: TreeEdit(added: nodes, removed: [], changed: [], splices: []))
         }
         journal.record(record(1, added: 1))
@@ -176,12 +204,11 @@ enum LinkError: Error, CustomStringConvertible {
         journal.record(record(2, added: Journal.batchEntries))
         for _ in 0..<600 where journal.pendingCount > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(journal.pendingCount == 0)
-        #expect(journal.records(after: 0).map(\.sequence) == [1, 2])
+        #expect(journal.events(after: 0).map(\.sequence) == [1, 2])
     }
 
     @Test func anEventReadFromOutsideIsCheckedBeyondItsShape() {
-        let diff = TreeDiff(from: TreeSnapshot(of: Book()), to: TreeSnapshot(of: Book()))
-        let good = JournalEvent(sequence: 1, time: 1, link: nil, notifications: 2, objects: 1, diff: diff)
+        let good = JournalEvent(sequence: 1, time: 1, kind: .change, notifications: 2, objects: 1, edit: TreeEdit())
         #expect(good.problem == nil)
         var bad = good
         bad.sequence = 0
@@ -193,12 +220,14 @@ enum LinkError: Error, CustomStringConvertible {
         bad.time = .infinity
         #expect(bad.problem == "event 1 has a time that is not a moment")
         bad = good
-        bad.link = .init(
-            url: "x:", source: .app, duration: 0, reached: [.init(order: 0, type: "Book", id: "#a")], error: "no",
+        var link = JournalEvent.Link(
+            url: "x:", source: .app, duration: 0, reached: [.init(type: "Book", id: "#a")], error: "no",
             searches: 0, visits: 0)
+        bad.kind = .link(link)
         #expect(bad.problem == "event 1 failed and reached a path")
-        bad.link?.error = nil
-        bad.link?.duration = -1
+        link.error = nil
+        link.duration = -1
+        bad.kind = .link(link)
         #expect(bad.problem == "event 1 has a negative duration")
     }
 }

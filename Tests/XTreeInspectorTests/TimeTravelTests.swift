@@ -70,11 +70,11 @@ enum RestoreFailure: Error, CustomStringConvertible {
         let (_, start) = try await offMain { try client.value.restore(to: 0) }
         #expect(start.nodes.map(\.label) == ["Book", "a"])
         let events = try await offMain { try client.value.journal().events }
-        #expect(events.map(\.sequence) == [1, 2, 3, 4, 5])
-        #expect(events.map { $0.restore?.to } == [nil, nil, nil, 1, 0])
+        #expect(events.map(\.event.sequence) == [1, 2, 3, 4, 5])
+        #expect(events.map { $0.event.restore?.to } == [nil, nil, nil, 1, 0])
         // Pages have no identity of their own: their ids are their places, whose labels changed.
         #expect(events[3].diff.changed.map(\.node.label) == ["a", "b"])
-        #expect(events[3].link == nil)
+        #expect(events[3].event.link == nil)
     }
 
     @Test func aRestoreThatMissesSaysWhatDiffersAndOneThatThrowsIsJournaled() async throws {
@@ -95,7 +95,7 @@ enum RestoreFailure: Error, CustomStringConvertible {
         #expect(failed.error == "the disk is full")
         #expect(tree.nodes.map(\.label) == ["Book", "a"])
         let events = try await offMain { try client.value.journal(after: 3).events }
-        #expect(events.map { $0.restore?.error } == ["the disk is full"])
+        #expect(events.map { $0.event.restore?.error } == ["the disk is full"])
     }
 
     @Test func anAppWithoutRestorationOrWithoutTheStateRefusesClearly() async throws {
@@ -125,12 +125,12 @@ enum RestoreFailure: Error, CustomStringConvertible {
         #expect(restored.difference.isEmpty)
     }
 
-    @Test func aPageKeptAliveAfterItLeftTheTreeIsReportedToTheJournalAndToWatchers() async throws {
+    @Test func aPageKeptAliveAfterItLeftTheTreeIsReportedToTheJournalAndToFollowers() async throws {
         let folder = try InspectorFolder()
         let served = try ServedBook(folder: folder, grace: 0.05)
         defer { served.inspector.stop() }
         let watcher = try await served.connect()
-        try await offMain { try watcher.value.watch() }
+        try await offMain { _ = try watcher.value.follow() }
         try await served.open("b")
         try await served.open("c")
         // Deliberately leaked: "a" leaves the tree and lives on; "b" leaves and is released;
@@ -138,12 +138,13 @@ enum RestoreFailure: Error, CustomStringConvertible {
         served.graveyard.append(served.book.pages[0])
         let c = served.book.pages[2]
         served.book.pages = []
-        try await offMain { _ = try watcher.value.flush() }
+        // Read the journal: the app's changes so far become an event first.
+        try await offMain { _ = try watcher.value.journalEvents(after: JournalEvent.maximumSequence) }
         served.book.pages = [c]
 
         var outlived: [JournalEvent.Outlived]?
         for _ in 0..<20 where outlived == nil {
-            outlived = try await offMain { try watcher.value.nextChange(timeout: 30) }?.outlived
+            outlived = try await offMain { try watcher.value.nextEvent(timeout: 30) }?.event.outlived
         }
         #expect(outlived?.map(\.node.label) == ["a"])
         #expect(outlived?.map(\.node.type) == ["PageScreen"])
@@ -151,10 +152,10 @@ enum RestoreFailure: Error, CustomStringConvertible {
         let client = try await served.connect()
         let events = try await offMain { try client.value.journal().events }
         let report = try #require(events.last)
-        #expect(report.outlived == outlived)
-        #expect(report.outlived?.first?.left == 3)
+        #expect(report.event.outlived == outlived)
+        #expect(report.event.outlived?.first?.left == 3)
         #expect(report.diff.isEmpty)
-        #expect(report.outlived?.first?.leftTime == events[2].time)
+        #expect(report.event.outlived?.first?.leftTime == events[2].event.time)
         #expect(served.graveyard.count == 1)
     }
 }

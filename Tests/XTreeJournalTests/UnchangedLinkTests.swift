@@ -6,18 +6,19 @@ import XTree
 
 /// A link that succeeded and changed nothing is `unchanged`; nothing else is.
 @Suite struct UnchangedLinkTests {
-    static let start = RecordedSessionTests.example.steps[0].tree
-    static let after = RecordedSessionTests.example.steps.last!.tree
+    static let start = RecordedSessionTests.example.start
+    static let after = try! RecordedSessionTests.example.steps().last!.tree
 
     static func event(link error: String??, changed: Bool) -> JournalEvent {
-        let link = error.map { error in
-            JournalEvent.Link(
-                url: "recipes://tab/meat", source: .inspector, duration: 0, reached: [], error: error, searches: 0,
-                visits: 0)
+        let kind = error.map { error in
+            JournalEvent.Kind.link(
+                .init(
+                    url: "recipes://tab/meat", source: .inspector, duration: 0, reached: [], error: error, searches: 0,
+                    visits: 0))
         }
         return JournalEvent(
-            sequence: 1, time: 1, link: link, restore: nil, outlived: nil, notifications: 0, objects: 0,
-            diff: TreeDiff(from: start, to: changed ? after : start))
+            sequence: 1, time: 1, kind: kind ?? .change, notifications: 0, objects: 0,
+            edit: changed ? TreeEdit(from: start, to: after) : TreeEdit())
     }
 
     @Test func onlyASuccessfulLinkThatChangedNothingIsUnchanged() {
@@ -25,13 +26,16 @@ import XTree
         #expect(!Self.event(link: .some(nil), changed: true).unchanged, "a link that changed the tree")
         #expect(!Self.event(link: .some("unknown recipe"), changed: false).unchanged, "a link that failed")
         #expect(!Self.event(link: nil, changed: false).unchanged, "not a link")
+        #expect(Self.event(link: .some(nil), changed: false).flag == "unchanged")
+        #expect(Self.event(link: .some("unknown recipe"), changed: false).flag == "failed")
+        #expect(Self.event(link: .some(nil), changed: true).flag == nil)
     }
 
     @Test func anExplanationFromOutsideIsBounded() {
         var event = Self.event(link: .some(nil), changed: false)
-        event.link?.explanation = Array(repeating: "why", count: 33)
+        event.changeLink { $0.explanation = Array(repeating: "why", count: 33) }
         #expect(event.problem?.contains("explanation longer") == true)
-        event.link?.explanation = ["why"]
+        event.changeLink { $0.explanation = ["why"] }
         #expect(event.problem == nil)
     }
 }

@@ -44,8 +44,8 @@ struct ExportTestCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let session = try ReplayCommand.session(from: file, context)
-        if let restore = session.steps.first(where: { $0.event.restore != nil }) {
+        let (session, steps) = try ReplayCommand.session(from: file, context)
+        if let restore = steps.first(where: { $0.event.restore != nil }) {
             throw .failure(
                 "event #\(restore.event.sequence) returns the app to an earlier state, which a test cannot do "
                     + "through the app's links; record the session without 'restore'")
@@ -58,7 +58,8 @@ struct ExportTestCommand: ParsableCommand {
         if let problem = app.problem {
             throw .failure("\(file) names an app type that cannot be written as Swift: \(problem)")
         }
-        let source = Self.test(session, app: app, name: name ?? "recordedSession", command: "xtree-cli export-test")
+        let source = Self.test(
+            session, steps: steps, app: app, name: name ?? "recordedSession", command: "xtree-cli export-test")
         if let output, !output.isStandardStream {
             try context.write(Data(source.utf8), to: output, what: "test")
         } else {
@@ -70,19 +71,26 @@ struct ExportTestCommand: ParsableCommand {
     static let noAppType = "the app's inspector was given no DeepLinkableApp type"
 
     /// The test's source, for `app`, whose names are plain identifiers.
-    static func test(_ session: RecordedSession, app: AppTypeName, name: String, command: String) -> String {
+    static func test(
+        _ session: RecordedSession, steps: [RecordedSession.Step], app: AppTypeName, name: String, command: String
+    ) -> String {
         precondition(app.problem == nil, "names checked before they are written")
         let type = app.type
-        let links = session.steps.filter { $0.event.link != nil }.count
+        let links = steps.filter { $0.event.link != nil }.count
         var body = ""
         var trees = [("start", session.start)]
-        // Objects outliving their place change no tree, and their lifetimes are the app's own.
-        for step in session.steps where step.event.outlived == nil {
+        for step in steps {
             let event = step.event
             let tree = "tree\(event.sequence)"
-            trees.append((tree, step.tree))
             let moment = SwiftSourceText.stringLiteral("after event #\(event.sequence)")
-            guard let link = event.link else {
+            let link: JournalEvent.Link
+            switch event.kind {
+            case .outlived, .restore:
+                // Objects outliving their place change no tree, and their lifetimes are the
+                // app's own; a session with a restore is refused before its test is written.
+                continue
+            case .change:
+                trees.append((tree, step.tree))
                 body += """
 
                         // #\(event.sequence): a change the app made by itself.
@@ -90,6 +98,9 @@ struct ExportTestCommand: ParsableCommand {
 
                     """
                 continue
+            case .link(let recorded):
+                trees.append((tree, step.tree))
+                link = recorded
             }
             let url = SwiftSourceText.stringLiteral(link.url)
             if link.error != nil {

@@ -48,12 +48,12 @@ struct LogCommand: ParsableCommand {
             let (_, _, backlog) = try live { () throws(InspectorError) in
                 try client.follow(after: after ?? 0)
             }
-            for event in backlog where shows(event) { context.print(event, as: format) }
+            for event in backlog where shows(event.event) { context.print(event, as: format) }
             while true {
                 console.flush()
-                guard let (event, _) = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 3600) })
+                guard let event = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 3600) })
                 else { continue }
-                if shows(event) { context.print(event, as: format) }
+                if shows(event.event) { context.print(event, as: format) }
             }
         }
         let (events, capacity, sequence) = try live { () throws(InspectorError) in
@@ -61,13 +61,13 @@ struct LogCommand: ParsableCommand {
         }
         if format == .text {
             let first = (after ?? 0) + 1
-            if let oldest = events.first?.sequence ?? (sequence >= first ? sequence + 1 : nil), oldest > first {
+            if let oldest = events.first?.event.sequence ?? (sequence >= first ? sequence + 1 : nil), oldest > first {
                 console.out(
                     "(events #\(first) to #\(oldest - 1) are no longer kept: the journal keeps the last \(capacity))\n")
             }
             if events.isEmpty, capacity == 0 { console.out("(the app keeps no journal: its capacity is 0)\n") }
         }
-        for event in events where shows(event) { context.print(event, as: format) }
+        for event in events where shows(event.event) { context.print(event, as: format) }
     }
 
     /// Whether `--failures` leaves the event in.
@@ -83,8 +83,9 @@ enum LogFormat: String, CaseIterable {
 
 extension Context {
     /// An event as `log` prints it: a line, then the path reached and the diff, indented; or
-    /// one JSON object on one line.
-    func print(_ event: JournalEvent, as format: LogFormat) {
+    /// the event as the app sent it, one JSON object on one line.
+    func print(_ followed: FollowedEvent, as format: LogFormat) {
+        let event = followed.event
         guard format == .text else {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -94,7 +95,8 @@ extension Context {
         }
         console.out(event.summary + "\n")
         if let reached = event.link?.reached, !reached.isEmpty {
-            console.out("  reached: \(pathDescription(reached.map { (Optional($0.order), $0.type) }))\n")
+            let steps = zip(followed.path, reached).map { (Optional($0), $1.type) }
+            console.out("  reached: \(pathDescription(steps))\n")
         }
         for line in event.link?.explanation ?? [] { console.out("  why: \(TerminalText.escaped(line))\n") }
         if let outlived = event.outlived {
@@ -104,7 +106,7 @@ extension Context {
         }
         var stream = ConsoleStream(console: console)
         var text = ""
-        event.diff.write(to: &text)
+        followed.diff.write(to: &text)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             stream.write("  \(line)\n")
         }

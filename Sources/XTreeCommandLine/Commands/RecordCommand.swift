@@ -39,8 +39,7 @@ struct RecordCommand: ParsableCommand {
         let console = context.console
         let interrupts = Interrupts()
         defer { interrupts.restore() }
-        let (sequence, start, _) = try live { () throws(InspectorError) in try client.follow(snapshots: true) }
-        guard let start else { throw .failure("the app sent no tree to start from") }
+        let (sequence, start, _) = try live { () throws(InspectorError) in try client.follow() }
         var session = RecordedSession(
             app: client.app.name, appType: client.appType, startSequence: sequence, start: start)
         let until = count.map { "\($0) event\($0 == 1 ? "" : "s")" } ?? "interrupted (Ctrl-C)"
@@ -51,25 +50,21 @@ struct RecordCommand: ParsableCommand {
             console.err("note: \(ExportTestCommand.noAppType); 'export-test' cannot make this session a test\n")
         }
         var failure: CLIError?
-        while count.map({ session.steps.count < $0 }) ?? true, !interrupts.arrived {
+        while count.map({ session.events.count < $0 }) ?? true, !interrupts.arrived {
             console.flush()
-            let next: (event: JournalEvent, snapshot: TreeSnapshot?)?
+            let next: FollowedEvent?
             do {
                 next = try client.nextEvent(timeout: 0.2)
             } catch {
                 failure = .failure(error.description)
                 break
             }
-            guard let (event, tree) = next else { continue }
-            guard let tree else {
-                failure = .failure("the app sent event #\(event.sequence) without the tree after it")
-                break
-            }
-            session.steps.append(RecordedSession.Step(event: event, tree: tree))
+            guard let event = next?.event else { continue }
+            session.events.append(event)
             console.out(event.summary + "\n")
         }
         try context.write(session.encoded, to: output, what: "session")
-        let events = session.steps.count
+        let events = session.events.count
         console.out("wrote \(events) event\(events == 1 ? "" : "s") to \(output)\n")
         if let failure { throw failure }
     }

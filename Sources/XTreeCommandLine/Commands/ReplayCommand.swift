@@ -32,38 +32,40 @@ struct ReplayCommand: ParsableCommand {
     var settle: Int?
 
     func run(_ context: Context) async throws(CLIError) {
-        let session = try Self.session(from: file, context)
+        let (session, steps) = try Self.session(from: file, context)
         let target = try context.target(attach: attach.attach)
         try await target.prepare()
         // An attached app's own changes are then waited for on its stream, not by polling.
         if target.changeDescriptor != nil { try target.startWatching() }
         let console = context.console
-        let links = session.steps.filter { $0.event.link != nil }.count
+        let links = steps.filter { $0.event.link != nil }.count
         console.out(
-            "replaying \(session.steps.count) event\(session.steps.count == 1 ? "" : "s") (\(links) "
+            "replaying \(steps.count) event\(steps.count == 1 ? "" : "s") (\(links) "
                 + "link\(links == 1 ? "" : "s")) recorded from \(TerminalText.quoted(session.app)) after event "
                 + "#\(session.startSequence) on \(target.title)\n")
         try compare(session.start, with: target.snapshot(), at: "the start", console: console, when: "at the start")
         console.out("start: as recorded (\(session.start.nodes.count) nodes)\n")
-        for step in session.steps {
+        for step in steps {
             let event = step.event
             let moment = "event #\(event.sequence)"
-            if event.restore != nil {
-                throw diverged(
-                    moment, "\(event.summary): replay does not return the app to earlier states")
-            }
-            if event.outlived != nil {
+            let link: JournalEvent.Link
+            switch event.kind {
+            case .restore:
+                throw diverged(moment, "\(event.summary): replay does not return the app to earlier states")
+            case .outlived:
                 // The tree did not change; when objects are released is not replayed.
                 console.out("\(event.summary): not replayed\n")
                 continue
-            }
-            // Changes the last step's link brought are in the trees compared: none is kept.
-            if target.hasArrivedChange { _ = try target.arrivedChanges() }
-            guard let link = event.link else {
+            case .change:
+                // Changes the last step's link brought are in the trees compared: none is kept.
+                if target.hasArrivedChange { _ = try target.arrivedChanges() }
                 let replayed = try await settled(target, to: step.tree)
                 try compare(step.tree, with: replayed, at: moment, console: console)
                 console.out("\(event.summary): as recorded\n")
                 continue
+            case .link(let recorded):
+                if target.hasArrivedChange { _ = try target.arrivedChanges() }
+                link = recorded
             }
             let name = "#\(event.sequence) link \(TerminalText.escaped(link.url))"
             switch try await target.open(link.url, recording: false) {
@@ -81,7 +83,7 @@ struct ReplayCommand: ParsableCommand {
                 try compare(step.tree, with: replayed, at: moment, console: console)
                 let ids = path.map { replayed.nodes[$0].id }
                 guard ids == link.reached.map(\.id) else {
-                    let recorded = pathDescription(link.reached.map { (Optional($0.order), $0.type) })
+                    let recorded = link.reached.map { "\($0.type) #\($0.id)" }.joined(separator: " > ")
                     throw diverged(
                         moment, "\(name) reached \(replayed.pathDescription(path)), and it had reached \(recorded)")
                 }
@@ -89,16 +91,19 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         console.out(
-            "replay passed: the start and \(session.steps.count) event\(session.steps.count == 1 ? "" : "s") as recorded\n"
+            "replay passed: the start and \(steps.count) event\(steps.count == 1 ? "" : "s") as recorded\n"
         )
         try target.finish()
     }
 
-    /// Reads and checks a session file.
-    static func session(from file: RawPath, _ context: Context) throws(CLIError) -> RecordedSession {
+    /// Reads and checks a session file; its events with the tree after each.
+    static func session(from file: RawPath, _ context: Context) throws(CLIError) -> (
+        session: RecordedSession, steps: [RecordedSession.Step]
+    ) {
         let data = try context.read(file, what: "session")
         do {
-            return try RecordedSession(data: data)
+            let session = try RecordedSession(data: data)
+            return (session, try session.steps())
         } catch {
             throw .failure("invalid session \(Context.sourceName(file)): \(error.description)")
         }

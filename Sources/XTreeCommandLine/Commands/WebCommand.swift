@@ -119,14 +119,14 @@ final class WebSite {
     /// The largest edit sent to the page; past it, the page fetches the whole tree instead.
     static let largestEdit = 256 * 1024
 
-    /// The tree changed: each change's edit goes to the page, which patches its rows with it
-    /// (`edit`, with the version it makes); a change without one, or past ``largestEdit``,
-    /// makes the page fetch the tree (`tree`).
-    func changed(by changes: [ChangeEvent] = []) {
+    /// The tree changed: each event's edit goes to the page, which patches its rows with it
+    /// (`edit`, with the version it makes) and reads the journal again; none, or an edit past
+    /// ``largestEdit``, makes the page fetch the tree (`tree`).
+    func changed(by changes: [FollowedEvent] = []) {
         cached = nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        let edits = changes.map { change in change.edit.flatMap { try? encoder.encode($0) } }
+        let edits = changes.map { try? encoder.encode($0.event.edit) }
         guard !edits.isEmpty, edits.allSatisfy({ ($0?.count ?? .max) <= Self.largestEdit }) else {
             version += 1
             server?.broadcast("tree", data: "{\"version\":\(version)}")

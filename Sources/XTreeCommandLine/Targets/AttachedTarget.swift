@@ -41,37 +41,35 @@ final class AttachedTarget: Target {
     }
 
     func startWatching() throws(CLIError) {
-        try live { () throws(InspectorError) in try client.watch() }
+        _ = try live { () throws(InspectorError) in try client.follow() }
     }
 
     var changeDescriptor: Int32? { client.descriptor }
 
-    var hasArrivedChange: Bool { client.hasBufferedChange }
+    var hasArrivedChange: Bool { client.hasBufferedEvent }
 
-    func arrivedChanges() throws(CLIError) -> [ChangeEvent] {
-        var changes: [ChangeEvent] = []
-        while let change = try live({ () throws(InspectorError) in try client.nextChange(timeout: 0) }) {
-            changes.append(change)
-            if !client.hasBufferedChange { break }
+    func arrivedChanges() throws(CLIError) -> [FollowedEvent] {
+        var events: [FollowedEvent] = []
+        while let event = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 0) }) {
+            events.append(event)
+            if !client.hasBufferedEvent { break }
         }
-        return changes
+        return events
     }
 
     /// Read as the app sends the events, without the tree: the app walks nothing for them.
     func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? {
-        let (records, capacity, _) = try live { () throws(InspectorError) in
-            try client.journalRecords(after: sequence)
+        let (events, capacity, _) = try live { () throws(InspectorError) in
+            try client.journalEvents(after: sequence)
         }
         guard capacity > 0 else { return nil }
-        let entries = records.map { record in
-            let flag = record.link.map { link in link.error != nil ? "failed" : record.unchanged ? "unchanged" : nil }
-            return JournalEntry(sequence: record.sequence, summary: record.summary, flag: flag ?? nil)
-        }
-        return (entries, capacity)
+        return (events.map(JournalEntry.init), capacity)
     }
 
-    func changesSinceLastLine() throws(CLIError) -> [ChangeEvent] {
-        try live { () throws(InspectorError) in try client.flush() }
+    /// The events read with the line's replies (a link's own among them), and any that
+    /// arrived since.
+    func changesSinceLastLine() throws(CLIError) -> [FollowedEvent] {
+        client.hasBufferedEvent ? try arrivedChanges() : []
     }
 }
 

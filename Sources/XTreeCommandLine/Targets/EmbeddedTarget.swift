@@ -1,6 +1,8 @@
+import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
+import XTreeJournal
 
 /// An embedded app started in this process, through its adapter.
 @MainActor
@@ -9,6 +11,8 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
     let root: App.Root
     private let applyLink: LinkApplier
     private var watched: (snapshot: TreeSnapshot, monitor: TreeChangeMonitor)?
+    /// How many changes `watch` was given.
+    private var changes = 0
 
     /// Starts a fresh app.
     init(_ app: App) {
@@ -56,20 +60,20 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
         monitor.observe()
     }
 
-    /// The objects that announced a change since the last call, coalesced, as a diff of
-    /// snapshots; the new tree is watched from then on.
-    func changesSinceLastLine() -> [ChangeEvent] {
+    /// The objects that announced a change since the last call, coalesced, as an event of
+    /// the app's own changes; the new tree is watched from then on.
+    func changesSinceLastLine() -> [FollowedEvent] {
         guard let (before, monitor) = watched else { return [] }
         let fired = monitor.drain()
         guard !fired.isEmpty else { return [] }
         let after = TreeSnapshot(of: root)
         watched = (after, monitor)
         monitor.observe()
-        return [
-            ChangeEvent(
-                notifications: fired.count, objects: Set(fired).count, diff: TreeDiff(from: before, to: after),
-                edit: TreeEdit(from: before, to: after))
-        ]
+        changes += 1
+        let event = JournalEvent(
+            sequence: changes, time: Date().timeIntervalSince1970, kind: .change, notifications: fired.count,
+            objects: Set(fired).count, edit: TreeEdit(from: before, to: after))
+        return [FollowedEvent(event: event, diff: TreeDiff(from: before, to: after), path: [])]
     }
 
     var watchCommands: [(name: String, help: String)] { App.watchCommands.map { ($0.name, $0.help) } }

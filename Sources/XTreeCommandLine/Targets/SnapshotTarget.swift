@@ -27,5 +27,5 @@ final class SnapshotTarget: Target {
         throw .failure("a snapshot does not change")
     }
 
-    func changesSinceLastLine() -> [ChangeEvent] { [] }
+    func changesSinceLastLine() -> [FollowedEvent] { [] }
 }

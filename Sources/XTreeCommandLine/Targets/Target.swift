@@ -24,16 +24,16 @@ protocol Target: AnyObject {
     /// Names a search could have meant besides the tree's: the protocols the app registered.
     var searchableNames: [String] { get }
 
-    /// Starts noting changes for `watch`.
+    /// Starts following its events, for `watch`, `replay` and `web`.
     func startWatching() throws(CLIError)
-    /// Where changes the app makes by itself arrive, for `watch` to wait on, if they do.
+    /// Where events the app makes by itself arrive, to wait on, if they do.
     var changeDescriptor: Int32? { get }
-    /// Whether a change has arrived and waits to be taken.
+    /// Whether an event has arrived and waits to be taken.
     var hasArrivedChange: Bool { get }
-    /// The changes that have arrived by themselves.
-    func arrivedChanges() throws(CLIError) -> [ChangeEvent]
-    /// Everything that changed since the last call, after a line of `watch`.
-    func changesSinceLastLine() throws(CLIError) -> [ChangeEvent]
+    /// The events that have arrived, links' among them.
+    func arrivedChanges() throws(CLIError) -> [FollowedEvent]
+    /// Every event since the last call, after a line of `watch`.
+    func changesSinceLastLine() throws(CLIError) -> [FollowedEvent]
     /// The `watch` commands the target adds, by name, with their help.
     var watchCommands: [(name: String, help: String)] { get }
     /// Runs a `watch` command the target added; returns what to print.
@@ -73,7 +73,7 @@ extension Target {
     var searchableNames: [String] { [] }
     var changeDescriptor: Int32? { nil }
     var hasArrivedChange: Bool { false }
-    func arrivedChanges() throws(CLIError) -> [ChangeEvent] { [] }
+    func arrivedChanges() throws(CLIError) -> [FollowedEvent] { [] }
     var watchCommands: [(name: String, help: String)] { [] }
     func runWatchCommand(_ name: String) -> String? { nil }
     var untraceableReason: String? { nil }
@@ -117,4 +117,10 @@ struct JournalEntry: Encodable {
     let summary: String
     /// `failed` or `unchanged` for such a link, which the page shows in a colour of its own.
     var flag: String?
+
+    init(_ event: JournalEvent) {
+        sequence = event.sequence
+        summary = event.summary
+        flag = event.flag
+    }
 }

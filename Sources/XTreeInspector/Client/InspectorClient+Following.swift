@@ -2,176 +2,160 @@ import XTree
 import XTreeJournal
 import XTreeSnapshot
 
-/// Watching, following and reading the journal: the app sends the tree once, then each
-/// event's edit by ids; the client applies each to the tree it holds and makes of it the
-/// diff, numbered as in that tree, that a person reads.
+/// An event as a follower reads it: the event the app sent, and what it did to the tree the
+/// client holds, made there to be printed.
+public struct FollowedEvent: Sendable, Hashable {
+    /// The event as the app journaled it.
+    public var event: JournalEvent
+    /// The tree after it against the tree before.
+    public var diff: TreeDiff
+    /// The breadth-first numbers of the path a link reached, in the tree after it.
+    public var path: [Int]
+
+    /// Pairs an event with what it did.
+    public init(event: JournalEvent, diff: TreeDiff, path: [Int]) {
+        self.event = event
+        self.diff = diff
+        self.path = path
+    }
+}
+
+/// Following and reading the journal: the app sends the tree once, then each event with its
+/// edit by ids; the client applies each to the tree it holds and makes of it the diff,
+/// numbered as in that tree, that a person reads.
 extension InspectorClient {
-    /// Starts receiving the app's changes; read them with ``nextChange(timeout:)``.
-    public func watch() throws(InspectorError) {
-        let reply = try exchange(request(.watch))
-        watched = TreeModel(try readSnapshot(announced: reply))
-        watchedLayout = nil
-    }
-
-    /// Every change the app made before now, including those not yet announced.
-    public func flush() throws(InspectorError) -> [ChangeEvent] {
-        _ = try exchange(request(.flush))
-        defer {
-            changes.removeAll()
-            nextBuffered = 0
-        }
-        return Array(changes[nextBuffered...])
-    }
-
-    /// The next change, waiting at most `timeout` seconds; `nil` if none came.
-    public func nextChange(timeout: Double) throws(InspectorError) -> ChangeEvent? {
-        while true {
-            if nextBuffered < changes.count {
-                defer {
-                    nextBuffered += 1
-                    if nextBuffered == changes.count { (changes, nextBuffered) = ([], 0) }
-                }
-                return changes[nextBuffered]
-            }
-            switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: timeout) {
-            case .timedOut: return nil
-            case .line(let line):
-                let reply = try InspectorReply(line: line)
-                guard let change = reply.change else {
-                    throw .refused(reply.error ?? "an unexpected message outside a reply")
-                }
-                // A change that only keeps the tree in step (a link's, with no announcement)
-                // is applied and not reported: the next one is read.
-                if let event = try materialize(change) { return event }
-            case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
-            case .closed: throw .disconnected(Self.closed)
-            }
-        }
-    }
-
-    /// Applies a change to the watched tree; the event to report, if it is one.
-    func materialize(_ change: ChangeRecord) throws(InspectorError) -> ChangeEvent? {
-        guard change.notifications >= 0, change.objects >= 0, change.objects <= change.notifications else {
-            throw .refused("an invalid change: its counts do not fit")
-        }
-        // Taken out while it changes, so that it is changed in place, not copied.
-        guard var model = watched.take() else { throw .refused("a change before the watched tree") }
-        defer { watched = model }
-        let diff: TreeDiff
-        do {
-            (diff, watchedLayout) = try model.applyReporting(change.edit, before: watchedLayout)
-        } catch {
-            throw .refused("an invalid change: \(error)")
-        }
-        guard change.notifications > 0 || change.outlived != nil else { return nil }
-        return ChangeEvent(
-            notifications: change.notifications, objects: change.objects, diff: diff, edit: change.edit,
-            outlived: change.outlived)
-    }
-
-    /// The events the app's journal keeps, oldest first.
+    /// The events the app's journal keeps, oldest first, each with what it did.
     ///
     /// - Parameter sequence: Only the events after this sequence number.
     /// - Returns: The events, the journal's capacity, and the last sequence number the app
     ///   gave (events before the first one returned were dropped when more than its capacity).
     public func journal(after sequence: Int = 0) throws(InspectorError) -> (
-        events: [JournalEvent], capacity: Int, sequence: Int
+        events: [FollowedEvent], capacity: Int, sequence: Int
     ) {
         var request = request(.journal)
         request.after = sequence
         let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0,
-            header.sequence <= JournalEvent.maximumSequence
-        else {
-            throw .refused("a journal reply without its header")
-        }
+        let header = try Self.header(of: reply)
         let tree = try readSnapshot(announced: reply)
-        let records = try readRecords(header.events, after: sequence)
-        return (try Self.events(of: records, endingAt: tree), header.capacity, header.sequence)
+        let events = try readEvents(header.events, after: sequence)
+        do {
+            var before = try EventTree.before(events, endingAt: tree)
+            var followed: [FollowedEvent] = []
+            for event in events { followed.append(try Self.followed(event, on: &before)) }
+            return (followed, header.capacity, header.sequence)
+        } catch {
+            throw .refused("an invalid journal event: \(error)")
+        }
     }
 
-    /// The events the app's journal keeps after `sequence`, as the app sends them: edits by
-    /// ids, without the tree, which the app then does not walk. For summaries of events.
-    package func journalRecords(after sequence: Int = 0) throws(InspectorError) -> (
-        records: [JournalRecord], capacity: Int, sequence: Int
+    /// The events the app's journal keeps after `sequence`, without the tree, which the app
+    /// then does not walk: for summaries of events.
+    package func journalEvents(after sequence: Int = 0) throws(InspectorError) -> (
+        events: [JournalEvent], capacity: Int, sequence: Int
     ) {
         var request = request(.journal)
         request.after = sequence
         request.tree = false
         let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0,
-            header.sequence <= JournalEvent.maximumSequence
-        else {
-            throw .refused("a journal reply without its header")
-        }
-        return (try readRecords(header.events, after: sequence), header.capacity, header.sequence)
+        let header = try Self.header(of: reply)
+        return (try readEvents(header.events, after: sequence), header.capacity, header.sequence)
     }
 
     /// Starts receiving the app's journal events as they happen; read them with
-    /// ``nextEvent(timeout:)``.
+    /// ``nextEvent(timeout:)``. The client keeps the tree, applying each event to it; while
+    /// it follows, ``open(_:)`` is sent the link's event instead of the tree.
     ///
-    /// - Parameters:
-    ///   - sequence: Also the events the journal keeps after this sequence number, returned
-    ///     as the backlog; `nil` for events from now on only.
-    ///   - snapshots: Be given the tree after each event, and the tree now.
-    /// - Returns: The last sequence number the app gave, the tree now (with `snapshots`), and
-    ///   the backlog.
-    public func follow(after sequence: Int? = nil, snapshots: Bool = false) throws(InspectorError) -> (
-        sequence: Int, start: TreeSnapshot?, backlog: [JournalEvent]
+    /// - Parameter sequence: Also the events the journal keeps after this sequence number,
+    ///   returned as the backlog; `nil` for events from now on only.
+    /// - Returns: The last sequence number the app gave, the tree now, and the backlog.
+    public func follow(after sequence: Int? = nil) throws(InspectorError) -> (
+        sequence: Int, start: TreeSnapshot, backlog: [FollowedEvent]
     ) {
         var request = request(.follow)
         request.after = sequence
         let reply = try exchange(request)
-        guard let header = reply.journal, header.events >= 0, header.sequence >= 0,
-            header.sequence <= JournalEvent.maximumSequence
-        else {
-            throw .refused("a follow reply without its header")
-        }
+        let header = try Self.header(of: reply)
         let tree = try readSnapshot(announced: reply)
         lastEvent = sequence ?? header.sequence
-        let records = try readRecords(header.events, after: lastEvent)
-        let backlog = try Self.events(of: records, endingAt: tree)
-        lastEvent = backlog.last?.sequence ?? lastEvent
-        watched = TreeModel(tree)
-        watchedLayout = nil
-        followsTrees = snapshots
-        return (header.sequence, snapshots ? tree : nil, backlog)
+        let events = try readEvents(header.events, after: lastEvent)
+        var backlog: [FollowedEvent] = []
+        do {
+            var before = try EventTree.before(events, endingAt: tree)
+            for event in events { backlog.append(try Self.followed(event, on: &before)) }
+        } catch {
+            throw .refused("an invalid journal event: \(error)")
+        }
+        lastEvent = events.last?.sequence ?? lastEvent
+        followed = EventTree(tree)
+        return (header.sequence, tree, backlog)
     }
 
-    /// The next journal event after ``follow(after:snapshots:)``, and the tree after it if
-    /// asked for, waiting at most `timeout` seconds; `nil` if none came.
-    public func nextEvent(timeout: Double) throws(InspectorError) -> (event: JournalEvent, snapshot: TreeSnapshot?)? {
+    /// The next journal event after ``follow(after:)``, waiting at most `timeout` seconds;
+    /// `nil` if none came.
+    public func nextEvent(timeout: Double) throws(InspectorError) -> FollowedEvent? {
+        if nextBuffered < buffered.count {
+            defer {
+                nextBuffered += 1
+                if nextBuffered == buffered.count { (buffered, nextBuffered) = ([], 0) }
+            }
+            return buffered[nextBuffered]
+        }
         switch connection.readLine(limit: InspectorProtocol.maximumReplyLineBytes, timeout: timeout) {
         case .timedOut: return nil
         case .line(let line):
             let reply = try InspectorReply(line: line)
-            guard let record = reply.event else {
+            guard let event = reply.event else {
                 throw .refused(reply.error ?? "an unexpected message outside a reply")
             }
-            try check(record, after: lastEvent)
-            guard var model = watched.take() else { throw .refused("an event before the followed tree") }
-            defer { watched = model }
-            let event: JournalEvent
-            do {
-                event = try record.materialized(on: &model, layout: &watchedLayout)
-            } catch {
-                throw .refused("an invalid journal event: \(error)")
-            }
-            lastEvent = record.sequence
-            return (event, followsTrees ? model.snapshot() : nil)
+            return try apply(event)
         case .tooLong: throw .refused("a line longer than \(InspectorProtocol.maximumReplyLineBytes) bytes")
         case .closed: throw .disconnected(Self.closed)
         }
     }
 
+    /// The tree the follower holds now.
+    public var followedTree: TreeSnapshot? { followed?.snapshot() }
+
+    /// Checks a followed event and applies it to the tree held.
+    func apply(_ event: JournalEvent) throws(InspectorError) -> FollowedEvent {
+        try check(event, after: lastEvent)
+        // Taken out while it changes, so that it is changed in place, not copied.
+        guard var tree = followed.take() else { throw .refused("an event before the followed tree") }
+        defer { followed = tree }
+        let read: FollowedEvent
+        do {
+            read = try Self.followed(event, on: &tree)
+        } catch {
+            throw .refused("an invalid journal event: \(error)")
+        }
+        lastEvent = event.sequence
+        return read
+    }
+
+    private static func followed(_ event: JournalEvent, on tree: inout EventTree) throws(TreeEditError)
+        -> FollowedEvent
+    {
+        let applied = try tree.apply(event)
+        return FollowedEvent(event: event, diff: applied.diff, path: applied.path)
+    }
+
+    private static func header(of reply: InspectorReply) throws(InspectorError) -> InspectorReply.JournalHeader {
+        guard let header = reply.journal, header.events >= 0, header.capacity >= 0, header.sequence >= 0,
+            header.sequence <= JournalEvent.maximumSequence
+        else {
+            throw .refused("a journal reply without its header")
+        }
+        return header
+    }
+
     /// Reads `count` event lines, each after the one before.
     /// Held to the client's limit for a snapshot, in lines and in bytes, as a snapshot is: an
     /// app that announces or sends more is refused, not kept.
-    private func readRecords(_ count: Int, after sequence: Int) throws(InspectorError) -> [JournalRecord] {
+    private func readEvents(_ count: Int, after sequence: Int) throws(InspectorError) -> [JournalEvent] {
         guard count <= maximumSnapshotBytes else {
             throw .refused("a journal of \(count) events, more than the client reads (\(maximumSnapshotBytes) bytes)")
         }
-        var records: [JournalRecord] = []
+        var events: [JournalEvent] = []
         var last = sequence
         var bytes = 0
         for _ in 0..<count {
@@ -181,30 +165,19 @@ extension InspectorClient {
                 throw .refused("a journal longer than the client reads (\(maximumSnapshotBytes) bytes)")
             }
             let reply = try InspectorReply(line: line)
-            guard let record = reply.event else { throw .refused("a journal line without its event") }
-            try check(record, after: last)
-            last = record.sequence
-            records.append(record)
+            guard let event = reply.event else { throw .refused("a journal line without its event") }
+            try check(event, after: last)
+            last = event.sequence
+            events.append(event)
         }
-        return records
+        return events
     }
 
     /// Believes an event only if it is well formed and comes after `sequence`.
-    private func check(_ record: JournalRecord, after sequence: Int) throws(InspectorError) {
-        if let problem = record.problem { throw .refused("an invalid journal event: \(problem)") }
-        guard record.sequence > sequence else {
-            throw .refused("journal event \(record.sequence) came after event \(sequence)")
-        }
-    }
-
-    /// The events a person reads of `records`, the last of which left the tree `tree`.
-    private static func events(of records: [JournalRecord], endingAt tree: TreeSnapshot) throws(InspectorError)
-        -> [JournalEvent]
-    {
-        do {
-            return try JournalRecord.materialize(records, endingAt: tree)
-        } catch {
-            throw .refused("an invalid journal event: \(error)")
+    private func check(_ event: JournalEvent, after sequence: Int) throws(InspectorError) {
+        if let problem = event.problem { throw .refused("an invalid journal event: \(problem)") }
+        guard event.sequence > sequence else {
+            throw .refused("journal event \(event.sequence) came after event \(sequence)")
         }
     }
 }

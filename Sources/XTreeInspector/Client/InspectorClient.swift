@@ -29,13 +29,13 @@ public final class InspectorClient {
     public private(set) var linkExamples: [LinkExample] = []
     /// The sample values of the app's ``DeepLinkableApp`` type, if it named one.
     public private(set) var sampleValues: [String] = []
-    /// How long to wait for a reply, however many changes the app sends meanwhile, and for
+    /// How long to wait for a reply, however many events the app sends meanwhile, and for
     /// each line of a snapshot or journal that follows it.
     public var replyTimeout = 30.0
-    /// The most change events, and bytes of their lines, kept while one reply is awaited:
-    /// ``InspectorProtocol/maximumBufferedChanges`` and ``InspectorProtocol/maximumBufferedChangeBytes``.
-    package var changeBound = (
-        count: InspectorProtocol.maximumBufferedChanges, bytes: InspectorProtocol.maximumBufferedChangeBytes
+    /// The most events, and bytes of their lines, a follower keeps while one reply is awaited:
+    /// ``InspectorProtocol/maximumBufferedEvents`` and ``InspectorProtocol/maximumBufferedEventBytes``.
+    package var eventBound = (
+        count: InspectorProtocol.maximumBufferedEvents, bytes: InspectorProtocol.maximumBufferedEventBytes
     )
     /// The most bytes of one snapshot the client accepts from the app: 1 GiB, or what
     /// `XTREE_MAX_INPUT_BYTES` says (in bytes, or with a `K`, `M` or `G` suffix).
@@ -46,15 +46,11 @@ public final class InspectorClient {
     /// Why a connection ended when the app closed it.
     static let closed = "the connection closed"
     private var nextID = 1
-    /// Changes read with a reply, waiting to be taken; the ones before `nextBuffered` are taken.
-    var changes: [ChangeEvent] = []
+    /// Events read with a reply, waiting to be taken; the ones before `nextBuffered` are taken.
+    var buffered: [FollowedEvent] = []
     var nextBuffered = 0
-    /// The tree a watcher or follower holds, and its layout when known: each event's edit
-    /// applies to it.
-    var watched: TreeModel?
-    var watchedLayout: TreeModel.Layout?
-    /// Whether a follower is given the tree after each event.
-    var followsTrees = false
+    /// The tree a follower holds: each event's edit applies to it.
+    var followed: EventTree?
     /// The last journal event read: the next must come after it.
     var lastEvent = 0
 
@@ -166,7 +162,16 @@ public final class InspectorClient {
         open.url = url
         let reply = try exchange(open)
         guard let opened = reply.opened else { throw .refused("an open reply without its result") }
-        let snapshot = try readSnapshot(announced: reply)
+        let snapshot: TreeSnapshot
+        if let sequence = opened.event, let followed {
+            // A follower was sent the link's event before the reply: its tree is the tree after.
+            guard let event = buffered[nextBuffered...].last(where: { $0.event.sequence == sequence }) else {
+                throw .refused("an open reply naming event \(sequence), which did not come before it")
+            }
+            snapshot = followed.snapshot()
+            return (OpenResult(traces: opened.traces, error: opened.error, path: event.path, event: sequence), snapshot)
+        }
+        snapshot = try readSnapshot(announced: reply)
         guard opened.path.allSatisfy({ snapshot.nodes.indices.contains($0) }) else {
             throw .refused("an open reply whose path is not in its snapshot")
         }
@@ -190,12 +195,12 @@ public final class InspectorClient {
         return (restored, try readSnapshot(announced: reply))
     }
 
-    /// The socket, to wait on with `poll` beside other input; check ``hasBufferedChange``
-    /// first, as changes read with a reply wait in memory.
+    /// The socket, to wait on with `poll` beside other input; check ``hasBufferedEvent``
+    /// first, as events read with a reply wait in memory.
     public var descriptor: Int32 { connection.descriptor }
 
     /// Whether a change is already read and waiting.
-    public var hasBufferedChange: Bool { nextBuffered < changes.count || connection.hasBufferedLine }
+    public var hasBufferedEvent: Bool { nextBuffered < buffered.count || connection.hasBufferedLine }
 
     // MARK: - Exchanges
 
@@ -204,7 +209,8 @@ public final class InspectorClient {
         return InspectorRequest(id: nextID, method: method)
     }
 
-    /// Sends a request and reads lines until its reply; changes read meanwhile are kept.
+    /// Sends a request and reads lines until its reply; a follower's events read meanwhile are
+    /// applied and kept.
     func exchange(_ request: InspectorRequest) throws(InspectorError) -> InspectorReply {
         guard connection.write(request.line, timeout: replyTimeout) else {
             // An app that turned the connection away said why before it closed.
@@ -218,19 +224,19 @@ public final class InspectorClient {
         }
         // One deadline for the reply, whatever arrives before it; and a bound on what is kept.
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(replyTimeout, 1e6)) * 1e9)
-        var changeBytes = 0
-        let kept = changes.count
+        var eventBytes = 0
+        let kept = buffered.count
         while true {
             let line = try readLine(before: deadline)
             let reply = try InspectorReply(line: line)
-            if let change = reply.change, reply.id == nil {
-                changeBytes += line.count
-                guard changes.count - kept < changeBound.count, changeBytes <= changeBound.bytes else {
+            if let event = reply.event, reply.id == nil {
+                eventBytes += line.count
+                guard buffered.count - kept < eventBound.count, eventBytes <= eventBound.bytes else {
                     throw .refused(
-                        "the app sent more than \(changeBound.count) changes or \(changeBound.bytes >> 20) MiB of "
+                        "the app sent more than \(eventBound.count) events or \(eventBound.bytes >> 20) MiB of "
                             + "them without answering")
                 }
-                if let event = try materialize(change) { changes.append(event) }
+                buffered.append(try apply(event))
                 continue
             }
             guard reply.ok else { throw .refused(reply.error ?? "no reason given") }

@@ -7,7 +7,7 @@ import Foundation
 /// ``JSONRenderer`` writes, announced by the reply before them.
 public enum InspectorProtocol {
     /// The protocol version this build speaks; the handshake refuses any other.
-    public static let version = 5
+    public static let version = 6
     /// The longest request line the app reads, its `\n` included.
     public static let maximumRequestBytes = 1 << 20
     /// The longest hello, the first request, its `\n` included.
@@ -18,9 +18,9 @@ public enum InspectorProtocol {
     public static let maximumExamples = 64
     /// The longest link example's form or link, or sample value, a hello reply carries.
     public static let maximumExampleBytes = 2048
-    /// The most change events a client keeps while it waits for a reply: an app that sends
+    /// The most events a following client keeps while it waits for a reply: an app that sends
     /// more before it answers is refused, not buffered.
-    public static let maximumBufferedChanges = 1_000
-    /// The most bytes of change lines a client reads while it waits for one reply.
-    public static let maximumBufferedChangeBytes = 8 << 20
+    public static let maximumBufferedEvents = 1_000
+    /// The most bytes of event lines a following client reads while it waits for one reply.
+    public static let maximumBufferedEventBytes = 8 << 20
 }

@@ -28,13 +28,11 @@ package struct InspectorReply: Codable, Sendable {
     var trace: SearchTrace?
     /// `open`: what applying the link did.
     var opened: OpenResult?
-    /// A watch's event.
-    var change: ChangeRecord?
     /// `journal` and `follow`: how many event lines follow the snapshot of the tree after the
     /// last of them, the journal's capacity, and the last sequence number given.
     var journal: JournalHeader?
     /// A journal event: one of the lines announced by ``journal``, or a follower's event.
-    var event: JournalRecord?
+    var event: JournalEvent?
     var restored: RestoreResult?
 
     struct JournalHeader: Codable, Sendable {

@@ -9,11 +9,15 @@ public struct OpenResult: Codable, Sendable, Hashable {
     /// Breadth-first numbers from the root to the object the link ended on, in the snapshot
     /// taken after it; empty if the handler threw or returned nothing in the tree.
     public var path: [Int]
+    /// For a client that follows the journal: the link's event, sent before the reply, whose
+    /// edit takes the tree the client holds to the tree after the link (no tree is sent).
+    public var event: Int?
 
     /// Creates a result.
-    public init(traces: [SearchTrace], error: String?, path: [Int]) {
+    public init(traces: [SearchTrace], error: String?, path: [Int], event: Int? = nil) {
         self.traces = traces
         self.error = error
         self.path = path
+        self.event = event
     }
 }

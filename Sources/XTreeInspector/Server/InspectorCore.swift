@@ -147,15 +147,7 @@ final class InspectorCore: Sendable {
         var outbox: Outbox?
         defer { if let outbox { hub.remove(outbox) } }
         while !isStopped {
-            if let outbox {
-                switch outbox.take() {
-                case .overflowed:
-                    send(InspectorReply(id: nil, ok: false, error: "the watcher fell too far behind"), to: connection)
-                    return
-                case .messages(let messages):
-                    for message in messages where !send(message.reply, to: connection) { return }
-                }
-            }
+            if let outbox, !sendPending(outbox, to: connection) { return }
             let line = connection.readLine(
                 limit: InspectorProtocol.maximumRequestBytes, timeout: outbox == nil ? Self.idleTimeout : 0.05)
             switch line {

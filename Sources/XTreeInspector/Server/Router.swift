@@ -31,66 +31,53 @@ extension InspectorCore {
             guard let text = request.url, let url = URL(string: text) else {
                 return send(reject(request.id, "open needs a URL"), to: connection)
             }
+            // A follower holds the tree: it is sent the link's event, its edit, before the
+            // reply, and no tree; anyone else the tree after the link.
+            let following = outbox != nil
             let outcome = onMain { [hub] in
-                await hub.apply(text, source: .inspector, tracing: true, needsSnapshot: true) { try await open(url) }
-                    .applied
+                await hub.apply(text, source: .inspector, tracing: true, needsSnapshot: !following) {
+                    try await open(url)
+                }
+                .applied
             }
-            guard let outcome, let snapshot = outcome.snapshot else { return false }
+            guard let outcome else { return false }
             var reply = InspectorReply(id: request.id)
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
+            if let outbox {
+                hub.journal.settle()
+                reply.opened?.event = outcome.sequence
+                return sendPending(outbox, to: connection) && send(reply, to: connection)
+            }
+            guard let snapshot = outcome.snapshot else { return false }
             return sendSnapshot(snapshot, reply: reply, on: connection)
-        case .watch:
-            guard outbox == nil else {
-                return send(reject(request.id, "already watching or following"), to: connection)
-            }
-            let box = Outbox(.changes)
-            // Registered on the main actor, with the tree now: no event falls between them, and
-            // the watcher applies every later event's edit to that tree.
-            guard let (_, snapshot) = onMain({ [hub] in hub.start(box) }) else {
-                hub.remove(box)
-                return false
-            }
-            outbox = box
-            return sendSnapshot(snapshot, reply: InspectorReply(id: request.id), on: connection)
-        case .flush:
-            guard let outbox, outbox.interest == .changes else {
-                return send(reject(request.id, "flush is for watchers"), to: connection)
-            }
-            // Every change made before the flush reaches this watcher before its reply.
-            guard onMain({ [hub] in hub.flush() }) != nil else { return false }
-            hub.journal.settle()
-            if case .messages(let messages) = outbox.take() {
-                for message in messages where !send(message.reply, to: connection) { return false }
-            }
-            return send(InspectorReply(id: request.id), to: connection)
         case .journal where request.tree == false:
             guard
-                let (sequence, records) = onMain({ [hub] in
-                    (hub.currentSequence(), hub.journal.records(after: request.after ?? 0))
+                let (sequence, events) = onMain({ [hub] in
+                    (hub.currentSequence(), hub.journal.events(after: request.after ?? 0))
                 })
             else { return false }
             var reply = InspectorReply(id: request.id)
-            reply.journal = .init(events: records.count, capacity: hub.journal.capacity, sequence: sequence)
+            reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
             guard send(reply, to: connection) else { return false }
-            return sendEvents(records, to: connection)
+            return sendEvents(events, to: connection)
         case .journal:
             // The events, and the tree after the last of them, from which the client finds
             // the tree before each.
             guard
-                let (sequence, snapshot, records) = onMain({ [hub] in
+                let (sequence, snapshot, events) = onMain({ [hub] in
                     let (sequence, snapshot) = hub.current()
-                    return (sequence, snapshot, hub.journal.records(after: request.after ?? 0))
+                    return (sequence, snapshot, hub.journal.events(after: request.after ?? 0))
                 })
             else { return false }
             var reply = InspectorReply(id: request.id)
-            reply.journal = .init(events: records.count, capacity: hub.journal.capacity, sequence: sequence)
+            reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
             guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
-            return sendEvents(records, to: connection)
+            return sendEvents(events, to: connection)
         case .follow:
             guard outbox == nil else {
-                return send(reject(request.id, "already watching or following"), to: connection)
+                return send(reject(request.id, "already following"), to: connection)
             }
-            let box = Outbox(.journal)
+            let box = Outbox()
             // Registered on the main actor, with the tree now: no event falls between them.
             let started = onMain { [hub] in
                 let (sequence, snapshot) = hub.current()
@@ -124,13 +111,25 @@ extension InspectorCore {
     }
 
     /// Journal events, one line each.
-    private func sendEvents(_ records: [JournalRecord], to connection: Connection) -> Bool {
-        for record in records {
+    private func sendEvents(_ events: [JournalEvent], to connection: Connection) -> Bool {
+        for event in events {
             var line = InspectorReply(id: nil)
-            line.event = record
+            line.event = event
             guard send(line, to: connection) else { return false }
         }
         return true
+    }
+
+    /// The events waiting for a follower; `false` if the connection failed or the follower
+    /// fell too far behind (it is told so).
+    func sendPending(_ outbox: Outbox, to connection: Connection) -> Bool {
+        switch outbox.take() {
+        case .overflowed:
+            send(InspectorReply(id: nil, ok: false, error: "the follower fell too far behind"), to: connection)
+            return false
+        case .events(let events):
+            return sendEvents(events, to: connection)
+        }
     }
 
     func reject(_ id: Int?, _ message: String) -> InspectorReply {

@@ -11,7 +11,7 @@ import XTreeSupport
 ///
 /// Announcements from `objectWillChange` and Observation are coalesced over 50 ms. With a
 /// journal, the tree is observed from the inspector's start; without one (capacity 0), only
-/// while a client watches.
+/// while a client follows.
 ///
 /// While the tree is observed, objects that leave it are held weakly; one still alive when
 /// its grace period ends, and not back in the tree, is reported in an event of its own. With
@@ -53,17 +53,8 @@ final class WatchHub {
         points = RestorePoints(capacity: restoration == nil || journal.capacity == 0 ? 0 : journal.capacity + 1)
     }
 
-    nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalRecord] {
+    nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
         journal.add(outbox, backlogAfter: sequence)
-    }
-
-    /// Starts observing the tree and hands `outbox` every later event: the last sequence
-    /// number and the tree after it, from which the watcher follows.
-    func start(_ outbox: Outbox) -> (sequence: Int, snapshot: TreeSnapshot) {
-        start()
-        let current = current()
-        _ = add(outbox)
-        return current
     }
 
     nonisolated func remove(_ outbox: Outbox) {
@@ -122,26 +113,26 @@ final class WatchHub {
         guard linksUnderWay == 0, let live, live.hasAnnouncements else { return }
         let update = live.update()
         commit(
-            JournalRecord(
-                sequence: 0, time: Date().timeIntervalSince1970, link: nil, notifications: update.notifications,
+            JournalEvent(
+                sequence: 0, time: Date().timeIntervalSince1970, kind: .change, notifications: update.notifications,
                 objects: update.objects, edit: update.edit),
             departures: update.departures)
     }
 
     /// Journals an event under the next sequence number: captures the app's state for
     /// restoring, and holds the objects that left the tree until their grace period ends.
-    private func commit(_ record: JournalRecord, departures: [LiveTree.Departure]) {
-        var record = record
+    private func commit(_ event: JournalEvent, departures: [LiveTree.Departure]) {
+        var event = event
         sequence += 1
-        record.sequence = sequence
-        journal.record(record)
+        event.sequence = sequence
+        journal.record(event)
         if let restoration { points.add(.init(sequence: sequence, state: restoration.capture())) }
         guard !departures.isEmpty else { return }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(gracePeriod * 1e9)
         for departure in departures {
             departed[ObjectIdentifier(departure.object)] = Departed(
                 object: departure.object,
-                outlived: .init(node: departure.node, left: sequence, leftTime: record.time), deadline: deadline)
+                outlived: .init(node: departure.node, left: sequence, leftTime: event.time), deadline: deadline)
         }
         scheduleDeparturesCheck()
     }
@@ -191,8 +182,8 @@ final class WatchHub {
         if !outlived.isEmpty {
             outlived.sort { ($0.left, $0.node.type, $0.node.label) < ($1.left, $1.node.type, $1.node.label) }
             commit(
-                JournalRecord(
-                    sequence: 0, time: Date().timeIntervalSince1970, link: nil, outlived: outlived, notifications: 0,
+                JournalEvent(
+                    sequence: 0, time: Date().timeIntervalSince1970, kind: .outlived(outlived), notifications: 0,
                     objects: 0, edit: TreeEdit()),
                 departures: [])
         }
@@ -200,7 +191,7 @@ final class WatchHub {
     }
 
     /// The last sequence number and the tree after it, once the app's changes so far are an
-    /// event, the tree observed from then on: where a client that follows, watches or reads
+    /// event, the tree observed from then on: where a client that follows or reads
     /// the journal starts, applying the events' edits. The tree is the view's, exactly what
     /// the edits after it are made from.
     func current() -> (sequence: Int, snapshot: TreeSnapshot) {
@@ -224,6 +215,8 @@ final class WatchHub {
         /// tree and no journal keeps it.
         var snapshot: TreeSnapshot?
         var path: [Int]
+        /// The link's journal event, if the tree is observed.
+        var sequence: Int?
     }
 
     /// Applies a link with `handler` and journals it: the app's own changes before it are an
@@ -264,13 +257,13 @@ final class WatchHub {
         if case .failure(let failure) = result { error = "\(failure)" }
         if let live {
             let update = live.update()
-            var reached: [JournalRecord.Step] = []
+            var reached: [JournalEvent.Step] = []
             if case .success(let object?) = result {
-                reached = live.path(to: object).map { JournalRecord.Step(type: $0.type, id: $0.id) }
+                reached = live.path(to: object).map { JournalEvent.Step(type: $0.type, id: $0.id) }
             }
             var link = JournalEvent.Link(
-                url: url, source: source, duration: duration, reached: [], error: error, searches: counts.searches,
-                visits: counts.visits)
+                url: url, source: source, duration: duration, reached: reached, error: error,
+                searches: counts.searches, visits: counts.visits)
             if error != nil || update.edit.isEmpty {
                 // Only now is the tree walked for candidates: a link that changed something
                 // costs nothing more.
@@ -286,19 +279,20 @@ final class WatchHub {
                 link.explanation = lines.isEmpty ? nil : lines
             }
             commit(
-                JournalRecord(
-                    sequence: 0, time: time, link: link, reached: reached, notifications: update.notifications,
+                JournalEvent(
+                    sequence: 0, time: time, kind: .link(link), notifications: update.notifications,
                     objects: update.objects, edit: update.edit),
                 departures: update.departures)
         }
-        guard needsSnapshot else { return (result, Applied(error: error, traces: traces, path: [])) }
+        let event = live == nil ? nil : sequence
+        guard needsSnapshot else { return (result, Applied(error: error, traces: traces, path: [], sequence: event)) }
         let (after, path) =
             if case .success(let reached?) = result {
                 TreeSnapshot.locating(reached, from: root)
             } else {
                 (TreeSnapshot(of: root), [Int]())
             }
-        return (result, Applied(error: error, traces: traces, snapshot: after, path: path))
+        return (result, Applied(error: error, traces: traces, snapshot: after, path: path, sequence: event))
     }
 }
 
@@ -343,9 +337,9 @@ extension WatchHub {
         }
         // The tree recorded after the event: the tree now, with the edits since undone.
         var recorded = live.model()
-        for record in journal.records(after: target).reversed() {
+        for event in journal.events(after: target).reversed() {
             do {
-                try recorded.apply(record.edit.inverted)
+                try recorded.apply(event.edit.inverted)
             } catch {
                 preconditionFailure("the journal's own edits lead back: \(error)")
             }
@@ -363,8 +357,8 @@ extension WatchHub {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let update = live.update()
         commit(
-            JournalRecord(
-                sequence: 0, time: time, link: nil, restore: .init(to: target, duration: duration, error: error),
+            JournalEvent(
+                sequence: 0, time: time, kind: .restore(.init(to: target, duration: duration, error: error)),
                 notifications: update.notifications, objects: update.objects, edit: update.edit),
             departures: update.departures)
         return .restored(
