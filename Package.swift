@@ -64,11 +64,15 @@ let package = Package(
         // The inspector's incremental view of a live tree: what each event changed, as an edit by
         // ids, at the cost of the change.
         .target(name: "XTreeLive", dependencies: ["XTree", "XTreeObservation", "XTreeSnapshot", "XTreeSupport"]),
+        // One thread polling every socket of a server: the inspector's and the web server's
+        // one concurrency model.
+        .target(name: "XTreeEventLoop", dependencies: ["XTreePlatform", "XTreeSupport"]),
         .target(
-            name: "XTreeInspector", dependencies: ["XTree", "XTreeLive", "XTreeJournal", "XTreePlatform", "XTreeSupport"]),
+            name: "XTreeInspector",
+            dependencies: ["XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
-        .target(name: "XTreeWeb", dependencies: ["XTreePlatform", "XTreeSupport"]),
+        .target(name: "XTreeWeb", dependencies: ["XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeReachability", "XTreeSupport"]),
         // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
         .target(name: "ShopDomain", dependencies: ["XTree", "XTreeReachability"]),

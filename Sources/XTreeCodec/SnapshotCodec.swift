@@ -72,81 +72,119 @@ package enum SnapshotCodec {
     /// Writes `snapshot` into a buffer of bytes, read from the columns (no node value is
     /// built), passing each block of whole lines (about 64 KB) to `output`.
     package static func write(_ snapshot: TreeSnapshot, blocks output: (borrowing UTF8Buffer) -> Void) {
-        let nodes = snapshot.columns
+        var blocks = SnapshotBlocks(snapshot)
         var bytes = UTF8Buffer(capacity: UTF8Buffer.blockSize + 1_024)
-        bytes.append("{\"nodes\":[\n")
-        var nextIdentity = 0
-        for node in nodes.indices {
-            if node > 0 {
-                bytes.append(",\n")
-                if bytes.count >= UTF8Buffer.blockSize {
-                    output(bytes)
-                    bytes.removeAll()
-                }
+        while blocks.next(into: &bytes) {
+            output(bytes)
+            bytes.removeAll()
+        }
+    }
+}
+
+/// A snapshot written in the snapshot file format a block at a time, as its reader asks for
+/// more: so that a server streams a large tree to a slow client holding one block, not the file.
+package struct SnapshotBlocks {
+    private let snapshot: TreeSnapshot
+    /// The next node to write; `nil` before the opening line.
+    private var position: Int?
+    /// Identities are kept in node order: the next one is the only one to check.
+    private var nextIdentity = 0
+    private var finished = false
+
+    package init(_ snapshot: TreeSnapshot) {
+        self.snapshot = snapshot
+    }
+
+    /// Appends the next block of whole lines (about 64 KB) to `bytes`; `false` once the
+    /// snapshot is written whole.
+    package mutating func next(into bytes: inout UTF8Buffer) -> Bool {
+        guard !finished else { return false }
+        let nodes = snapshot.columns
+        var node = position ?? 0
+        if position == nil { bytes.append("{\"nodes\":[\n") }
+        while node < nodes.count {
+            append(node, of: nodes, to: &bytes)
+            node += 1
+            guard node < nodes.count else { break }
+            bytes.append(",\n")
+            if bytes.count >= UTF8Buffer.blockSize {
+                position = node
+                return true
             }
-            bytes.append("{\"attributes\":[")
-            for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append("{\"key\":")
-                appendJSONString(attribute.key, to: &bytes)
-                bytes.append(",\"value\":")
-                appendJSONString(attribute.value, to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
-            }
-            bytes.append("],\"depth\":")
-            appendDecimal(nodes.depth(of: node), to: &bytes)
-            bytes.append(",\"id\":")
-            switch nodes.ids {
-            case .packed(let values):
-                // Eight letters and digits: nothing to escape.
-                bytes.append(UInt8(ascii: "\""))
-                ShortID.append(values[node], to: &bytes)
-                bytes.append(UInt8(ascii: "\""))
-            case .text(let strings): appendJSONString(strings[node], to: &bytes)
-            }
-            // Identities are kept in node order: the next one is the only one to check.
-            if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
-                bytes.append(",\"identity\":")
-                appendJSONString(nodes.identities[nextIdentity], to: &bytes)
-                nextIdentity += 1
-            }
-            bytes.append(",\"label\":")
-            nodes.labelBytes.withUnsafeBufferPointer { labels in
-                appendJSONString(utf8: UnsafeBufferPointer(rebasing: labels[nodes.labelRange(of: node)]), to: &bytes)
-            }
-            bytes.append(",\"links\":[")
-            for index in nodes.linkRange(of: node) {
-                if index > nodes.linkRange(of: node).lowerBound { bytes.append(UInt8(ascii: ",")) }
-                let link = nodes.link(at: index)
-                let start: StaticString =
-                    switch link.kind {
-                    case .child: "{\"kind\":\"child\",\"node\":"
-                    case .cycle: "{\"kind\":\"cycle\",\"node\":"
-                    case .shared: "{\"kind\":\"shared\",\"node\":"
-                    }
-                bytes.append(start)
-                appendDecimal(link.node, to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
-            }
-            bytes.append("],\"names\":[")
-            for (index, name) in nodes.nameLists[nodes.nameListNumber(of: node)].enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendJSONString(name, to: &bytes)
-            }
-            bytes.append("],\"order\":")
-            appendDecimal(node, to: &bytes)
-            if let parent = nodes.parent(of: node) {
-                bytes.append(",\"parent\":")
-                appendDecimal(parent, to: &bytes)
-            }
-            bytes.append(",\"type\":")
-            appendJSONString(nodes.type(of: node), to: &bytes)
-            bytes.append(UInt8(ascii: "}"))
         }
         bytes.append("\n],\"version\":")
-        appendDecimal(version, to: &bytes)
+        appendDecimal(SnapshotCodec.version, to: &bytes)
         bytes.append("}\n")
-        output(bytes)
+        finished = true
+        return true
+    }
+
+    /// A block as bytes of their own.
+    package mutating func next() -> [UInt8]? {
+        var bytes = UTF8Buffer(capacity: UTF8Buffer.blockSize + 1_024)
+        guard next(into: &bytes) else { return nil }
+        return bytes.withBytes { Array($0) }
+    }
+
+    private mutating func append(_ node: Int, of nodes: TreeSnapshot.Columns, to bytes: inout UTF8Buffer) {
+        bytes.append("{\"attributes\":[")
+        for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append("{\"key\":")
+            appendJSONString(attribute.key, to: &bytes)
+            bytes.append(",\"value\":")
+            appendJSONString(attribute.value, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append("],\"depth\":")
+        appendDecimal(nodes.depth(of: node), to: &bytes)
+        bytes.append(",\"id\":")
+        switch nodes.ids {
+        case .packed(let values):
+            // Eight letters and digits: nothing to escape.
+            bytes.append(UInt8(ascii: "\""))
+            ShortID.append(values[node], to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        case .text(let strings): appendJSONString(strings[node], to: &bytes)
+        }
+        // Identities are kept in node order: the next one is the only one to check.
+        if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
+            bytes.append(",\"identity\":")
+            appendJSONString(nodes.identities[nextIdentity], to: &bytes)
+            nextIdentity += 1
+        }
+        bytes.append(",\"label\":")
+        nodes.labelBytes.withUnsafeBufferPointer { labels in
+            appendJSONString(utf8: UnsafeBufferPointer(rebasing: labels[nodes.labelRange(of: node)]), to: &bytes)
+        }
+        bytes.append(",\"links\":[")
+        for index in nodes.linkRange(of: node) {
+            if index > nodes.linkRange(of: node).lowerBound { bytes.append(UInt8(ascii: ",")) }
+            let link = nodes.link(at: index)
+            let start: StaticString =
+                switch link.kind {
+                case .child: "{\"kind\":\"child\",\"node\":"
+                case .cycle: "{\"kind\":\"cycle\",\"node\":"
+                case .shared: "{\"kind\":\"shared\",\"node\":"
+                }
+            bytes.append(start)
+            appendDecimal(link.node, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append("],\"names\":[")
+        for (index, name) in nodes.nameLists[nodes.nameListNumber(of: node)].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendJSONString(name, to: &bytes)
+        }
+        bytes.append("],\"order\":")
+        appendDecimal(node, to: &bytes)
+        if let parent = nodes.parent(of: node) {
+            bytes.append(",\"parent\":")
+            appendDecimal(parent, to: &bytes)
+        }
+        bytes.append(",\"type\":")
+        appendJSONString(nodes.type(of: node), to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import XTreeEventLoop
 import XTreePlatform
 import XTreeSupport
 
@@ -101,7 +102,8 @@ package final class WebServer: Sendable {
     package let token: String
     /// The limits it keeps.
     package let limits: Limits
-    let mailbox: Mailbox
+    private let loop: EventLoop
+    private let service: WebService
 
     /// The address to open: the page, with the token.
     package var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
@@ -129,7 +131,6 @@ package final class WebServer: Sendable {
 
     private init(port: UInt16, token: String, limits: Limits, answerer: Answerer) throws(SystemError) {
         let listener = try Sockets.makeStreamSocket(for: .loopback(port: port))
-        let wake: (read: Int32, write: Int32)
         do {
             try Sockets.reuseAddress(listener)
             try Sockets.bind(listener, to: .loopback(port: port))
@@ -138,34 +139,31 @@ package final class WebServer: Sendable {
             try Sockets.listen(listener, backlog: 256)
             try Sockets.setNonBlocking(listener)
             self.port = try Sockets.boundPort(of: listener)
-            wake = try Sockets.makePipe()
+            loop = try EventLoop(
+                listeners: [listener], writeTimeout: limits.writeTimeout,
+                inputLimit: HTTPRequest.maximumHeadBytes + HTTPRequest.maximumBodyBytes + 8)
         } catch {
             Files.close(listener)
             throw error
         }
         self.token = token
         self.limits = limits
-        mailbox = Mailbox(wake: wake.write)
-        let loop = EventLoop(
-            listener: listener, wake: wake.read, door: WebDoor(port: self.port, token: token), limits: limits,
-            mailbox: mailbox, answerer: answerer)
-        let thread = Thread { loop.run() }
-        thread.name = "XTree web server"
-        thread.start()
+        service = WebService(door: WebDoor(port: self.port, token: token), limits: limits, answerer: answerer)
+        loop.start(service, name: "XTree web server")
     }
 
     deinit { stop() }
 
     /// Stops accepting, ends every stream and closes every connection.
     package func stop() {
-        mailbox.post { $0.stopped = true }
+        loop.stop()
     }
 
     /// Sends the event `event` with `data` (one line) to every open event stream.
     package func broadcast(_ event: String, data: String) {
         let message = Array(
             "event: \(event)\ndata: \(data.split(whereSeparator: \.isNewline).joined(separator: " "))\n\n".utf8)
-        mailbox.post { $0.broadcasts.append(message) }
+        loop.post { [service] loop in service.broadcast(message, loop) }
     }
 
     /// 256 random bits in hexadecimal.
@@ -175,53 +173,5 @@ package final class WebServer: Sendable {
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
-    }
-}
-
-/// What other threads hand the event loop: answers from handlers, broadcasts, and the stop;
-/// each post wakes the loop through a pipe.
-final class Mailbox: Sendable {
-    struct Contents {
-        var answers: [(client: UInt64, response: WebServer.Response)] = []
-        var broadcasts: [[UInt8]] = []
-        var stopped = false
-        /// The pipe's end is closed once the loop has ended; posts then wake nothing.
-        var ended = false
-    }
-
-    private let contents = Locked(Contents())
-    private let wake: Int32
-
-    init(wake: Int32) {
-        self.wake = wake
-    }
-
-    func post(_ change: (inout Contents) -> Void) {
-        contents.withLock { contents in
-            change(&contents)
-            // Under the lock, so that the end cannot be closed (and its number reused) between
-            // the check and the write. A full pipe already holds a wake-up: the byte is not needed.
-            guard !contents.ended else { return }
-            _ = withUnsafeBytes(of: UInt8(1)) { try? Files.write(wake, $0) }
-        }
-    }
-
-    /// Everything posted since the last call.
-    func take() -> Contents {
-        contents.withLock { contents in
-            defer {
-                contents.answers.removeAll()
-                contents.broadcasts.removeAll()
-            }
-            return contents
-        }
-    }
-
-    /// The loop has ended: closes the pipe's end, once no post can write to it.
-    func end() {
-        contents.withLock { contents in
-            contents.ended = true
-            Files.close(wake)
-        }
     }
 }
