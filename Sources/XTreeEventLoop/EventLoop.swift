@@ -14,6 +14,12 @@ package protocol EventLoopService: AnyObject {
     func expired(_ id: EventLoop.ID, _ loop: EventLoop)
     /// It was closed, by either side: forget it.
     func closed(_ id: EventLoop.ID)
+    /// Everything it was given to write is written.
+    func drained(_ id: EventLoop.ID, _ loop: EventLoop)
+}
+
+extension EventLoopService {
+    package func drained(_ id: EventLoop.ID, _ loop: EventLoop) {}
 }
 
 /// One thread polling every socket of a server: listeners, connections and a wake-up pipe.
@@ -30,6 +36,13 @@ package final class EventLoop: @unchecked Sendable {
     /// A connection's number: increasing, so the lowest is the oldest.
     package typealias ID = UInt64
 
+    /// What waits to be written to a connection, in order.
+    private enum Segment {
+        case bytes([UInt8])
+        /// A large answer made a block at a time, as the bytes before it are written.
+        case blocks(() -> [UInt8]?)
+    }
+
     private struct Connection {
         let descriptor: Int32
         var input: [UInt8] = []
@@ -37,17 +50,18 @@ package final class EventLoop: @unchecked Sendable {
         var reading = true
         /// Whether it has sent anything.
         var heard = false
-        /// What is to be written, and how much of it has been.
+        /// What is being written, and how much of it has been; then what waits after it.
         var output: [UInt8] = []
         var written = 0
-        /// Gives more to write once the output is written: a large answer made a block at a time.
-        var more: (() -> [UInt8]?)?
+        var waiting: [Segment] = []
         /// Whether it is closed once everything is written.
         var closesWhenWritten = false
         /// The service's deadline, in uptime nanoseconds.
         var deadline: UInt64 = .max
         /// When a write that has not finished must have, in uptime nanoseconds.
         var writeDeadline: UInt64 = .max
+
+        var isWriting: Bool { written < output.count || !waiting.isEmpty }
     }
 
     private let listeners: [Int32]
@@ -72,12 +86,16 @@ package final class EventLoop: @unchecked Sendable {
     }
     private let mail = Locked(Mail())
 
-    /// A loop over `listeners` (non-blocking); it owns them and closes them when it ends.
+    /// A loop over `listeners`, which it makes non-blocking; it owns them and closes them when it
+    /// ends.
     ///
-    /// - Throws: ``SystemError`` if the wake-up pipe cannot be made.
+    /// - Throws: ``SystemError`` if a listener cannot be made non-blocking or the wake-up pipe
+    ///   cannot be made.
     package init(
         listeners: [Int32], writeTimeout: Double, inputLimit: Int, acceptsPerRound: Int = 256
     ) throws(SystemError) {
+        // Accepted until none waits: a listener that blocked would stop the loop.
+        for listener in listeners { try Sockets.setNonBlocking(listener) }
         self.listeners = listeners
         self.writeTimeout = writeTimeout
         self.inputLimit = inputLimit
@@ -147,25 +165,21 @@ package final class EventLoop: @unchecked Sendable {
         connections[id]?.deadline = seconds.map(Self.after) ?? .max
     }
 
-    /// How many bytes wait to be written to `id`.
+    /// How many bytes wait to be written to `id`, besides answers made a block at a time.
     package func pending(_ id: ID) -> Int {
-        connections[id].map { $0.output.count - $0.written } ?? 0
+        guard let connection = connections[id] else { return 0 }
+        return connection.waiting.reduce(connection.output.count - connection.written) { total, segment in
+            if case .bytes(let bytes) = segment { total + bytes.count } else { total }
+        }
     }
 
-    /// Writes `bytes` to `id` after what it was given before, then, once all that is written,
-    /// what `more` gives, a block at a time, until it gives `nil`; then closes it if asked.
-    package func send(_ bytes: [UInt8], to id: ID, more: (() -> [UInt8]?)? = nil, thenClose: Bool = false) {
+    /// Writes `bytes` to `id` after what it was given before, then what `blocks` gives, a
+    /// block at a time as the bytes before are written, until it gives `nil`; then closes it
+    /// if asked.
+    package func send(_ bytes: [UInt8], to id: ID, blocks: (() -> [UInt8]?)? = nil, thenClose: Bool = false) {
         guard var connection = connections[id] else { return }
-        if connection.written == connection.output.count {
-            connection.output = bytes
-            connection.written = 0
-        } else {
-            connection.output += bytes
-        }
-        if let more {
-            precondition(connection.more == nil, "one answer made a block at a time, at once")
-            connection.more = more
-        }
+        if !bytes.isEmpty { connection.waiting.append(.bytes(bytes)) }
+        if let blocks { connection.waiting.append(.blocks(blocks)) }
         connection.closesWhenWritten = connection.closesWhenWritten || thenClose
         if connection.writeDeadline == .max { connection.writeDeadline = Self.after(writeTimeout) }
         connections[id] = connection
@@ -178,6 +192,15 @@ package final class EventLoop: @unchecked Sendable {
         guard let connection = connections[id] else { return }
         _ = bytes.withUnsafeBytes { try? Sockets.send(connection.descriptor, $0) }
         close(id)
+    }
+
+    /// Closes the connections whose peers hung up, found by a look at every socket now: in a
+    /// round that accepts many, the ends of those before are not seen until the next.
+    package func closeHungUp() {
+        let ids = self.ids
+        var entries = ids.map { PollEntry(connections[$0]!.descriptor, wanted: .readable) }
+        _ = try? Sockets.poll(&entries, milliseconds: 0)
+        for (id, entry) in zip(ids, entries) where !entry.happened.isDisjoint(with: [.hangUp, .failed]) { close(id) }
     }
 
     /// Closes `id` now, whatever waits to be written.
@@ -224,7 +247,7 @@ package final class EventLoop: @unchecked Sendable {
 
     private func wanted(_ connection: Connection) -> PollEvents {
         var wanted: PollEvents = connection.reading ? .readable : []
-        if connection.written < connection.output.count { wanted.insert(.writable) }
+        if connection.isWriting { wanted.insert(.writable) }
         return wanted
     }
 
@@ -299,14 +322,32 @@ package final class EventLoop: @unchecked Sendable {
         return true
     }
 
-    /// Writes what it can, asking for more as the output is written.
+    /// The most blocks one connection is given in a round: a fast reader of a large answer
+    /// does not keep the others waiting.
+    private static let blocksPerRound = 16
+
+    /// Writes what it can, taking the next segment as each is written.
     private func flush(_ id: ID) {
         guard var connection = connections[id] else { return }
+        var blocks = 0
         while true {
             if connection.written == connection.output.count {
-                guard let next = connection.more?() else { break }
-                connection.output = next
+                guard let next = connection.waiting.first else { break }
+                switch next {
+                case .bytes(let bytes):
+                    connection.waiting.removeFirst()
+                    connection.output = bytes
+                case .blocks(let more):
+                    guard let block = more() else {
+                        connection.waiting.removeFirst()
+                        continue
+                    }
+                    connection.output = block
+                    blocks += 1
+                }
                 connection.written = 0
+                // Polled for writing again: the rest in a later round.
+                if blocks > Self.blocksPerRound { break }
                 continue
             }
             let sent = connection.output.withUnsafeBytes { bytes in
@@ -327,12 +368,16 @@ package final class EventLoop: @unchecked Sendable {
                 return close(id)
             }
         }
-        connection.more = nil
+        guard !connection.isWriting else {
+            connections[id] = connection
+            return
+        }
         connection.output.removeAll(keepingCapacity: connection.output.count <= 1 << 16)
         connection.written = 0
         connection.writeDeadline = .max
         connections[id] = connection
-        if connection.closesWhenWritten { close(id) }
+        if connection.closesWhenWritten { return close(id) }
+        service?.drained(id, self)
     }
 
     private func expire() {

@@ -116,6 +116,17 @@ package final class Journal: Sendable {
     /// Whether anyone follows.
     package var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
 
+    /// Returns once every event handed over before the call is taken in and delivered,
+    /// waiting on nothing.
+    package func settled() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                completePending()
+                done.resume()
+            }
+        }
+    }
+
     /// Waits until every event handed over before the call is taken in and delivered.
     package func settle() {
         queue.sync { completePending() }

@@ -74,3 +74,29 @@ struct PiecesSource: ByteSource {
         #expect(outcomes.contains { (try? $0.get()) == nil })
     }
 }
+
+/// A snapshot written a block at a time, as the inspector streams it, is the file the codec
+/// writes whole, in blocks of whole lines.
+@Suite struct SnapshotBlocksTests {
+    @Test func blocksJoinedAreTheWholeFileAndEachEndsALine() throws {
+        let nodes = (0..<3_000).map { index in
+            TreeSnapshot.Node(
+                id: String(format: "n%07d", index), type: "Leaf", label: "leaf \(index) \u{e9}\"",
+                attributes: [.init(key: "k", value: "\(index)")], depth: index == 0 ? 0 : 1, order: index,
+                parent: index == 0 ? nil : 0,
+                links: index == 0 ? (1..<3_000).map { .init(kind: .child, node: $0) } : [],
+                names: [])
+        }
+        let snapshot = try TreeSnapshot(nodes: nodes)
+        var whole: [UInt8] = []
+        SnapshotCodec.write(snapshot) { block in block.withBytes { whole += $0 } }
+        var blocks = SnapshotBlocks(snapshot)
+        var parts: [[UInt8]] = []
+        while let block = blocks.next() { parts.append(block) }
+        #expect(parts.count > 3, "a tree of \(whole.count) bytes in blocks of about 64 KB")
+        #expect(parts.allSatisfy { $0.last == UInt8(ascii: "\n") })
+        #expect(parts.flatMap { $0 } == whole)
+        #expect(blocks.next() == nil)
+        #expect(try SnapshotCodec.read(Data(whole)) == snapshot)
+    }
+}

@@ -32,9 +32,10 @@ import XTreeSupport
 /// TCP port is reachable by every local user, who still needs the token.
 ///
 /// ## The app's side of a request
-/// Each client is served on its own thread. A request touches the tree on the main actor,
-/// for as long as one snapshot (or the link handler) takes; encoding and writing happen off
-/// it. A client that stops reading is cut off after a timeout, and a watcher that falls far
+/// One thread polls every connection (``EventLoop``); each request is answered by a task that
+/// touches the tree on the main actor for as long as one snapshot (or the link handler)
+/// takes, and nothing waits for the main actor. Encoding and writing happen off it, a block
+/// at a time. A client that stops reading is cut off after a timeout, and a follower that falls far
 /// behind is dropped: neither ever blocks the app.
 public final class Inspector: Sendable {
     /// Where the app listens: `unix:PATH`, and `tcp:127.0.0.1:PORT` if enabled.
@@ -43,7 +44,7 @@ public final class Inspector: Sendable {
     public let app: InspectableApp
 
     private let core: InspectorCore
-    private let listeners: [Int32]
+    private let stopped = Locked(false)
     private let discoveryFile: String
     private let socketPath: String
 
@@ -155,7 +156,6 @@ public final class Inspector: Sendable {
                 throw error
             }
         }
-        self.listeners = listeners
         self.addresses = addresses
         app = InspectableApp(
             name: name, pid: pid, address: addresses[0], loopback: addresses.first { $0.hasPrefix("tcp:") },
@@ -164,19 +164,16 @@ public final class Inspector: Sendable {
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
             gracePeriod: releaseGracePeriod)
         if journalCapacity > 0 { hub.start() }
-        core = InspectorCore(name: name, token: token, hub: hub, open: open, definition: definition)
         do {
+            core = try InspectorCore(
+                name: name, token: token, hub: hub, open: open, definition: definition, listeners: listeners)
             try InspectorDirectory.announce(app, in: directory)
         } catch {
             for descriptor in listeners { Files.close(descriptor) }
             InspectorDirectory.removeSocket(socketPath)
-            throw error
+            throw error as? InspectorError ?? .io("cannot start the inspector: \(error)")
         }
-        let core = core
-        let sockets = listeners
-        let thread = Thread { core.acceptLoop(sockets) }
-        thread.name = "XTree inspector"
-        thread.start()
+        core.loop.start(core, name: "XTree inspector")
         Self.keep(self)
     }
 
@@ -229,7 +226,13 @@ public final class Inspector: Sendable {
 
     /// Stops serving: closes the sockets and every connection, removes the discovery file.
     public func stop() {
-        guard core.stop() else { return }
+        guard
+            stopped.withLock({ stopped in
+                defer { stopped = true }
+                return !stopped
+            })
+        else { return }
+        core.loop.stop()
         try? Files.remove(discoveryFile)
         InspectorDirectory.removeSocket(socketPath)
         Self.running.withLock { $0[ObjectIdentifier(self)] = nil }

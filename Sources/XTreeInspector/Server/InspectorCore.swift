@@ -1,12 +1,19 @@
 import Foundation
 import XTree
-import XTreeEscaping
+import XTreeEventLoop
+import XTreeJournal
 import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
 
-/// The inspector's threads: one accepting connections, one per client.
-final class InspectorCore: Sendable {
+/// The inspector as a service of the ``EventLoop``: connections admitted by their budgets,
+/// each hello checked, each request read as a line and answered by a task (on the main actor
+/// only for as long as a snapshot or the app's link handler takes), and each follower fed the
+/// journal's events. No thread is parked per connection, and nothing waits for the main actor.
+final class InspectorCore: EventLoopService, @unchecked Sendable {
+    // Unchecked: its connections are touched on the loop's thread alone; other threads reach
+    // it through the loop's `post`.
+
     /// Connections served at once after their hello; more are told so and closed.
     static let maximumClients = 32
     /// Connections that have not presented the token yet: a budget of their own, so that
@@ -15,10 +22,13 @@ final class InspectorCore: Sendable {
     static let maximumUnauthenticated = 8
     /// How long a new connection has to present its token.
     static let handshakeTimeout = 1.0
-    /// How long a connection may be silent between requests (a watcher may be silent).
+    /// How long a connection may be silent between requests (a follower may be silent).
     static let idleTimeout = 600.0
     /// How long a client may take to read what it is sent.
     static let writeTimeout = 10.0
+    /// Bytes waiting for a follower past which its events wait in its outbox instead, where
+    /// too many end it.
+    static let followerBacklog = 1 << 20
 
     let name: String
     private let token: [UInt8]
@@ -26,194 +36,139 @@ final class InspectorCore: Sendable {
     let open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?
     /// The app's ``DeepLinkableApp`` type, if it named one.
     let definition: AppDefinition?
+    let loop: EventLoop
 
-    private struct State {
-        var stopped = false
-        /// Connections waiting for their hello, oldest first.
-        var unauthenticated: [Int32] = []
-        /// Those whose hello has been read and is being checked: not silent, though nothing
-        /// is left to read on their sockets.
-        var heard: Set<Int32> = []
-        var clients: Set<Int32> = []
+    /// What a connection is doing.
+    enum Phase {
+        /// It has not said hello.
+        case stranger
+        /// It said hello and waits for its next request to arrive.
+        case ready
+        /// Its request is being answered.
+        case answering
     }
 
-    private let state = Locked(State())
+    private struct Client {
+        var phase = Phase.stranger
+        /// A follower's events not yet handed to the loop.
+        var outbox: Outbox?
+    }
+
+    /// On the loop's thread.
+    private var clients: [EventLoop.ID: Client] = [:]
 
     init(
         name: String,
         token: String,
         hub: WatchHub,
         open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?,
-        definition: AppDefinition?
-    ) {
+        definition: AppDefinition?,
+        listeners: [Int32]
+    ) throws(SystemError) {
         self.name = name
         self.token = Array(token.utf8)
         self.hub = hub
         self.open = open
         self.definition = definition
+        loop = try EventLoop(
+            listeners: listeners, writeTimeout: Self.writeTimeout, inputLimit: InspectorProtocol.maximumRequestBytes + 1
+        )
     }
 
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    // MARK: - The loop's calls
 
-    /// Marks the inspector stopped and wakes every connection; `false` if it already was.
-    func stop() -> Bool {
-        state.withLock { state in
-            guard !state.stopped else { return false }
-            state.stopped = true
-            for client in state.clients.union(state.unauthenticated) { Sockets.shutdown(client) }
-            return true
-        }
+    func accepted(_ id: EventLoop.ID, _ loop: EventLoop) {
+        clients[id] = Client()
+        loop.setDeadline(id, in: Self.handshakeTimeout)
+        var others: [EventLoop.ID] { loop.ids.filter { $0 != id && clients[$0]?.phase == .stranger } }
+        guard others.count >= Self.maximumUnauthenticated else { return }
+        // One whose peer closed it, else the oldest that has sent nothing, else the oldest.
+        loop.closeHungUp()
+        let left = others
+        if left.count >= Self.maximumUnauthenticated { loop.close(left.first { !loop.hasHeard($0) } ?? left[0]) }
     }
 
-    func acceptLoop(_ listeners: [Int32]) {
-        var entries = listeners.map { PollEntry($0, wanted: .readable) }
-        while !isStopped {
-            guard (try? Sockets.poll(&entries, milliseconds: 200)) ?? 0 > 0 else { continue }
-            for entry in entries where entry.happened.contains(.readable) {
-                guard let client = try? Sockets.accept(entry.descriptor) else { continue }
-                let admitted = state.withLock { state -> Bool in
-                    guard !state.stopped else { return false }
-                    if state.unauthenticated.count >= Self.maximumUnauthenticated {
-                        // Its thread sees the connection closed, and closes it: numbers in the
-                        // lists are never closed yet, as threads forget theirs before closing.
-                        let dropped = state.unauthenticated.remove(
-                            at: Self.oldestSilent(state.unauthenticated, heard: state.heard))
-                        state.heard.remove(dropped)
-                        Sockets.shutdown(dropped)
-                    }
-                    state.unauthenticated.append(client)
-                    return true
+    func received(_ id: EventLoop.ID, _ loop: EventLoop) {
+        while let phase = clients[id]?.phase, phase != .answering {
+            let limit = phase == .stranger ? InspectorProtocol.maximumHelloBytes : InspectorProtocol.maximumRequestBytes
+            let input = loop.input(of: id)
+            guard let end = input.prefix(limit).firstIndex(of: UInt8(ascii: "\n")) else {
+                if input.count >= limit {
+                    let problem =
+                        phase == .stranger
+                        ? "a hello is at most \(InspectorProtocol.maximumHelloBytes) bytes"
+                        : "a request is at most \(InspectorProtocol.maximumRequestBytes) bytes"
+                    reject(nil, problem, closing: id)
                 }
-                guard admitted else {
-                    Files.close(client)
-                    continue
-                }
-                let thread = Thread { [self] in
-                    let connection = Connection(descriptor: client)
-                    serve(connection)
-                    // Forgotten before it is closed, so `stop()` never shuts down a reused number.
-                    state.withLock { state in
-                        state.clients.remove(client)
-                        state.unauthenticated.removeAll { $0 == client }
-                        state.heard.remove(client)
-                    }
-                    connection.close()
-                }
-                thread.name = "XTree inspector client"
-                thread.start()
-            }
-        }
-        for listener in listeners { Files.close(listener) }
-    }
-
-    /// The connection to drop: one its peer already closed, else the oldest that has sent
-    /// nothing yet, else the oldest. A client whose hello waits to be read (its thread slow to
-    /// start on a busy machine) or is being checked is not dropped for a silent or a dead one.
-    private static func oldestSilent(_ connections: [Int32], heard: Set<Int32>) -> Int {
-        var entries = connections.map { PollEntry($0, wanted: .readable) }
-        _ = try? Sockets.poll(&entries, milliseconds: 0)
-        return entries.firstIndex { !$0.happened.isDisjoint(with: [.hangUp, .failed]) }
-            ?? entries.firstIndex { $0.happened.isEmpty && !heard.contains($0.descriptor) } ?? 0
-    }
-
-    /// Notes that a connection's hello has been read; `false` if it was dropped meanwhile.
-    private func heard(_ client: Int32) -> Bool {
-        state.withLock { state in
-            guard state.unauthenticated.contains(client) else { return false }
-            state.heard.insert(client)
-            return true
-        }
-    }
-
-    /// Moves a connection that presented the token among the clients, if it was not dropped
-    /// meanwhile and there is room.
-    private func admit(_ client: Int32) -> Admission {
-        state.withLock { state in
-            guard let index = state.unauthenticated.firstIndex(of: client) else { return .dropped }
-            state.unauthenticated.remove(at: index)
-            state.heard.remove(client)
-            guard state.clients.count < Self.maximumClients else { return .full }
-            state.clients.insert(client)
-            return .admitted
-        }
-    }
-
-    private enum Admission { case admitted, full, dropped }
-
-    // MARK: - One client
-
-    private func serve(_ connection: Connection) {
-        guard handshake(connection) else { return }
-        var outbox: Outbox?
-        defer { if let outbox { hub.remove(outbox) } }
-        while !isStopped {
-            if let outbox, !sendPending(outbox, to: connection) { return }
-            let line = connection.readLine(
-                limit: InspectorProtocol.maximumRequestBytes, timeout: outbox == nil ? Self.idleTimeout : 0.05)
-            switch line {
-            case .timedOut where outbox != nil: continue
-            case .timedOut, .closed: return
-            case .tooLong:
-                send(reject(nil, "a request is at most \(InspectorProtocol.maximumRequestBytes) bytes"), to: connection)
                 return
-            case .line(let bytes):
-                guard let request = InspectorRequest(line: bytes) else {
-                    send(reject(nil, "not a request: one JSON object per line"), to: connection)
-                    return
+            }
+            let line = Array(input[..<end])
+            loop.consume(end + 1, of: id)
+            if phase == .stranger {
+                handshake(id, line)
+            } else {
+                guard let request = InspectorRequest(line: line) else {
+                    return reject(nil, "not a request: one JSON object per line", closing: id)
                 }
-                guard respond(to: request, on: connection, outbox: &outbox) else { return }
+                answer(request, on: id)
             }
         }
     }
 
-    /// Reads the hello, checks version and token, admits the client if there is room, and
-    /// answers; `false` closes the connection.
-    private func handshake(_ connection: Connection) -> Bool {
-        let line = connection.readLine(limit: InspectorProtocol.maximumHelloBytes, timeout: Self.handshakeTimeout)
-        if case .line = line, !heard(connection.descriptor) { return false }
-        guard case .line(let bytes) = line, let request = InspectorRequest(line: bytes), request.method == .hello
-        else {
-            let problem =
-                if case .tooLong = line {
-                    "a hello is at most \(InspectorProtocol.maximumHelloBytes) bytes"
-                } else {
-                    "the first request must be hello with the token"
-                }
-            send(reject(nil, problem), to: connection)
-            return false
+    func expired(_ id: EventLoop.ID, _ loop: EventLoop) {
+        if clients[id]?.phase == .stranger {
+            reject(nil, "the first request must be hello with the token", closing: id)
+        } else {
+            loop.close(id)
+        }
+    }
+
+    func closed(_ id: EventLoop.ID) {
+        if let outbox = clients.removeValue(forKey: id)?.outbox { hub.remove(outbox) }
+    }
+
+    func drained(_ id: EventLoop.ID, _ loop: EventLoop) {
+        if clients[id]?.phase == .ready { deliverEvents(to: id) }
+    }
+
+    // MARK: - Hello
+
+    /// Checks version and token, admits the client if there is room, and answers; or says why
+    /// not and closes the connection.
+    private func handshake(_ id: EventLoop.ID, _ line: [UInt8]) {
+        guard let request = InspectorRequest(line: line), request.method == .hello else {
+            return reject(nil, "the first request must be hello with the token", closing: id)
         }
         guard request.version == InspectorProtocol.version else {
             let given = request.version.map(String.init) ?? "none"
-            send(
-                reject(
-                    request.id, "protocol version \(given) is not spoken; this app speaks \(InspectorProtocol.version)"),
-                to: connection)
-            return false
+            return reject(
+                request.id, "protocol version \(given) is not spoken; this app speaks \(InspectorProtocol.version)",
+                closing: id)
         }
         guard let presented = request.token, matches(Array(presented.utf8)) else {
-            send(reject(request.id, "wrong token"), to: connection)
-            return false
+            return reject(request.id, "wrong token", closing: id)
         }
-        switch admit(connection.descriptor) {
-        case .dropped: return false
-        case .full:
-            send(reject(request.id, "too many clients"), to: connection)
-            return false
-        case .admitted:
-            var reply = InspectorReply(id: request.id)
-            reply.version = InspectorProtocol.version
-            reply.name = name
-            reply.pid = Terminal.processID
-            reply.app = definition?.typeName
-            if let definition {
-                let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
-                reply.examples = Array(
-                    definition.linkExamples.filter { fits($0.form) && fits($0.link) }
-                        .prefix(InspectorProtocol.maximumExamples))
-                reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
-            }
-            return send(reply, to: connection)
+        var admitted: Int { clients.values.count { $0.phase != .stranger } }
+        // Clients that closed since the last round are not counted.
+        if admitted >= Self.maximumClients { loop.closeHungUp() }
+        guard clients[id] != nil, admitted < Self.maximumClients else {
+            return reject(request.id, "too many clients", closing: id)
         }
+        var reply = InspectorReply(id: request.id)
+        reply.version = InspectorProtocol.version
+        reply.name = name
+        reply.pid = Terminal.processID
+        reply.app = definition?.typeName
+        if let definition {
+            let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
+            reply.examples = Array(
+                definition.linkExamples.filter { fits($0.form) && fits($0.link) }
+                    .prefix(InspectorProtocol.maximumExamples))
+            reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
+        }
+        clients[id]?.phase = .ready
+        loop.setDeadline(id, in: Self.idleTimeout)
+        loop.send(encodedLine(reply), to: id)
     }
 
     /// Compares in time independent of where the first difference is.
@@ -222,5 +177,107 @@ final class InspectorCore: Sendable {
         var difference: UInt8 = 0
         for (a, b) in zip(presented, token) { difference |= a ^ b }
         return difference == 0
+    }
+
+    // MARK: - Requests
+
+    /// What answering a request came to: the reply, then a snapshot a block at a time, then
+    /// the events of a journal; and what the connection becomes.
+    struct Answer: Sendable {
+        var reply: InspectorReply
+        var snapshot: TreeSnapshot?
+        var events: [JournalEvent] = []
+        /// A follower's events are written before the reply: those of the link it opened.
+        var eventsFirst = false
+        /// The outbox the connection now follows with.
+        var follows: Outbox?
+    }
+
+    /// Answers `request` in a task of its own; the connection reads nothing more until the
+    /// answer is handed back to the loop.
+    private func answer(_ request: InspectorRequest, on id: EventLoop.ID) {
+        clients[id]?.phase = .answering
+        loop.setReading(false, id)
+        loop.setDeadline(id, in: nil)
+        let outbox = clients[id]?.outbox
+        let connection = Connection(core: self, id: id)
+        Task { [self] in
+            let answer = await respond(to: request, outbox: outbox, connection: connection)
+            loop.post { _ in self.finish(answer, on: id) }
+        }
+    }
+
+    /// Writes an answer, and reads the connection's next request.
+    private func finish(_ answer: Answer, on id: EventLoop.ID) {
+        guard clients[id] != nil else {
+            if let outbox = answer.follows { hub.remove(outbox) }
+            return
+        }
+        if let outbox = answer.follows { clients[id]?.outbox = outbox }
+        if answer.eventsFirst { deliverEvents(to: id, whateverTheBacklog: true) }
+        var head = encodedLine(answer.reply)
+        if answer.snapshot == nil { head += answer.events.flatMap(eventLine) }
+        var blocks = answer.snapshot.map(SnapshotBlocks.init)
+        var events = answer.snapshot == nil ? [] : answer.events[...]
+        loop.send(
+            head, to: id,
+            blocks: blocks == nil
+                ? nil
+                : {
+                    // The snapshot, then the journal's events after it.
+                    if let block = blocks?.next() { return block }
+                    blocks = nil
+                    guard let event = events.popFirst() else { return nil }
+                    return self.eventLine(event)
+                })
+        clients[id]?.phase = .ready
+        loop.setReading(true, id)
+        loop.setDeadline(id, in: clients[id]?.outbox == nil ? Self.idleTimeout : nil)
+        if !answer.eventsFirst { deliverEvents(to: id) }
+        received(id, loop)
+    }
+
+    /// Hands a follower's waiting events to the loop, unless much of what it was sent is
+    /// still unread (then they wait in its outbox, which ends the follower when it fills).
+    private func deliverEvents(to id: EventLoop.ID, whateverTheBacklog: Bool = false) {
+        guard let outbox = clients[id]?.outbox else { return }
+        guard whateverTheBacklog || loop.pending(id) < Self.followerBacklog else { return }
+        switch outbox.take() {
+        case .overflowed:
+            reject(nil, "the follower fell too far behind", closing: id)
+        case .events(let events) where !events.isEmpty:
+            loop.send(events.flatMap(eventLine), to: id)
+        case .events:
+            break
+        }
+    }
+
+    /// Posted by a follower's outbox when an event arrives in it.
+    func eventsArrived(for id: EventLoop.ID) {
+        loop.post { _ in if self.clients[id]?.phase == .ready { self.deliverEvents(to: id) } }
+    }
+
+    private func eventLine(_ event: JournalEvent) -> [UInt8] {
+        var line = InspectorReply(id: nil)
+        line.event = event
+        return encodedLine(line)
+    }
+
+    func reject(_ id: Int?, _ message: String) -> InspectorReply {
+        InspectorReply(id: id, ok: false, error: message)
+    }
+
+    /// Says why, then closes the connection once that is written.
+    private func reject(_ request: Int?, _ message: String, closing id: EventLoop.ID) {
+        clients[id]?.phase = .answering
+        loop.setReading(false, id)
+        loop.send(encodedLine(reject(request, message)), to: id, thenClose: true)
+    }
+
+    /// A connection as the tasks answering its requests know it: where a follower's outbox
+    /// posts.
+    struct Connection: Sendable {
+        let core: InspectorCore
+        let id: EventLoop.ID
     }
 }

@@ -1,11 +1,9 @@
-import XTree
 import XTreeJournal
-import XTreeSnapshot
 import XTreeSupport
 
-/// A follower's pending events, filled by the journal and emptied by its connection's
-/// thread. Bounded: a client that does not keep up is dropped rather than letting events
-/// pile up.
+/// A follower's events not yet handed to its connection, filled by the journal's queue and
+/// emptied on the loop's thread. Bounded: a client that does not keep up is dropped rather
+/// than letting events pile up.
 final class Outbox: JournalSubscriber {
     static let limit = 256
 
@@ -15,16 +13,24 @@ final class Outbox: JournalSubscriber {
     }
 
     private let state = Locked<(events: [JournalEvent], overflowed: Bool)>(([], false))
+    /// Told when events arrive in an empty outbox; `nil` in tests of the outbox alone.
+    private let connection: InspectorCore.Connection?
+
+    init(_ connection: InspectorCore.Connection? = nil) {
+        self.connection = connection
+    }
 
     func receive(_ event: JournalEvent) {
-        state.withLock { state in
+        let first = state.withLock { state in
             if state.events.count >= Self.limit {
                 state.overflowed = true
                 state.events.removeAll()
             } else if !state.overflowed {
                 state.events.append(event)
             }
+            return state.events.count == 1 || state.overflowed
         }
+        if first, let connection { connection.core.eventsArrived(for: connection.id) }
     }
 
     func take() -> Taken {

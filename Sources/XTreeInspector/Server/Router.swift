@@ -6,167 +6,105 @@ import XTreePlatform
 import XTreeSnapshot
 import XTreeSupport
 
-/// Requests after the hello: each answered on the client's thread, touching the tree on the
-/// main actor only for as long as a snapshot or the app's link handler takes.
+/// Requests after the hello: each answered by a task, touching the tree on the main actor
+/// only for as long as a snapshot or the app's link handler takes; the answer goes back to
+/// the loop, which writes it.
 extension InspectorCore {
-    /// Answers one request; `false` if the connection failed.
-    func respond(to request: InspectorRequest, on connection: Connection, outbox: inout Outbox?) -> Bool {
+    /// Answers one request of a connection that follows with `outbox`, if it does.
+    func respond(to request: InspectorRequest, outbox: Outbox?, connection: Connection) async -> Answer {
+        let hub = hub
         switch request.method {
         case .hello:
-            return send(reject(request.id, "already said hello"), to: connection)
+            return Answer(reply: reject(request.id, "already said hello"))
         case .snapshot:
-            guard let snapshot = onMain({ [hub] in TreeSnapshot(of: hub.root) }) else { return false }
-            return sendSnapshot(snapshot, reply: InspectorReply(id: request.id), on: connection)
+            let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
+            return Self.snapshot(snapshot, reply: InspectorReply(id: request.id))
         case .find:
-            guard let name = request.name else { return send(reject(request.id, "find needs a name"), to: connection) }
+            guard let name = request.name else { return Answer(reply: reject(request.id, "find needs a name")) }
             let conditions = request.conditions ?? []
-            guard let snapshot = onMain({ [hub] in TreeSnapshot(of: hub.root) }) else { return false }
+            let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
             var reply = InspectorReply(id: request.id)
             reply.trace = snapshot.search(forName: name, all: request.all ?? false) { node in
                 conditions.allSatisfy { $0.matches(node) }
             }
-            return sendSnapshot(snapshot, reply: reply, on: connection)
+            return Self.snapshot(snapshot, reply: reply)
         case .open:
-            guard let open else { return send(reject(request.id, "this app takes no links"), to: connection) }
+            guard let open else { return Answer(reply: reject(request.id, "this app takes no links")) }
             guard let text = request.url, let url = URL(string: text) else {
-                return send(reject(request.id, "open needs a URL"), to: connection)
+                return Answer(reply: reject(request.id, "open needs a URL"))
             }
             // A follower holds the tree: it is sent the link's event, its edit, before the
             // reply, and no tree; anyone else the tree after the link.
             let following = outbox != nil
-            let outcome = onMain { [hub] in
-                await hub.apply(text, source: .inspector, tracing: true, needsSnapshot: !following) {
-                    try await open(url)
-                }
-                .applied
+            let outcome = await hub.apply(text, source: .inspector, tracing: true, needsSnapshot: !following) {
+                try await open(url)
             }
-            guard let outcome else { return false }
+            .applied
             var reply = InspectorReply(id: request.id)
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
-            if let outbox {
-                hub.journal.settle()
-                reply.opened?.event = outcome.sequence
-                return sendPending(outbox, to: connection) && send(reply, to: connection)
+            guard following else {
+                // Asked for, so given: the tree after the link, with the path in it.
+                guard let snapshot = outcome.snapshot else { preconditionFailure("the tree after a link") }
+                return Self.snapshot(snapshot, reply: reply)
             }
-            guard let snapshot = outcome.snapshot else { return false }
-            return sendSnapshot(snapshot, reply: reply, on: connection)
+            // The link's event in the follower's outbox before the reply is written.
+            await hub.journal.settled()
+            reply.opened?.event = outcome.sequence
+            return Answer(reply: reply, eventsFirst: true)
         case .journal where request.tree == false:
-            guard
-                let (sequence, events) = onMain({ [hub] in
-                    (hub.currentSequence(), hub.journal.events(after: request.after ?? 0))
-                })
-            else { return false }
+            let (sequence, events) = await MainActor.run {
+                (hub.currentSequence(), hub.journal.events(after: request.after ?? 0))
+            }
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
-            guard send(reply, to: connection) else { return false }
-            return sendEvents(events, to: connection)
+            return Answer(reply: reply, events: events)
         case .journal:
             // The events, and the tree after the last of them, from which the client finds
             // the tree before each.
-            guard
-                let (sequence, snapshot, events) = onMain({ [hub] in
-                    let (sequence, snapshot) = hub.current()
-                    return (sequence, snapshot, hub.journal.events(after: request.after ?? 0))
-                })
-            else { return false }
+            let (sequence, snapshot, events) = await MainActor.run {
+                let (sequence, snapshot) = hub.current()
+                return (sequence, snapshot, hub.journal.events(after: request.after ?? 0))
+            }
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
-            guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
-            return sendEvents(events, to: connection)
+            var answer = Self.snapshot(snapshot, reply: reply)
+            answer.events = events
+            return answer
         case .follow:
-            guard outbox == nil else {
-                return send(reject(request.id, "already following"), to: connection)
-            }
-            let box = Outbox()
+            guard outbox == nil else { return Answer(reply: reject(request.id, "already following")) }
+            let box = Outbox(connection)
             // Registered on the main actor, with the tree now: no event falls between them.
-            let started = onMain { [hub] in
+            let (sequence, snapshot, backlog) = await MainActor.run {
                 let (sequence, snapshot) = hub.current()
                 return (sequence, snapshot, hub.add(box, backlogAfter: request.after))
             }
-            guard let (sequence, snapshot, backlog) = started else {
-                hub.remove(box)
-                return false
-            }
-            outbox = box
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: backlog.count, capacity: hub.journal.capacity, sequence: sequence)
-            guard sendSnapshot(snapshot, reply: reply, on: connection) else { return false }
-            return sendEvents(backlog, to: connection)
+            var answer = Self.snapshot(snapshot, reply: reply)
+            answer.events = backlog
+            answer.follows = box
+            return answer
         case .restore:
             guard let target = request.to, target >= 0 else {
-                return send(reject(request.id, "restore needs the event to return to, 0 or more"), to: connection)
+                return Answer(reply: reject(request.id, "restore needs the event to return to, 0 or more"))
             }
-            guard let outcome = onMain({ [hub] in await hub.restore(to: target) }) else { return false }
-            switch outcome {
+            switch await hub.restore(to: target) {
             case .refused(let reason):
-                return send(reject(request.id, reason), to: connection)
+                return Answer(reply: reject(request.id, reason))
             case .restored(let restored):
                 var reply = InspectorReply(id: request.id)
                 reply.restored = RestoreResult(
                     to: target, event: restored.event, duration: restored.duration, error: restored.error,
                     difference: TreeDiff(from: restored.recorded, to: restored.after))
-                return sendSnapshot(restored.after, reply: reply, on: connection)
+                return Self.snapshot(restored.after, reply: reply)
             }
         }
     }
 
-    /// Journal events, one line each.
-    private func sendEvents(_ events: [JournalEvent], to connection: Connection) -> Bool {
-        for event in events {
-            var line = InspectorReply(id: nil)
-            line.event = event
-            guard send(line, to: connection) else { return false }
-        }
-        return true
-    }
-
-    /// The events waiting for a follower; `false` if the connection failed or the follower
-    /// fell too far behind (it is told so).
-    func sendPending(_ outbox: Outbox, to connection: Connection) -> Bool {
-        switch outbox.take() {
-        case .overflowed:
-            send(InspectorReply(id: nil, ok: false, error: "the follower fell too far behind"), to: connection)
-            return false
-        case .events(let events):
-            return sendEvents(events, to: connection)
-        }
-    }
-
-    func reject(_ id: Int?, _ message: String) -> InspectorReply {
-        InspectorReply(id: id, ok: false, error: message)
-    }
-
-    @discardableResult
-    func send(_ reply: InspectorReply, to connection: Connection) -> Bool {
-        connection.write(encodedLine(reply), timeout: Self.writeTimeout)
-    }
-
-    /// The reply announcing the snapshot, then the snapshot's lines as the codec writes them,
-    /// in blocks as they are written.
-    func sendSnapshot(_ snapshot: TreeSnapshot, reply: InspectorReply, on connection: Connection) -> Bool {
+    /// The reply announcing `snapshot`, whose lines follow it as the codec writes them.
+    private static func snapshot(_ snapshot: TreeSnapshot, reply: InspectorReply) -> Answer {
         var reply = reply
         reply.snapshot = .init(lines: SnapshotCodec.lineCount(of: snapshot))
-        guard send(reply, to: connection) else { return false }
-        var failed = false
-        SnapshotCodec.write(snapshot) { block in
-            guard !failed else { return }
-            failed = !block.withBytes { connection.write($0, timeout: Self.writeTimeout) }
-        }
-        return !failed
-    }
-
-    /// Runs `body` on the main actor and waits for it; `nil` if the inspector stopped first.
-    func onMain<Value: Sendable>(_ body: @escaping @MainActor @Sendable () async -> Value) -> Value? {
-        let result = Locked<Value?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task { @MainActor in
-            let value = await body()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        while done.wait(timeout: .now() + 0.2) == .timedOut {
-            if isStopped { return nil }
-        }
-        return result.withLock { $0 }
+        return Answer(reply: reply, snapshot: snapshot)
     }
 }
