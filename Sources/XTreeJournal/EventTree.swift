@@ -16,6 +16,9 @@ package struct EventTree {
         package var path: [Int]
     }
 
+    /// What an event applied without its diff reports.
+    private static let noDiff = TreeDiff(added: [], removed: [], changed: [], unchangedCount: 0)
+
     package init(_ snapshot: TreeSnapshot) {
         model = TreeModel(snapshot)
     }
@@ -27,20 +30,40 @@ package struct EventTree {
     ///
     /// - Throws: ``TreeEditError`` if the edit does not fit, or the path is not in the tree
     ///   after; the tree is then as it was.
-    package mutating func apply(_ event: JournalEvent) throws(TreeEditError) -> Applied {
+    ///
+    /// - Parameter diff: Whether to make the diff; without it, the tree's layout is made only
+    ///   for a link's path, and the diff is empty.
+    package mutating func apply(_ event: JournalEvent, diff makesDiff: Bool = true) throws(TreeEditError) -> Applied {
+        let reached = event.link?.reached ?? []
+        guard makesDiff else {
+            try model.apply(event.edit)
+            layout = nil
+            guard !reached.isEmpty else { return Applied(diff: Self.noDiff, path: []) }
+            return try Applied(diff: Self.noDiff, path: path(reached, undoing: event.edit, in: model.layout()))
+        }
         let (diff, after) = try model.applyReporting(event.edit, before: layout)
+        let path = try path(reached, undoing: event.edit, in: after)
+        layout = after
+        return Applied(diff: diff, path: path)
+    }
+
+    /// The numbers of `reached` in `after`, the layout of the tree now.
+    ///
+    /// - Throws: ``TreeEditError`` if a step is not in the tree; `edit` is then undone.
+    private mutating func path(
+        _ reached: [JournalEvent.Step], undoing edit: TreeEdit, in after: TreeModel.Layout
+    ) throws(TreeEditError) -> [Int] {
         var path: [Int] = []
-        for step in event.link?.reached ?? [] {
+        for step in reached {
             guard let slot = model.slots[step.id] else {
                 // Undone, so that the tree is as it was: the edit applied, its inverse will.
-                try? model.apply(event.edit.inverted)
+                try? model.apply(edit.inverted)
                 layout = nil
                 throw TreeEditError("the path reached names \(step.id), which the tree after it does not have")
             }
             path.append(Int(after.order[Int(slot)]))
         }
-        layout = after
-        return Applied(diff: diff, path: path)
+        return path
     }
 
     /// Applies `event`'s edit without making what a person reads of it.

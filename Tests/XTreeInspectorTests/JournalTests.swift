@@ -172,6 +172,23 @@ enum LinkError: Error, CustomStringConvertible {
         #expect(plain.event == nil)
     }
 
+    /// A reader that only forwards edits (the web page) is given no diff, and still the path
+    /// and the tree.
+    @Test func aFollowerThatMakesNoDiffsStillHoldsTheTreeAndThePath() async throws {
+        let folder = try InspectorFolder()
+        let (book, inspector) = try served(folder: folder)
+        defer { inspector.stop() }
+        let follower = try await Self.follower(of: inspector.app)
+        follower.value.makesDiffs = false
+        let (opened, tree) = try await offMain { try follower.value.open("book://page/b") }
+        #expect(opened.path.map { tree.nodes[$0].label } == ["Book", "b"])
+        #expect(tree == TreeSnapshot(of: book))
+        let event = try await offMain { try follower.value.nextEvent(timeout: 0) }
+        #expect(event?.event.edit.added.map(\.label) == ["b"])
+        #expect(event?.diff.isEmpty == true)
+        #expect(event?.path == opened.path)
+    }
+
     @Test func withoutAJournalNothingIsKeptAndFollowersAreStillServed() async throws {
         let folder = try InspectorFolder()
         let (book, inspector) = try served(0, folder: folder)

@@ -34,6 +34,8 @@ struct WebCommand: ParsableCommand {
         let target = try context.target(target)
         try await target.prepare()
         let takesLinks = !(target is SnapshotTarget)
+        // The page is sent each event's edit: a diff would be made for nobody.
+        (target as? AttachedTarget)?.client.makesDiffs = false
         if takesLinks { try target.startWatching() }
         let site = WebSite(target: target, takesLinks: takesLinks)
         // Woken when the app's stream has something, a request left changes read with its

@@ -124,7 +124,7 @@ extension InspectorClient {
         defer { followed = tree }
         let read: FollowedEvent
         do {
-            read = try Self.followed(event, on: &tree)
+            read = try Self.followed(event, on: &tree, diff: makesDiffs)
         } catch {
             throw .refused("an invalid journal event: \(error)")
         }
@@ -132,10 +132,10 @@ extension InspectorClient {
         return read
     }
 
-    private static func followed(_ event: JournalEvent, on tree: inout EventTree) throws(TreeEditError)
-        -> FollowedEvent
-    {
-        let applied = try tree.apply(event)
+    private static func followed(
+        _ event: JournalEvent, on tree: inout EventTree, diff: Bool = true
+    ) throws(TreeEditError) -> FollowedEvent {
+        let applied = try tree.apply(event, diff: diff)
         return FollowedEvent(event: event, diff: applied.diff, path: applied.path)
     }
 

@@ -51,6 +51,10 @@ public final class InspectorClient {
     var nextBuffered = 0
     /// The tree a follower holds: each event's edit applies to it.
     var followed: EventTree?
+    /// Whether each followed event's diff is made; `false` for a reader that only forwards
+    /// edits (the web page), which then gets empty diffs and costs no layout of the tree but
+    /// for a link's path.
+    package var makesDiffs = true
     /// The last journal event read: the next must come after it.
     var lastEvent = 0
 
