@@ -313,8 +313,8 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
                         .init(url: url, source: .app, duration: 0, reached: [], error: nil, searches: 0, visits: 0)),
                     notifications: 0, objects: 0, edit: TreeEdit())
             ])
-        let source = ExportTestCommand.test(
-            session, steps: try session.steps(), app: AppTypeName(module: "M", type: "R"), name: "t",
+        let source = session.testSource(
+            steps: try session.steps(), app: AppTypeName(module: "M", type: "R"), name: "t",
             command: "xtree-cli export-test")
         #expect(source.unicodeScalars.allSatisfy { (" "..."~").contains($0) || $0 == "\n" })
         let call = try #require(source.range(of: "try await R.open("))
