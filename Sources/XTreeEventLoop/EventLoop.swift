@@ -14,12 +14,15 @@ package protocol EventLoopService: AnyObject {
     func expired(_ id: EventLoop.ID, _ loop: EventLoop)
     /// It was closed, by either side: forget it.
     func closed(_ id: EventLoop.ID)
+    /// Listener `index` hung up or failed: it accepts nothing more.
+    func listenerFailed(_ index: Int, _ loop: EventLoop)
     /// Everything it was given to write is written.
     func drained(_ id: EventLoop.ID, _ loop: EventLoop)
 }
 
 extension EventLoopService {
     package func drained(_ id: EventLoop.ID, _ loop: EventLoop) {}
+    package func listenerFailed(_ index: Int, _ loop: EventLoop) {}
 }
 
 /// One thread polling every socket of a server: listeners, connections and a wake-up pipe.
@@ -64,7 +67,8 @@ package final class EventLoop: @unchecked Sendable {
         var isWriting: Bool { written < output.count || !waiting.isEmpty }
     }
 
-    private let listeners: [Int32]
+    /// The listening sockets; -1 for one that is gone and not made again yet.
+    private var listeners: [Int32]
     private let wake: (read: Int32, write: Int32)
     /// How long a client may take to read what it is sent before it is closed.
     private let writeTimeout: Double
@@ -215,6 +219,27 @@ package final class EventLoop: @unchecked Sendable {
         service?.closed(id)
     }
 
+    /// Closes listener `index` and listens on `descriptor` in its place, or on nothing.
+    package func replaceListener(_ index: Int, with descriptor: Int32?) {
+        if listeners[index] >= 0 {
+            Sockets.shutdown(listeners[index])
+            Files.close(listeners[index])
+        }
+        listeners[index] = -1
+        guard let descriptor else { return }
+        guard (try? Sockets.setNonBlocking(descriptor)) != nil else { return Files.close(descriptor) }
+        listeners[index] = descriptor
+    }
+
+    /// Shuts every listener down, leaving it polled: what the system does to a listener it
+    /// takes away, where it reports it. For tests.
+    package func shutDownListeners() {
+        for listener in listeners where listener >= 0 { Sockets.shutdown(listener) }
+    }
+
+    /// How many listeners it has, dead ones included.
+    package var listenerCount: Int { listeners.count }
+
     // MARK: - The loop
 
     private func run() {
@@ -225,18 +250,25 @@ package final class EventLoop: @unchecked Sendable {
             _ = try? Sockets.poll(&entries, milliseconds: timeout())
             let (jobs, stopped) = takeMail(drain: entries[listeners.count].happened.contains(.readable))
             if stopped { break }
+            // A listener shut down under the loop (Linux reports it; iOS's defunct ones are
+            // silent, and the app resumes them): its service may listen again.
+            for index in listeners.indices where !entries[index].happened.isDisjoint(with: [.hangUp, .failed]) {
+                replaceListener(index, with: nil)
+                service?.listenerFailed(index, self)
+            }
             for job in jobs { job(self) }
             let base = listeners.count + 1
             for (offset, id) in ids.enumerated() where !entries[base + offset].happened.isEmpty {
                 serve(id, entries[base + offset].happened)
             }
             expire()
-            for (index, listener) in listeners.enumerated() where entries[index].happened.contains(.readable) {
+            for (index, listener) in listeners.enumerated()
+            where listener >= 0 && entries[index].happened.contains(.readable) {
                 acceptNew(listener)
             }
         }
         for id in ids { close(id) }
-        for listener in listeners { Files.close(listener) }
+        for listener in listeners where listener >= 0 { Files.close(listener) }
         Files.close(wake.read)
         mail.withLock { mail in
             mail.ended = true

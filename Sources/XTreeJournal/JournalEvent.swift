@@ -6,7 +6,7 @@ import XTree
 ///
 /// The one shape of an event, from the app to every reader: the journal keeps it, `follow`
 /// sends it, a session holds it, the web page lists it. It carries what changed by ids
-/// only: whoever holds the tree before it applies the edit (``EventTree``), and a diff is
+/// only: whoever holds the tree before it applies the edit, and a diff is
 /// made there, where it is printed.
 public struct JournalEvent: Sendable, Hashable {
     /// What happened.

@@ -416,3 +416,45 @@ struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// iOS makes a suspended app's listener defunct and tells it nothing; `resume()` listens again.
+/// Where the system reports the listener shut down, the inspector listens again by itself.
+@MainActor
+@Suite struct ResumeTests {
+    @Test(arguments: [false, true])
+    func aDefunctListenerIsMadeAgainByResume(loopback: Bool) async throws {
+        let folder = try InspectorFolder()
+        let book = Book()
+        let inspector = try Inspector(
+            name: "Book", root: book, directory: folder.path, loopbackPort: loopback ? 0 : nil)
+        defer { inspector.stop() }
+        var reached = inspector.app
+        if loopback, let tcp = reached.loopback { reached.address = tcp }
+        let app = reached
+        let kept = try await offMain { UncheckedBox(try patient(InspectorClient(app))) }
+        inspector.simulateSuspension()
+        let refused = await #expect(throws: InspectorError.self) {
+            try await offMain { _ = try InspectorClient(app) }
+        }
+        #expect("\(String(describing: refused))".contains("cannot connect"), "\(String(describing: refused))")
+        inspector.resume()
+        let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
+        #expect(snapshot.nodes.first?.type == "Book")
+        // A connection made before is kept.
+        let again = try await offMain { try kept.value.snapshot() }
+        #expect(again == snapshot)
+    }
+
+    @Test func aListenerShutDownUnderTheInspectorIsMadeAgain() async throws {
+        let folder = try InspectorFolder()
+        let inspector = try Inspector(name: "Book", root: Book(), directory: folder.path)
+        defer { inspector.stop() }
+        let app = inspector.app
+        _ = try await offMain { try patient(InspectorClient(app)).snapshot() }
+        // What a system that reports it does: the listener hangs up.
+        inspector.shutDownListeners()
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
+        #expect(snapshot.nodes.first?.type == "Book")
+    }
+}

@@ -139,19 +139,19 @@ public final class Inspector: Sendable {
         discoveryFile = InspectorDirectory.file(for: pid, in: directory)
         let token = Self.makeToken()
 
-        var listeners: [Int32] = []
+        var listeners: [(descriptor: Int32, place: InspectorCore.Place)] = []
         var addresses: [String] = []
         if let path = plan.socketPath {
-            listeners.append(try Self.listen(unixPath: path))
+            listeners.append((try Self.listen(unixPath: path), .unix(path)))
             addresses.append("unix:\(path)")
         }
         if let port = plan.loopbackPort {
             do {
                 let (descriptor, bound) = try Self.listen(loopbackPort: port)
-                listeners.append(descriptor)
+                listeners.append((descriptor, .loopback(bound)))
                 addresses.append("tcp:127.0.0.1:\(bound)")
             } catch {
-                for descriptor in listeners { Files.close(descriptor) }
+                for (descriptor, _) in listeners { Files.close(descriptor) }
                 InspectorDirectory.removeSocket(socketPath)
                 throw error
             }
@@ -169,12 +169,46 @@ public final class Inspector: Sendable {
                 name: name, token: token, hub: hub, open: open, definition: definition, listeners: listeners)
             try InspectorDirectory.announce(app, in: directory)
         } catch {
-            for descriptor in listeners { Files.close(descriptor) }
+            for (descriptor, _) in listeners { Files.close(descriptor) }
             InspectorDirectory.removeSocket(socketPath)
             throw error as? InspectorError ?? .io("cannot start the inspector: \(error)")
         }
         core.loop.start(core, name: "XTree inspector")
         Self.keep(self)
+    }
+
+    /// Listens again on the inspector's socket and port, after the system took them away:
+    /// call it when the app returns to the foreground.
+    ///
+    /// iOS makes a suspended app's sockets defunct: after a trip to the background the
+    /// listener accepts nothing, and nothing tells the inspector. Where the system reports a
+    /// listener shut down (Linux does), the inspector listens again by itself.
+    ///
+    /// ```swift
+    /// NotificationCenter.default.addObserver(
+    ///     forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+    /// ) { _ in inspector.resume() }
+    /// ```
+    ///
+    /// Connections already made are kept; the socket path, port and token stay the same.
+    public func resume() {
+        core.loop.post { [core] loop in
+            for index in 0..<loop.listenerCount { core.listenAgain(index) }
+        }
+    }
+
+    /// Makes the listeners defunct as iOS does a suspended app's: closed under the inspector,
+    /// which is not told. For tests of ``resume()``.
+    package func simulateSuspension() {
+        core.loop.post { loop in
+            for index in 0..<loop.listenerCount { loop.replaceListener(index, with: nil) }
+        }
+    }
+
+    /// Shuts the listeners down without telling the inspector, as a system that reports it
+    /// (Linux's `poll` says `POLLHUP`) lets it find out. For tests.
+    package func shutDownListeners() {
+        core.loop.post { loop in loop.shutDownListeners() }
     }
 
     /// How many events the journal keeps unless told otherwise: 1,000.
@@ -280,7 +314,7 @@ public final class Inspector: Sendable {
         return ListeningPlan(socketPath: path, loopbackPort: loopbackPort)
     }
 
-    private static func listen(unixPath: String) throws(InspectorError) -> Int32 {
+    static func listen(unixPath: String) throws(InspectorError) -> Int32 {
         // A socket left by an earlier process with this pid; anything else makes `bind` fail.
         InspectorDirectory.removeSocket(unixPath)
         let descriptor: Int32

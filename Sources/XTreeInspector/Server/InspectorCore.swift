@@ -37,6 +37,14 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
     /// The app's ``DeepLinkableApp`` type, if it named one.
     let definition: AppDefinition?
     let loop: EventLoop
+    /// Where each listener listens, to listen there again.
+    private let places: [Place]
+
+    /// Where a listener listens.
+    enum Place: Sendable {
+        case unix(String)
+        case loopback(UInt16)
+    }
 
     /// What a connection is doing.
     enum Phase {
@@ -63,15 +71,17 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
         hub: WatchHub,
         open: (@MainActor @Sendable (URL) async throws -> (any DeepLinkable)?)?,
         definition: AppDefinition?,
-        listeners: [Int32]
+        listeners: [(descriptor: Int32, place: Place)]
     ) throws(SystemError) {
         self.name = name
         self.token = Array(token.utf8)
         self.hub = hub
         self.open = open
         self.definition = definition
+        places = listeners.map(\.place)
         loop = try EventLoop(
-            listeners: listeners, writeTimeout: Self.writeTimeout, inputLimit: InspectorProtocol.maximumRequestBytes + 1
+            listeners: listeners.map(\.descriptor), writeTimeout: Self.writeTimeout,
+            inputLimit: InspectorProtocol.maximumRequestBytes + 1
         )
     }
 
@@ -129,6 +139,24 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
 
     func drained(_ id: EventLoop.ID, _ loop: EventLoop) {
         if clients[id]?.phase == .ready { deliverEvents(to: id) }
+    }
+
+    func listenerFailed(_ index: Int, _ loop: EventLoop) {
+        listenAgain(index)
+    }
+
+    /// Listens again where listener `index` listened: the same socket path, or the same
+    /// port, so that the discovery file still holds. Left dead if that fails (another
+    /// process took the port).
+    func listenAgain(_ index: Int) {
+        // The old one closed first: its port is taken while it is open.
+        loop.replaceListener(index, with: nil)
+        let descriptor: Int32? =
+            switch places[index] {
+            case .unix(let path): try? Inspector.listen(unixPath: path)
+            case .loopback(let port): try? Inspector.listen(loopbackPort: port).0
+            }
+        loop.replaceListener(index, with: descriptor)
     }
 
     // MARK: - Hello
