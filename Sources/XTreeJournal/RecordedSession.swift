@@ -40,6 +40,10 @@ package struct RecordedSession: Sendable, Equatable {
     package var start: TreeSnapshot
     /// The events after the start, in order.
     package var events: [JournalEvent]
+    /// How many links the app's journal showed before recording began: the start is then
+    /// not the app as at launch, and a test made of the session fails from its first check.
+    /// `nil` (0) for a session that began before any link, or was written before this was kept.
+    package var linksBefore: Int?
 
     package init(
         app: String, appType: AppTypeName? = nil, startSequence: Int, start: TreeSnapshot, events: [JournalEvent] = []
@@ -82,6 +86,7 @@ package struct RecordedSession: Sendable, Equatable {
         JSONRenderer().render(start, to: &tree)
         var text = "{\"format\":\"\(Self.formatName)\",\"version\":\(Self.version),\"app\":\(json(app)),"
         if let appType { text += "\"appType\":\(json(appType))," }
+        if let linksBefore, linksBefore > 0 { text += "\"linksBefore\":\(linksBefore)," }
         text += "\n\"start\":{\"sequence\":\(startSequence),\"tree\":"
         text += "\(tree.trimmingCharacters(in: .newlines))},\n\"events\":["
         for (index, event) in events.enumerated() { text += (index == 0 ? "\n" : ",\n") + json(event) }
@@ -115,6 +120,7 @@ package struct RecordedSession: Sendable, Equatable {
                 self.init(
                     app: file.app, appType: file.appType, startSequence: file.start.sequence,
                     start: file.start.tree.snapshot, events: file.events)
+                linksBefore = file.linksBefore
             } else {
                 let file = try JSONDecoder().decode(File<TreeAfter>.self, from: data)
                 self.init(
@@ -133,6 +139,9 @@ package struct RecordedSession: Sendable, Equatable {
             throw SessionError(Self.describe(error, in: data))
         }
         guard startSequence >= 0 else { throw SessionError("field start.sequence: is negative") }
+        if let linksBefore, linksBefore < 0 || linksBefore > startSequence {
+            throw SessionError("field linksBefore: \(linksBefore) links before event \(startSequence) cannot be")
+        }
         guard startSequence <= JournalEvent.maximumSequence else {
             throw SessionError("field start.sequence: is past \(JournalEvent.maximumSequence)")
         }
@@ -162,6 +171,7 @@ package struct RecordedSession: Sendable, Equatable {
     private struct File<Event: Decodable>: Decodable {
         var app: String
         var appType: AppTypeName?
+        var linksBefore: Int?
         var start: Start
         var events: [Event]
 

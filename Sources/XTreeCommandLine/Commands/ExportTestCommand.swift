@@ -27,6 +27,10 @@ struct ExportTestCommand: ParsableCommand {
     var output: RawPath?
     @Option(name: "name", value: "NAME", help: "The test function's name (default recordedSession).")
     var name: String?
+    @Flag(
+        name: "allow-later-start",
+        help: "Write the test of a session that began after the app had applied links (it fails at its start).")
+    var allowLaterStart: Bool
 
     func validate() throws(CLIError) {
         guard let name else { return }
@@ -49,6 +53,12 @@ struct ExportTestCommand: ParsableCommand {
             throw .failure(
                 "event #\(restore.event.sequence) returns the app to an earlier state, which a test cannot do "
                     + "through the app's links; record the session without 'restore'")
+        }
+        if let links = session.linksBefore, links > 0, !allowLaterStart {
+            throw .failure(
+                "\(file) was recorded after the app had applied \(links) link\(links == 1 ? "" : "s"): its test would "
+                    + "build the app as at launch and fail at its first check. Record from launch (start the app "
+                    + "again, then record), or give --allow-later-start to write it anyway")
         }
         guard let app = session.appType else {
             throw .failure(

@@ -50,8 +50,17 @@ struct LinksCommand: ParsableCommand {
         }
         let check = AssociationCheck(association: association, domain: domain ?? "", appID: appID)
         let report: AssociationReport
+        // Which app is checked comes first, never left to be guessed: on standard error for
+        // the machine formats, whose output is the report alone.
+        func announce(_ app: String) {
+            let line = "checking \(app) against \(Context.sourceName(file ?? RawPath("-"))) on \(domain ?? "")\n"
+            if format == .text { context.console.out(line) } else { context.console.err(line) }
+        }
         if let name = attach.attach {
             let client = try context.attach(name).client
+            announce(
+                "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
+                    + (client.appType.map { ", \($0))" } ?? ")"))
             guard client.appType != nil else {
                 throw .failure(
                     "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
@@ -68,7 +77,9 @@ struct LinksCommand: ParsableCommand {
                 }
             }
         } else {
-            report = await Self.run(check, on: try context.startApp())
+            let app = try context.startApp()
+            announce("\(type(of: app).title)" + (Self.typeName(of: app).map { " (\($0))" } ?? ""))
+            report = await Self.run(check, on: app)
         }
         switch format {
         case .text: context.console.out(report.summary)
@@ -82,6 +93,11 @@ struct LinksCommand: ParsableCommand {
                     ? "no entry of the file names \(TerminalText.escaped(appID ?? "an app"))"
                     : "\(failed) \(failed == 1 ? "failure" : "failures") of the association file against the app")
         }
+    }
+
+    /// The app's ``DeepLinkableApp`` type, as a session names it.
+    private static func typeName<App: EmbeddedApp>(of app: App) -> AppTypeName? {
+        AppTypeName(of: App.Definition.self)
     }
 
     /// The check against the app's own type, which opens links as tests rebuild it.

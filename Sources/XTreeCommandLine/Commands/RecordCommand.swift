@@ -39,15 +39,24 @@ struct RecordCommand: ParsableCommand {
         let console = context.console
         let interrupts = Interrupts()
         defer { interrupts.restore() }
-        let (sequence, start, _) = try live { () throws(InspectorError) in try client.follow() }
+        let (sequence, start, backlog) = try live { () throws(InspectorError) in try client.follow(after: 0) }
         var session = RecordedSession(
             app: client.app.name, appType: client.appType, startSequence: sequence, start: start)
+        // The events kept before the start are read only to be counted: the session begins now.
+        let linksBefore = backlog.count { $0.event.link != nil }
         let until = count.map { "\($0) event\($0 == 1 ? "" : "s")" } ?? "interrupted (Ctrl-C)"
         console.err(
             "recording \(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)) after event #\(sequence), "
                 + "until \(until)\n")
         if client.appType == nil {
             console.err("note: \(ExportTestCommand.noAppType); 'export-test' cannot make this session a test\n")
+        }
+        if linksBefore > 0 {
+            session.linksBefore = linksBefore
+            console.err(
+                "note: the app applied \(linksBefore) link\(linksBefore == 1 ? "" : "s") before recording began, so "
+                    + "the session does not start as the app launches: a test made of it would fail at its first "
+                    + "check. To record from launch, start the app again and record before any link\n")
         }
         var failure: CLIError?
         while count.map({ session.events.count < $0 }) ?? true, !interrupts.arrived {

@@ -34,6 +34,7 @@ struct ReplayCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         let (session, steps) = try Self.session(from: file, context)
         let target = try context.target(attach: attach.attach)
+        try Self.check(session, isFor: target, context)
         try await target.prepare()
         // An attached app's own changes are then waited for on its stream, not by polling.
         if target.changeDescriptor != nil { try target.startWatching() }
@@ -94,6 +95,25 @@ struct ReplayCommand: ParsableCommand {
             "replay passed: the start and \(steps.count) event\(steps.count == 1 ? "" : "s") as recorded\n"
         )
         try target.finish()
+    }
+
+    /// Refuses to compare a session with another app than the one it was recorded from; says
+    /// so when one side names no type to compare.
+    static func check(_ session: RecordedSession, isFor target: any Target, _ context: Context) throws(CLIError) {
+        switch (session.appType, target.appType) {
+        case (let recorded?, let given?) where recorded != given:
+            throw .failure(
+                "the session was recorded from \(recorded), and \(target.title) is \(given): give --attach NAME "
+                    + "with a running \(recorded.type) to replay it there")
+        case (nil, _):
+            context.console.err(
+                "note: the session names no app type to check: it is replayed on \(target.title) as asked\n")
+        case (_?, nil):
+            context.console.err(
+                "note: \(target.title) names no app type to check against the session's: it is replayed as asked\n")
+        default:
+            break
+        }
     }
 
     /// Reads and checks a session file; its events with the tree after each.

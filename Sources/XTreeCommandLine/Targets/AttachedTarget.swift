@@ -21,6 +21,8 @@ final class AttachedTarget: Target {
 
     var title: String { "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))" }
 
+    var appType: AppTypeName? { client.appType }
+
     func snapshot() throws(CLIError) -> TreeSnapshot {
         try live { () throws(InspectorError) in try client.snapshot() }
     }

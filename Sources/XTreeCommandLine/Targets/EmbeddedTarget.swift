@@ -25,6 +25,8 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
 
     var linkForms: [String] { App.linkForms }
 
+    var appType: AppTypeName? { AppTypeName(of: App.Definition.self) }
+
     var searchableNames: [String] { SearchableProtocols.names }
 
     func snapshot() -> TreeSnapshot { TreeSnapshot(of: root) }

@@ -11,6 +11,8 @@ protocol Target: AnyObject {
     var title: String { get }
     /// The forms of the links it takes, for help; empty when it does not say.
     var linkForms: [String] { get }
+    /// The app's ``DeepLinkableApp`` type, if it names one: what a session it is given must name.
+    var appType: AppTypeName? { get }
     /// The tree now.
     func snapshot() throws(CLIError) -> TreeSnapshot
     /// Checks links before any is applied.
@@ -70,6 +72,7 @@ struct OpenedLink {
 extension Target {
     func check(links: [String]) throws(CLIError) {}
     var linkForms: [String] { [] }
+    var appType: AppTypeName? { nil }
     var searchableNames: [String] { [] }
     var changeDescriptor: Int32? { nil }
     var hasArrivedChange: Bool { false }
