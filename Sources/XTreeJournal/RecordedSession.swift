@@ -99,6 +99,11 @@ package struct RecordedSession: Sendable, Equatable {
     /// increasing sequence after the start, each edit fitting the tree before it and each
     /// link's path present in the tree after it.
     package init(data: Data) throws(SessionError) {
+        // Made whole, then assigned: nothing is thrown once `self` is initialized.
+        self = try Self.checked(data)
+    }
+
+    private static func checked(_ data: Data) throws(SessionError) -> RecordedSession {
         if let problem = DecodingProblem.strictProblem(in: data) { throw SessionError(problem.description) }
         let header: Header
         do {
@@ -114,46 +119,55 @@ package struct RecordedSession: Sendable, Equatable {
                 "session format version \(header.version) is not read here; this build reads versions "
                     + "\(Self.readableVersions.lowerBound) to \(Self.readableVersions.upperBound)")
         }
+        let session: RecordedSession
         do {
-            if header.version >= 4 {
-                let file = try JSONDecoder().decode(File<JournalEvent>.self, from: data)
-                self.init(
-                    app: file.app, appType: file.appType, startSequence: file.start.sequence,
-                    start: file.start.tree.snapshot, events: file.events)
-                linksBefore = file.linksBefore
-            } else {
-                let file = try JSONDecoder().decode(File<TreeAfter>.self, from: data)
-                self.init(
-                    app: file.app, appType: header.version >= 3 ? file.appType : nil,
-                    startSequence: file.start.sequence, start: file.start.tree.snapshot)
-                // Each edit made from the tree before and the tree after.
-                var before = start
-                for (index, step) in file.events.enumerated() {
-                    events.append(try step.event.event(edit: TreeEdit(from: before, to: step.tree.snapshot), index))
-                    before = step.tree.snapshot
-                }
-            }
+            session = try Self.read(data, version: header.version)
         } catch let error as SessionError {
             throw error
         } catch {
             throw SessionError(Self.describe(error, in: data))
         }
-        guard startSequence >= 0 else { throw SessionError("field start.sequence: is negative") }
-        if let linksBefore, linksBefore < 0 || linksBefore > startSequence {
-            throw SessionError("field linksBefore: \(linksBefore) links before event \(startSequence) cannot be")
-        }
-        guard startSequence <= JournalEvent.maximumSequence else {
+        let start = session.startSequence
+        guard start >= 0 else { throw SessionError("field start.sequence: is negative") }
+        guard start <= JournalEvent.maximumSequence else {
             throw SessionError("field start.sequence: is past \(JournalEvent.maximumSequence)")
         }
-        var last = startSequence
-        for (index, event) in events.enumerated() {
+        if let links = session.linksBefore, links < 0 || links > start {
+            throw SessionError("field linksBefore: \(links) links before event \(start) cannot be")
+        }
+        var last = start
+        for (index, event) in session.events.enumerated() {
             if let problem = event.problem { throw SessionError("field events[\(index)]: \(problem)") }
             guard event.sequence > last else {
                 throw SessionError("field events[\(index)]: event \(event.sequence) comes after event \(last)")
             }
             last = event.sequence
         }
-        _ = try steps()
+        _ = try session.steps()
+        return session
+    }
+
+    /// The file's fields, of a version this build reads, not yet checked.
+    private static func read(_ data: Data, version: Int) throws -> RecordedSession {
+        if version >= 4 {
+            let file = try JSONDecoder().decode(File<JournalEvent>.self, from: data)
+            var session = RecordedSession(
+                app: file.app, appType: file.appType, startSequence: file.start.sequence,
+                start: file.start.tree.snapshot, events: file.events)
+            session.linksBefore = file.linksBefore
+            return session
+        }
+        let file = try JSONDecoder().decode(File<TreeAfter>.self, from: data)
+        var session = RecordedSession(
+            app: file.app, appType: version >= 3 ? file.appType : nil, startSequence: file.start.sequence,
+            start: file.start.tree.snapshot)
+        // Each edit made from the tree before and the tree after.
+        var before = session.start
+        for (index, step) in file.events.enumerated() {
+            session.events.append(try step.event.event(edit: TreeEdit(from: before, to: step.tree.snapshot), index))
+            before = step.tree.snapshot
+        }
+        return session
     }
 
     private static func describe(_ error: any Error, in data: Data) -> String {

@@ -71,7 +71,11 @@ import XTreeSnapshot
                 Issue.record("no \(field) #\(occurrence) in the example session")
                 return
             }
-            let read = Result { try RecordedSession(data: Data(text.utf8)) }
+            // The error type named: Swift 6.3.1 miscompiles this initializer's typed throw caught
+            // as `any Error` by `Result { … }` (the Result it makes crashes when copied).
+            let read = Result<RecordedSession, SessionError> { () throws(SessionError) in
+                try RecordedSession(data: Data(text.utf8))
+            }
             if Self.outOfRange(value),
                 !["searches", "visits", "notifications", "objects"].contains(field)
                     || value.hasPrefix("-") || value == "18446744073709551616" || value == "1e308"
