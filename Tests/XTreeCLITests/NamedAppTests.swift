@@ -98,4 +98,16 @@ import XTree
             try RecordedSession(data: session.encoded)
         }
     }
+
+    /// Every format `record` has written replays: 3 with its app type, 2 without one (said so).
+    @Test(arguments: [2, 3]) func aSessionOfAnOlderFormatReplays(_ version: Int) async throws {
+        let file = examples.appendingPathComponent("../../Tests/Fixtures/Sessions/recipes-v\(version).json").path
+        let replayed = try await cli("replay", file)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.hasSuffix("replay passed: the start and 3 events as recorded\n"), "\(replayed.stdout)")
+        let note = "note: the session names no app type to check: it is replayed on the recipes app as asked\n"
+        #expect(replayed.stderr == (version == 2 ? note : ""))
+        let exported = try await cli("export-test", file)
+        #expect(exported.status == (version == 2 ? 1 : 0), "\(exported.stderr)")
+    }
 }

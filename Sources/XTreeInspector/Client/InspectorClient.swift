@@ -203,7 +203,7 @@ public final class InspectorClient {
     /// first, as events read with a reply wait in memory.
     public var descriptor: Int32 { connection.descriptor }
 
-    /// Whether a change is already read and waiting.
+    /// Whether an event is already read and waiting.
     public var hasBufferedEvent: Bool { nextBuffered < buffered.count || connection.hasBufferedLine }
 
     // MARK: - Exchanges
