@@ -31,17 +31,18 @@ extension TreeSnapshot {
             .filter { !$0.1.isEmpty }
             .sorted { $0.1.count < $1.1.count }
         guard ranked.count == answering.count else { return [] }
-        return ranked.prefix(limit).map { node, failed in
-            let have = failed.map { condition in
-                let value = condition.key == "label" ? node.label : node.attribute(condition.key)
-                return value.map {
-                    TerminalText.displayKey(condition.key) + "=" + TerminalText.displayValue($0)
-                } ?? "no \(TerminalText.displayKey(condition.key))"
+        return unknownKeys(of: conditions, among: answering, limit: limit)
+            + ranked.prefix(limit).map { node, failed in
+                let have = failed.map { condition in
+                    let value = condition.key == "label" ? node.label : node.attribute(condition.key)
+                    return value.map {
+                        TerminalText.displayKey(condition.key) + "=" + TerminalText.displayValue($0)
+                    } ?? "no \(TerminalText.displayKey(condition.key))"
+                }
+                let wanted = failed.map { TerminalText.escaped($0.description) }
+                return "nearest: \(node.order) \(TerminalText.escaped(node.type)) \(have.joined(separator: " ")) "
+                    + "(wanted \(wanted.joined(separator: " ")))"
             }
-            let wanted = failed.map { TerminalText.escaped($0.description) }
-            return "nearest: \(node.order) \(TerminalText.escaped(node.type)) \(have.joined(separator: " ")) "
-                + "(wanted \(wanted.joined(separator: " ")))"
-        }
     }
 
     private func unknownName(_ name: String, knownNames: [String], limit: Int) -> [String] {
@@ -55,16 +56,54 @@ extension TreeSnapshot {
             let base = qualified.split(separator: "<", maxSplits: 1).first.map(String.init) ?? qualified
             known.insert(base.split(separator: ".").last.map(String.init) ?? base)
         }
-        let wanted = Array(name.split(separator: ".").last.map(String.init) ?? name).map { $0.lowercased() }
+        let base = name.split(separator: ".").last.map(String.init) ?? name
+        if known.contains(base) {
+            // A protocol the app registered, or a type of the tree by another module's name.
+            lines.append(
+                "\(TerminalText.escaped(base)) is a name the app knows, but no node in the tree answers to \(shown) now"
+            )
+            return lines
+        }
+        let wanted = Array(base).map { $0.lowercased() }
         let closest = known.map { ($0, editDistance(wanted, Array($0).map { $0.lowercased() })) }
             .filter { $0.1 <= max(2, wanted.count / 4) }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .prefix(limit)
             .map { TerminalText.escaped($0.0) }
         if !closest.isEmpty { lines.append("did you mean \(closest.joined(separator: ", or "))?") }
-        lines.append(
-            "a protocol is found by name once the app registers it, at start-up: "
-                + "SearchableProtocols.register((any \(shown)).self)")
+        // A name close to one the tree knows is a slip, not a protocol left unregistered.
+        if closest.isEmpty {
+            lines.append(
+                "a protocol is found by name once the app registers it, at start-up: "
+                    + "SearchableProtocols.register((any \(shown)).self)")
+        }
+        return lines
+    }
+
+    /// For each condition whose key no node answering the name has: that, and the keys it
+    /// could have meant (`no RecipeViewModel has recipee; did you mean recipe?`).
+    private func unknownKeys(of conditions: [NodeCondition], among answering: [Node], limit: Int) -> [String] {
+        let keys = Set(answering.flatMap { $0.attributes.map(\.key) })
+        var lines: [String] = []
+        var seen = Set<String>()
+        for condition in conditions
+        where condition.key != "label" && !keys.contains(condition.key) && seen.insert(condition.key).inserted {
+            let wanted = Array(condition.key.lowercased())
+            let closest = keys.map { ($0, editDistance(wanted, Array($0.lowercased()))) }
+                .filter { $0.1 <= max(2, wanted.count / 3) }
+                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+                .prefix(limit)
+                .map { TerminalText.displayKey($0.0) }
+            let types = Set(answering.map(\.type)).sorted().map(TerminalText.escaped).joined(separator: " or ")
+            var line = "no \(types) has \(TerminalText.displayKey(condition.key))"
+            if !closest.isEmpty {
+                line += "; did you mean \(closest.joined(separator: ", or "))?"
+            } else if !keys.isEmpty {
+                line +=
+                    "; its attributes are \(keys.sorted().prefix(8).map(TerminalText.displayKey).joined(separator: ", "))"
+            }
+            lines.append(line)
+        }
         return lines
     }
 }

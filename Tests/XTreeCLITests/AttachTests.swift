@@ -61,7 +61,7 @@ final class ServedApp {
         #expect(found.stdout.hasPrefix("4 ProductListViewModel #"))
         let missed = try await app.cli("find", "CartScreen", "--where", "items~9", "--attach", "ShopE2E")
         #expect(missed.status == 1)
-        #expect(missed.stdout.hasSuffix("nearest: 2 CartViewModel items=0 (wanted items~9)\n"))
+        #expect(missed.stdout.contains("\nnearest: 2 CartViewModel items=0 (wanted items~9)\nvisited:\n"))
 
         let before = try app.folder.write(
             "before.json", try await app.cli("tree", "--format", "json", "--attach", "ShopE2E").stdout)

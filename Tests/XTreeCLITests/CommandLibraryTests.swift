@@ -216,13 +216,62 @@ import XTreePlatform
 
     @Test func aConditionThatFailsNamesTheNearestNodes() async throws {
         let result = try await cli("find", "RecipeListCoordinator", "--where", "tab=vegan")
+        // The answer first, then what was visited.
         #expect(
-            result.stdout.hasSuffix(
+            result.stdout.contains(
                 """
                 nearest: 1 DefaultRecipeListCoordinator tab=veggie (wanted tab=vegan)
                 nearest: 2 DefaultRecipeListCoordinator tab=meat (wanted tab=vegan)
+                visited:
 
                 """))
+    }
+
+    /// A slip of a known name gets the name, not a hint to register a protocol of the slip.
+    @Test func aNameCloseToAKnownOneGetsNoProtocolHint() async throws {
+        let result = try await cli("find", "RecipeViewModl")
+        #expect(!result.stdout.contains("SearchableProtocols.register"), "\(result.stdout)")
+        let known = try await cli("find", "RecipeViewModel")
+        #expect(
+            known.stdout.contains(
+                "\nRecipeViewModel is a name the app knows, but no node in the tree answers to RecipeViewModel now\n"),
+            "\(known.stdout)")
+        #expect(!known.stdout.contains("did you mean"), "\(known.stdout)")
+    }
+
+    @Test func aMisspelledAttributeKeyGetsTheKeysItCouldMean() async throws {
+        let result = try await cli(
+            "find", "RecipeViewModel", "--open", "recipes://recipes/irish-stew", "--where", "recipee=irish-stew")
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("\nno DefaultRecipeViewModel has recipee; did you mean recipe?\n"),
+            "\(result.stdout)")
+        let unknown = try await cli(
+            "find", "RecipeViewModel", "--open", "recipes://recipes/irish-stew", "--where", "q=1")
+        #expect(unknown.stdout.contains("\nno DefaultRecipeViewModel has q; its attributes are recipe\n"))
+    }
+
+    /// At real size the answer comes first and the visited nodes are cut to 20 unless asked.
+    @Test func theVisitedNodesAreCutUnlessTraced() async throws {
+        let children = (1...30).map { index in
+            #"{"attributes":[],"depth":1,"id":"c\#(index)","label":"","links":[],"order":\#(index),"parent":0,"type":"Leaf"}"#
+        }
+        let links = (1...30).map { #"{"kind":"child","node":\#($0)}"# }.joined(separator: ",")
+        let root = #"{"attributes":[],"depth":0,"id":"r","label":"","links":[\#(links)],"order":0,"type":"Root"}"#
+        let snapshot = #"{"nodes":["# + ([root] + children).joined(separator: ",") + #"],"version":2}"#
+        let cut = try await cli(["find", "Lef", "--snapshot", "-"], input: snapshot)
+        let lines = cut.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "search for Lef: no match among 31 visited (largest frontier 30)")
+        #expect(
+            lines.dropFirst().first
+                == "no node answers to Lef: no type in the tree has that name, and no node records conforming to a protocol of that name"
+        )
+        #expect(lines.contains("did you mean Leaf?"))
+        #expect(lines.filter { $0.hasSuffix(" - wrong type") }.count == 20)
+        #expect(lines.last == "  … 11 more visited nodes (--trace prints them all)")
+        let traced = try await cli(["find", "Lef", "--trace", "--snapshot", "-"], input: snapshot)
+        #expect(traced.stdout.split(separator: "\n").filter { $0.hasSuffix(" - wrong type") }.count == 31)
+        #expect(!traced.stdout.contains("more visited"))
     }
 
     @Test func anUnregisteredProtocolInASnapshotSaysHowToRegisterIt() async throws {

@@ -9,8 +9,10 @@ struct FindCommand: ParsableCommand {
         discussion: """
             NAME is a class of a node or one of its superclasses, or a protocol the app made
             searchable (SearchableProtocols), as Name or Module.Name; a generic type also by its base
-            name. Prints each match with its breadth-first number and path; if nothing matches,
-            prints every visited node and why it was passed over, and the status is 1.
+            name. Prints each match with its breadth-first number and path. If nothing matches,
+            the status is 1, and it prints why first (the nearest nodes, or the names it could
+            have meant), then the first 20 visited nodes with why each was passed over (--trace:
+            every one).
             """,
         roles: [.starting]
     )
@@ -44,6 +46,8 @@ struct QueryOptions: ParsableArguments {
     var conditions: [String]
     @Flag(name: "all", help: "Print every match, not just the first.")
     var all: Bool
+    @Flag(name: "trace", help: "When nothing matches, print every visited node (default the first 20).")
+    var trace: Bool
 }
 
 /// What `find` looks for: a name, conditions, and whether to find every match.
@@ -52,6 +56,10 @@ struct FindQuery {
     let name: String
     let conditions: [NodeCondition]
     let all: Bool
+    /// Whether every visited node is printed when nothing matches.
+    let tracesAll: Bool
+    /// How many visited nodes are printed when nothing matches, unless all are asked for.
+    static let visitedShown = 20
 
     init(name: String, options: QueryOptions) throws(CLIError) {
         var conditions: [NodeCondition] = []
@@ -73,6 +81,7 @@ struct FindQuery {
         self.name = name
         self.conditions = conditions
         all = options.all
+        tracesAll = options.trace
     }
 
     func search(_ snapshot: TreeSnapshot) -> SearchTrace {
@@ -85,9 +94,17 @@ struct FindQuery {
     ) throws(CLIError) {
         let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
         guard !matches.isEmpty else {
-            console.out(trace.description)
+            // The answer and why first; then what was visited, the first of it unless asked.
+            var lines = trace.description.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            console.out((lines.popFirst() ?? "") + "\n")
             let explanation = snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames)
             for line in explanation { console.out(line + "\n") }
+            let shown = tracesAll ? lines.count : min(lines.count, Self.visitedShown)
+            if shown > 0 { console.out("visited:\n") }
+            for line in lines.prefix(shown) { console.out(line + "\n") }
+            if shown < lines.count {
+                console.out("  … \(lines.count - shown) more visited nodes (--trace prints them all)\n")
+            }
             let description =
                 TerminalText.shortened(name)
                 + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))
