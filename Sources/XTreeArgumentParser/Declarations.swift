@@ -15,7 +15,7 @@ package class ArgumentSlot {
     package let help: String
     /// An option that may be given more than once, or a positional that takes the rest.
     package let isRepeatable: Bool
-    /// A positional argument that must be given.
+    /// A positional argument or an option that must be given.
     package let isRequired: Bool
     /// What the option configures, if the tool shares it between commands: it is offered
     /// only to commands that take its role.
@@ -104,8 +104,11 @@ package struct Option<Value>: Declaration {
 }
 
 extension Option where Value == String? {
-    package init(name: String, value: String, help: String, role: OptionRole? = nil) {
-        slot = TypedSlot(.option, name: name, valueName: value, help: help, role: role) { slot, _ in
+    /// An option with a text value; `required` shows it so in help (the command says what is
+    /// missing, in its own words, when it checks its options).
+    package init(name: String, value: String, help: String, required: Bool = false, role: OptionRole? = nil) {
+        slot = TypedSlot(.option, name: name, valueName: value, help: help, isRequired: required, role: role) {
+            slot, _ in
             slot.given.last?.text
         }
     }
@@ -122,8 +125,12 @@ extension Option where Value == [String] {
 
 extension Option where Value == RawPath? {
     /// An option that names a file: the bytes given, so that any name survives.
-    package init(name: String, short: Character? = nil, value: String, help: String, role: OptionRole? = nil) {
-        slot = TypedSlot(.option, name: name, valueName: value, help: help, role: role) { slot, _ in
+    package init(
+        name: String, short: Character? = nil, value: String, help: String, required: Bool = false,
+        role: OptionRole? = nil
+    ) {
+        slot = TypedSlot(.option, name: name, valueName: value, help: help, isRequired: required, role: role) {
+            slot, _ in
             slot.given.last.map { RawPath(bytes: $0.bytes) }
         }
         slot.short = short

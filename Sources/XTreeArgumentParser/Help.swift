@@ -116,7 +116,7 @@ package enum Help {
     /// `[--name VALUE]`, `[--name VALUE]...` or `[--flag]`.
     package static func usage(of slot: ArgumentSlot, bracketed: Bool = true) -> String {
         let body = "--\(slot.name)" + (slot.valueName.map { " \($0)" } ?? "")
-        return (bracketed ? "[\(body)]" : body) + (slot.isRepeatable ? "..." : "")
+        return (bracketed && !slot.isRequired ? "[\(body)]" : body) + (slot.isRepeatable ? "..." : "")
     }
 }
 

@@ -120,14 +120,21 @@ public enum CommandLineTool {
         return app
     }
 
+    /// The commands that take the option `name`, listed for prose: `tree, find and diff`.
+    static func taking(_ name: String) -> String {
+        let names = commands.filter { $0.options.contains(name) }.map(\.configuration.name)
+        guard names.count > 1 else { return names.first ?? "none" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
     static func overview(apps: [EmbeddedAppType], width: Int) -> String {
         var text = Help.wrapped(
             """
             OVERVIEW: Inspect a tree of coordinators and view models: an app embedded in the tool,
             a snapshot that any app wrote, or a running app.
 
-            By default \(apps[0].title) starts in-process; tree, find and diff also read snapshots
-            (--snapshot FILE, or - for standard input); tree, find, open, watch and diff attach to
+            By default \(apps[0].title) starts in-process; \(Self.taking("snapshot")) also read
+            snapshots (--snapshot FILE, or - for standard input); \(Self.taking("attach")) attach to
             running apps (--attach, see 'list').
             """, width: width)
         text += "\n\nUSAGE: xtree-cli [<command>] [<options>]\n\nCOMMANDS:\n"
@@ -210,8 +217,12 @@ struct RegisteredCommand {
     let configuration: CommandConfiguration
     let run: @MainActor (ArraySlice<RawArgument>, AppEntry, Console, [String: String]) async throws(CLIError) -> Void
 
+    /// The options its declarations take, by name.
+    let options: Set<String>
+
     init<Command: ParsableCommand>(_ type: Command.Type) where Command.Context == Context {
         configuration = Command.configuration
+        options = Set(allSlots(of: Command()).filter { $0.kind != .positional }.map(\.name))
         run = { arguments, app, console, environment throws(CLIError) in
             try await CommandLineTool.parseAndRun(type, arguments, app: app, console: console, environment: environment)
         }

@@ -19,7 +19,14 @@ import Testing
             if character == "[" { depth += 1 }
             if character == "]" { depth -= 1 }
             if character == " ", depth == 0 {
-                heads.append(token)
+                // A required option, unbracketed, is one head with its value: `--aasa FILE`.
+                if let last = heads.last, last.hasPrefix("--"), !last.contains(" "), !token.hasPrefix("-"),
+                    !token.hasPrefix("["), !token.isEmpty
+                {
+                    heads[heads.count - 1] += " " + token
+                } else {
+                    heads.append(token)
+                }
                 token = ""
             } else {
                 token.append(character)

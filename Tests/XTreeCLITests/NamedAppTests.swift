@@ -110,4 +110,20 @@ import XTree
         let exported = try await cli("export-test", file)
         #expect(exported.status == (version == 2 ? 1 : 0), "\(exported.stderr)")
     }
+
+    /// Help says what attaches, from the commands' own options, and shows required options as
+    /// required.
+    @Test func helpSaysWhatAttachesAndWhatIsRequired() async throws {
+        let overview = try await cli("--help", environment: ["COLUMNS": "400"])
+        let prose = overview.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(
+            prose.contains(
+                "tree, open, find, links, diff, watch, web, log, record, replay and restore attach to running apps"),
+            "\(overview.stdout)")
+        let links = try await cli("links", "--help", environment: ["COLUMNS": "400"])
+        #expect(
+            links.stdout.contains("USAGE: xtree-cli links --aasa FILE --domain HOST [--app-id ID]"), "\(links.stdout)")
+        let record = try await cli("record", "--help", environment: ["COLUMNS": "400"])
+        #expect(record.stdout.contains("USAGE: xtree-cli record --attach NAME|PID|ADDRESS [--count N] --output FILE"))
+    }
 }

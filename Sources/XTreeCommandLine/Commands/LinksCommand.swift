@@ -21,9 +21,11 @@ struct LinksCommand: ParsableCommand {
         roles: [.starting]
     )
 
-    @Option(name: "aasa", value: "FILE", help: "The apple-app-site-association file (- for standard input).")
+    @Option(
+        name: "aasa", value: "FILE", help: "The apple-app-site-association file (- for standard input).", required: true
+    )
     var file: RawPath?
-    @Option(name: "domain", value: "HOST", help: "The website's host, such as recipes.example.")
+    @Option(name: "domain", value: "HOST", help: "The website's host, such as recipes.example.", required: true)
     var domain: String?
     @Option(name: "app-id", value: "ID", help: "Check this app's entries only (TEAMID.bundle.id).")
     var appID: String?

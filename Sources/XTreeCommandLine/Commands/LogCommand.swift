@@ -24,7 +24,8 @@ struct LogCommand: ParsableCommand {
             """
     )
 
-    @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').")
+    @Option(
+        name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').", required: true)
     var attach: String?
     @Flag(name: "follow", help: "Keep printing events as they happen.")
     var follow: Bool

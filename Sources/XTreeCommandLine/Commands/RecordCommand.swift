@@ -18,11 +18,12 @@ struct RecordCommand: ParsableCommand {
             """
     )
 
-    @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').")
+    @Option(
+        name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').", required: true)
     var attach: String?
     @Option(name: "count", value: "N", help: "Stop after N events (default: when interrupted).", minimum: 1)
     var count: Int?
-    @Option(name: "output", short: "o", value: "FILE", help: "Where to write the session.")
+    @Option(name: "output", short: "o", value: "FILE", help: "Where to write the session.", required: true)
     var output: RawPath?
 
     func validate() throws(CLIError) {

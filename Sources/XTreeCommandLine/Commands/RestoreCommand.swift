@@ -18,7 +18,8 @@ struct RestoreCommand: ParsableCommand {
             """
     )
 
-    @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').")
+    @Option(
+        name: "attach", value: "NAME|PID|ADDRESS", help: "The running app (see 'xtree-cli list').", required: true)
     var attach: String?
     @Option(
         name: "to", value: "SEQ", help: "The event whose state to return to (0: the start).", minimum: 0,
