@@ -46,6 +46,9 @@ let associationFileURL = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(report.failures.contains { $0.hasPrefix("/collections/*") }, "advertised, not in the app")
         #expect(report.failures.contains { $0.contains("ratings?recipeID=") }, "in the app, not advertised")
         #expect(report.tables[0].rows.contains { $0.verdict == .note && $0.rule == "NOT /recipes/*/rate" })
+        // Printed, it is the tables, as `xtree-cli links` shows them, not the struct.
+        #expect("\(report)" == report.summary)
+        #expect("\(report)".hasPrefix("ABCDE12345.example.recipes on recipes.example\n"))
 
         var fixed = String(decoding: data, as: UTF8.self)
         fixed = fixed.replacingOccurrences(

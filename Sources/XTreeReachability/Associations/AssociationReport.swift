@@ -6,7 +6,7 @@ import XTree
 ///
 /// Rendered as text (``summary``), JSON (``json``) and JUnit XML (``junitXML``). Everything
 /// from the file or the app is escaped for where it goes.
-public struct AssociationReport: Sendable, Hashable, Codable {
+public struct AssociationReport: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What a row found.
     public enum Verdict: String, Sendable, Hashable, Codable {
         /// The rule's URL opens a screen (or, excluded, the app does not take it).
@@ -71,6 +71,9 @@ public struct AssociationReport: Sendable, Hashable, Codable {
                 }
         }
     }
+
+    /// The report as `summary` words it, so that `print(report)` shows the tables.
+    public var description: String { summary }
 
     /// The tables as text, escaped for a terminal.
     public var summary: String {
