@@ -126,4 +126,12 @@ import XTree
         let record = try await cli("record", "--help", environment: ["COLUMNS": "400"])
         #expect(record.stdout.contains("USAGE: xtree-cli record --attach NAME|PID|ADDRESS [--count N] --output FILE"))
     }
+
+    /// A running app's link forms, from its type's examples, are the attached target's: the
+    /// live page's placeholder and `watch`'s help.
+    @Test func anAttachedAppGivesItsLinkForms() async throws {
+        let app = try await ServedApp(name: "Forms")
+        let watched = try await app.cli("watch", "--attach", "Forms", input: "help\n")
+        #expect(watched.stdout.contains("enter a link (recipes://tab/<meat|veggie|settings>, "), "\(watched.stdout)")
+    }
 }

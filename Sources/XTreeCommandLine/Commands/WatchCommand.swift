@@ -91,7 +91,9 @@ struct WatchLoop {
         let words = line.split(separator: " ").map(String.init)
         switch words[0] {
         case "help":
-            let forms = target.linkForms.isEmpty ? "" : " (\(target.linkForms.joined(separator: ", ")))"
+            let forms =
+                target.linkForms.isEmpty
+                ? "" : " (\(target.linkForms.map { TerminalText.escaped($0) }.joined(separator: ", ")))"
             let own = target.watchCommands.map { ", \($0.name) (\($0.help))" }.joined()
             console.out("enter a link\(forms), or: tree, find TYPE [--where KEY=VALUE]... [--all]\(own), quit\n")
         case "tree":

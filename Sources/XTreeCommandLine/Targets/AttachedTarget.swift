@@ -23,6 +23,13 @@ final class AttachedTarget: Target {
 
     var appType: AppTypeName? { client.appType }
 
+    /// The forms of the app type's link examples, as its inspector gave them: text from the
+    /// app, escaped where it is printed.
+    var linkForms: [String] {
+        var seen = Set<String>()
+        return client.linkExamples.map(\.form).filter { seen.insert($0).inserted }
+    }
+
     func snapshot() throws(CLIError) -> TreeSnapshot {
         try live { () throws(InspectorError) in try client.snapshot() }
     }
