@@ -746,7 +746,10 @@ extension HTMLPage {
             } else {
               window.xtree.ready = (async () => {
                 try {
+                  // A large tree takes a while to come and to draw: say so rather than show nothing.
+                  status('loading the tree…');
                   await refresh();
+                  status(`${state.nodes.length} nodes; connecting…`);
                   await refreshJournal();
                   const events = new EventSource('/api/events');
                   events.addEventListener('tree', follow);
