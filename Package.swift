@@ -86,12 +86,20 @@ let package = Package(
         .target(
             name: "XTreeConsole",
             dependencies: ["XTree", "XTreeArgumentParser", "XTreeInspector", "XTreePlatform", "XTreeSupport"]),
-        // The CLI: command types, targets, and the embedded apps' adapters.
+        // What the CLI's commands work on: the context, the targets (an embedded app, a snapshot, a
+        // running app) and the embedded apps' adapters.
+        .target(
+            name: "XTreeTargets",
+            dependencies: [
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreePage",
+                "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
+            ]),
+        // The CLI: one type per command, and the tool that parses and runs them.
         .target(
             name: "XTreeCommandLine",
             dependencies: [
                 "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreeWeb",
-                "XTreePage", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
+                "XTreePage", "XTreeTargets", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
@@ -116,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeTesting",
+                "xtree-cli", "XTreeCommandLine", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeTesting",
                 "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]

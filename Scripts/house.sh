@@ -31,7 +31,8 @@ advice() {
         XTreeJournal) echo "journal events, the ring, restore points and the session format; delivery to clients stays in XTreeInspector" ;;
         XTreeWeb) echo "the HTTP server; what a page's routes answer goes with the command that serves it" ;;
         XTreeEventLoop) echo "polling, reading, writing and deadlines only; what a connection is doing goes to its server's service" ;;
-        XTreeCommandLine) echo "one type per command; argument parsing goes to XTreeArgumentParser, the terminal and files to XTreeConsole, what commands share to a library they call" ;;
+        XTreeCommandLine) echo "one type per command; argument parsing goes to XTreeArgumentParser, the terminal and files to XTreeConsole, targets and embedded apps to XTreeTargets, what commands share to a library they call" ;;
+        XTreeTargets) echo "the context, targets and embedded apps' adapters; what a command does with them stays in XTreeCommandLine" ;;
         XTreeConsole) echo "the terminal and the files a user names only; what a command does with them stays in XTreeCommandLine" ;;
         XTreeArgumentParser) echo "parsing and help only; what a command does stays in XTreeCommandLine" ;;
         XTreePlatform) echo "one small interface per concern, a Darwin and a Glibc file each; callers stay in their modules" ;;

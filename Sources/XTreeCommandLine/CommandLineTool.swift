@@ -4,6 +4,7 @@ import XTreeArgumentParser
 import XTreeConsole
 import XTreePlatform
 import XTreeSupport
+import XTreeTargets
 
 /// `xtree-cli`: finds the command, parses its command line, runs it, and maps its outcome to
 /// output and an exit status, in this one place.

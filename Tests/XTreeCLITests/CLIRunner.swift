@@ -5,6 +5,7 @@ import XTreePlatform
 
 @testable import XTreeArgumentParser
 @testable import XTreeCommandLine
+@testable import XTreeTargets
 
 /// What one run of the built `xtree-cli` printed and how it exited.
 struct CLIResult {

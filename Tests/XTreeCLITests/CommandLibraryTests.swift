@@ -6,6 +6,7 @@ import XTreePlatform
 
 @testable import XTreeArgumentParser
 @testable import XTreeCommandLine
+@testable import XTreeTargets
 
 /// The CLI run in-process with the shop (ShopDomain) as its embedded app, through its adapter.
 @MainActor

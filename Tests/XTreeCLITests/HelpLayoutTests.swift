@@ -3,6 +3,7 @@ import Testing
 
 @testable import XTreeArgumentParser
 @testable import XTreeCommandLine
+@testable import XTreeTargets
 
 /// Every help screen, laid out for the widths `COLUMNS` can ask for: no line is wider, and in
 /// each table every name stands apart from its description (two spaces, or a line of its own).

@@ -4,6 +4,7 @@ import XTree
 
 @testable import XTreeCommandLine
 @testable import XTreeInspector
+@testable import XTreeTargets
 
 /// Never the demo app without saying so: a command that checks or replays names the app it
 /// works on, refuses a session of another app, and a session recorded after the app had moved

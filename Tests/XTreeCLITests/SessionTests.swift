@@ -4,6 +4,7 @@ import XTree
 
 @testable import XTreeCommandLine
 @testable import XTreeInspector
+@testable import XTreeTargets
 
 /// The checked-in recipes session and the test `export-test` makes of it.
 let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs/Examples")

@@ -3,6 +3,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeReachability
+import XTreeTargets
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
+import XTreeTargets
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeInspector
 import XTreeJournal
+import XTreeTargets
 
 struct ExportTestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

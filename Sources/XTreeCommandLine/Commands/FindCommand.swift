@@ -1,6 +1,7 @@
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
+import XTreeTargets
 
 struct FindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,95 +36,5 @@ struct FindCommand: ParsableCommand {
         if let failure { throw failure }
         let (trace, snapshot) = try target.find(query)
         try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
-    }
-}
-
-/// `find`'s options besides the name: also what `find` typed in `watch` takes.
-struct QueryOptions: ParsableArguments {
-    @Option(
-        name: "where", value: "KEY=VALUE",
-        help: "Only nodes whose attribute KEY (or 'label') is VALUE; also KEY!=VALUE, and KEY~TEXT for contains.")
-    var conditions: [String]
-    @Flag(name: "all", help: "Print every match, not just the first.")
-    var all: Bool
-    @Flag(name: "trace", help: "When nothing matches, print every visited node (default the first 20).")
-    var trace: Bool
-}
-
-/// What `find` looks for: a name, conditions, and whether to find every match.
-@MainActor
-struct FindQuery {
-    let name: String
-    let conditions: [NodeCondition]
-    let all: Bool
-    /// Whether every visited node is printed when nothing matches.
-    let tracesAll: Bool
-    /// How many visited nodes are printed when nothing matches, unless all are asked for.
-    static let visitedShown = 20
-
-    init(name: String, options: QueryOptions) throws(CLIError) {
-        var conditions: [NodeCondition] = []
-        for text in options.conditions {
-            guard let condition = NodeCondition(text) else {
-                throw .usage(
-                    "--where takes \(NodeCondition.forms), KEY being letters, digits, '_', '.' and '-'; "
-                        + "got '\(TerminalText.shortened(text))'",
-                    command: nil)
-            }
-            conditions.append(condition)
-        }
-        guard Self.isWellFormed(name) else {
-            throw .usage(
-                "'\(TerminalText.shortened(name))' is not a type name; names are letters, digits and '_', "
-                    + "optionally after 'Module.'",
-                command: nil)
-        }
-        self.name = name
-        self.conditions = conditions
-        all = options.all
-        tracesAll = options.trace
-    }
-
-    func search(_ snapshot: TreeSnapshot) -> SearchTrace {
-        snapshot.search(forName: name, all: all) { node in conditions.allSatisfy { $0.matches(node) } }
-    }
-
-    /// Prints the matches with their paths, or every verdict when there is none.
-    func report(
-        _ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String] = [], console: Console
-    ) throws(CLIError) {
-        let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
-        guard !matches.isEmpty else {
-            // The answer and why first; then what was visited, the first of it unless asked.
-            var lines = trace.description.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            console.out((lines.popFirst() ?? "") + "\n")
-            let explanation = snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames)
-            for line in explanation { console.out(line + "\n") }
-            let shown = tracesAll ? lines.count : min(lines.count, Self.visitedShown)
-            if shown > 0 { console.out("visited:\n") }
-            for line in lines.prefix(shown) { console.out(line + "\n") }
-            if shown < lines.count {
-                console.out("  … \(lines.count - shown) more visited nodes (--trace prints them all)\n")
-            }
-            let description =
-                TerminalText.shortened(name)
-                + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))
-            throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
-        }
-        for match in matches {
-            console.out("\(snapshot.nodes[match.order])\n")
-            console.out("  path: \(snapshot.pathDescription(snapshot.path(to: match.order)))\n")
-        }
-    }
-
-    static func isWellFormed(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count <= 2
-            && parts.allSatisfy { part in
-                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-                return part.unicodeScalars.allSatisfy {
-                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
-                }
-            }
     }
 }

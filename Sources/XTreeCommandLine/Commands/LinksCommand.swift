@@ -1,6 +1,7 @@
 import XTree
 import XTreeArgumentParser
 import XTreeReachability
+import XTreeTargets
 
 struct LinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
+import XTreeTargets
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

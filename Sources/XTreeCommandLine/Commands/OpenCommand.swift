@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeTargets
 
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

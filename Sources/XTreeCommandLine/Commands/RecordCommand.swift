@@ -4,6 +4,7 @@ import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
 import XTreeJournal
+import XTreeTargets
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

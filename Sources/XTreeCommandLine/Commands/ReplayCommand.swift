@@ -5,6 +5,7 @@ import XTreeConsole
 import XTreeInspector
 import XTreeJournal
 import XTreePlatform
+import XTreeTargets
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

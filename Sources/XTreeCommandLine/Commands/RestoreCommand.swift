@@ -2,6 +2,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
+import XTreeTargets
 
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

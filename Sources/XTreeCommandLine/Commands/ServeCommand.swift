@@ -4,6 +4,7 @@ import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
 import XTreePlatform
+import XTreeTargets
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

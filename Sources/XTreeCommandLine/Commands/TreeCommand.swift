@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeTargets
 
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

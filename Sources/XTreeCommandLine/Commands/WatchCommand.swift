@@ -4,6 +4,7 @@ import XTreeArgumentParser
 import XTreeConsole
 import XTreePlatform
 import XTreeSupport
+import XTreeTargets
 
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

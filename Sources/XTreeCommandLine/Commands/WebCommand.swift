@@ -6,6 +6,7 @@ import XTreeInspector
 import XTreeJournal
 import XTreePage
 import XTreeSupport
+import XTreeTargets
 import XTreeWeb
 
 struct WebCommand: ParsableCommand {

@@ -6,20 +6,21 @@ import XTreeReachability
 /// The shop, embedded: the one file of the CLI that knows ShopDomain.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-final class EmbeddedShop: EmbeddedApp {
-    typealias Definition = ShopApp
+package final class EmbeddedShop: EmbeddedApp {
+    package typealias Definition = ShopApp
 
-    struct Options: ParsableArguments {
+    package struct Options: ParsableArguments {
+        package init() {}
         @Option(
             name: "products", value: "SKU,SKU", help: "Sell only these of the shop's products (default all).",
             role: .starting)
         var products: String?
     }
 
-    static let name = "Shop"
-    static let title = "the shop"
-    static let linkForms = ShopLink.acceptedForms
-    static let watchCommands = [
+    package static let name = "Shop"
+    package static let title = "the shop"
+    package static let linkForms = ShopLink.acceptedForms
+    package static let watchCommands = [
         WatchAction<ShopCoordinator>(name: "back", help: "close the checkout, or the top-most product") { shop in
             if shop.cart.checkout != nil {
                 shop.cart.checkout = nil
@@ -35,9 +36,9 @@ final class EmbeddedShop: EmbeddedApp {
     private let products: [Product]
 
     /// Only a shop of every standard product is the one ``ShopApp`` makes.
-    var startsAsDefined: Bool { products == Product.standard }
+    package var startsAsDefined: Bool { products == Product.standard }
 
-    init(options: Options, context: Context) throws(CLIError) {
+    package init(options: Options, context: Context) throws(CLIError) {
         guard let list = options.products else {
             products = Product.standard
             return
@@ -54,16 +55,16 @@ final class EmbeddedShop: EmbeddedApp {
         products = chosen
     }
 
-    func makeRoot() -> ShopCoordinator { ShopCoordinator(products: products) }
+    package func makeRoot() -> ShopCoordinator { ShopCoordinator(products: products) }
 
-    func linkApplier(for root: ShopCoordinator) -> LinkApplier {
+    package func linkApplier(for root: ShopCoordinator) -> LinkApplier {
         { text in
             let link = try ShopLink(string: text)
             return AppliedLink(link: link.description, reached: try root.open(link))
         }
     }
 
-    func check(link: String) throws(CLIError) {
+    package func check(link: String) throws(CLIError) {
         do {
             _ = try ShopLink(string: link)
         } catch {
@@ -71,9 +72,9 @@ final class EmbeddedShop: EmbeddedApp {
         }
     }
 
-    let applierName = "open"
+    package let applierName = "open"
 
-    func reachabilityCheck() -> ReachabilityCheck<ShopCoordinator, String> {
+    package func reachabilityCheck() -> ReachabilityCheck<ShopCoordinator, String> {
         ShopCoordinator.reachabilityCheck(products: products)
     }
 }

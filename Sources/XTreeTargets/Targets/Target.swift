@@ -6,7 +6,7 @@ import XTreeJournal
 /// What a command works on: an embedded app started in this process, a snapshot any app
 /// wrote, or a running app attached over its inspector. Commands see only this.
 @MainActor
-protocol Target: AnyObject {
+package protocol Target: AnyObject {
     /// How `watch` names it: `the recipes app`, `'Book' (pid 12)`.
     var title: String { get }
     /// The forms of the links it takes, for help; empty when it does not say.
@@ -55,39 +55,39 @@ protocol Target: AnyObject {
 }
 
 /// What applying a link did.
-enum LinkResult {
+package enum LinkResult {
     case reached(OpenedLink)
     case failed(String)
 }
 
 /// A link applied: the link as the target writes it, how it was applied, the searches it
 /// made when recording, and where it ended, found when asked (after later links, if any).
-struct OpenedLink {
-    let link: String
-    let applier: String
-    let traces: [SearchTrace]
-    let locate: @MainActor () -> (snapshot: TreeSnapshot, path: [Int])
+package struct OpenedLink {
+    package let link: String
+    package let applier: String
+    package let traces: [SearchTrace]
+    package let locate: @MainActor () -> (snapshot: TreeSnapshot, path: [Int])
 }
 
 extension Target {
-    func check(links: [String]) throws(CLIError) {}
-    var linkForms: [String] { [] }
-    var appType: AppTypeName? { nil }
-    var searchableNames: [String] { [] }
-    var changeDescriptor: Int32? { nil }
-    var hasArrivedChange: Bool { false }
-    func arrivedChanges() throws(CLIError) -> [FollowedEvent] { [] }
-    var watchCommands: [(name: String, help: String)] { [] }
-    func runWatchCommand(_ name: String) -> String? { nil }
-    var untraceableReason: String? { nil }
-    func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? { nil }
-    func prepare() async throws(CLIError) {}
-    func finish() throws(CLIError) {}
+    package func check(links: [String]) throws(CLIError) {}
+    package var linkForms: [String] { [] }
+    package var appType: AppTypeName? { nil }
+    package var searchableNames: [String] { [] }
+    package var changeDescriptor: Int32? { nil }
+    package var hasArrivedChange: Bool { false }
+    package func arrivedChanges() throws(CLIError) -> [FollowedEvent] { [] }
+    package var watchCommands: [(name: String, help: String)] { [] }
+    package func runWatchCommand(_ name: String) -> String? { nil }
+    package var untraceableReason: String? { nil }
+    package func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? { nil }
+    package func prepare() async throws(CLIError) {}
+    package func finish() throws(CLIError) {}
 
     /// Applies links in order, stopping at the first that fails; `afterEach` gets each link
     /// applied. Returns the last link applied and the failure, for the caller to report
     /// after printing the (unchanged) tree.
-    func apply(
+    package func apply(
         _ links: [String], recording: Bool = false, afterEach: (OpenedLink) -> Void = { _ in }
     ) async throws(CLIError) -> (last: OpenedLink?, failure: CLIError?) {
         try check(links: links)
@@ -107,21 +107,21 @@ extension Target {
     }
 
     /// The tree with the path `last` reached highlighted, or the tree now.
-    func located(_ last: OpenedLink?) throws(CLIError) -> (snapshot: TreeSnapshot, path: [Int]) {
+    package func located(_ last: OpenedLink?) throws(CLIError) -> (snapshot: TreeSnapshot, path: [Int]) {
         if let last { return last.locate() }
         return (try snapshot(), [])
     }
 }
 
 /// One event of an app's journal as the web page lists it.
-struct JournalEntry: Encodable {
-    let sequence: Int
+package struct JournalEntry: Encodable {
+    package let sequence: Int
     /// The line `log` prints for it.
-    let summary: String
+    package let summary: String
     /// `failed` or `unchanged` for such a link, which the page shows in a colour of its own.
-    var flag: String?
+    package var flag: String?
 
-    init(_ event: JournalEvent) {
+    package init(_ event: JournalEvent) {
         sequence = event.sequence
         summary = event.summary
         flag = event.flag

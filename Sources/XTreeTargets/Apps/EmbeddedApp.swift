@@ -8,7 +8,7 @@ import XTreeReachability
 /// ``DeepLinkableApp`` type, which `serve` gives its inspector. The CLI knows embedded apps only
 /// through this protocol; each conformance is one file, listed in ``EmbeddedApps``.
 @MainActor
-protocol EmbeddedApp: AnyObject {
+package protocol EmbeddedApp: AnyObject {
     associatedtype Root: DeepLinkable
     /// The app's type as tools rebuild it, in the app's own module: what a session recorded
     /// from `serve` names, for `export-test`.
@@ -53,42 +53,42 @@ protocol EmbeddedApp: AnyObject {
 }
 
 extension EmbeddedApp {
-    var untraceableReason: String? { nil }
-    func prepare(_ root: Root) async throws(CLIError) {}
-    func finish(_ root: Root) throws(CLIError) {}
-    static var watchCommands: [WatchAction<Root>] { [] }
-    func restoration(for root: Root) -> Inspector.Restoration? { nil }
+    package var untraceableReason: String? { nil }
+    package func prepare(_ root: Root) async throws(CLIError) {}
+    package func finish(_ root: Root) throws(CLIError) {}
+    package static var watchCommands: [WatchAction<Root>] { [] }
+    package func restoration(for root: Root) -> Inspector.Restoration? { nil }
 }
 
 /// Applies one link and says where it ended; the thrown error's description is the reason.
-typealias LinkApplier = @MainActor (_ link: String) async throws -> AppliedLink
+package typealias LinkApplier = @MainActor (_ link: String) async throws -> AppliedLink
 
 /// What applying a link did: the link as the app writes it, and the object it ended on.
-struct AppliedLink {
-    let link: String
-    let reached: any DeepLinkable
+package struct AppliedLink {
+    package let link: String
+    package let reached: any DeepLinkable
 }
 
 /// A line `watch` takes besides links: its name, its help, and what it does to the app,
 /// returning what to print.
-struct WatchAction<Root> {
-    let name: String
-    let help: String
-    let run: @MainActor (Root) -> String?
+package struct WatchAction<Root> {
+    package let name: String
+    package let help: String
+    package let run: @MainActor (Root) -> String?
 }
 
 /// An embedded app's type as the CLI lists it: its names, and how to make its options and
 /// start it.
 @MainActor
-struct EmbeddedAppType {
-    let name: String
-    let title: String
-    let linkForms: [String]
-    let watchCommandNames: [String]
-    let makeOptions: @MainActor () -> any ParsableArguments
-    let start: @MainActor (any ParsableArguments, Context) throws(CLIError) -> any EmbeddedApp
+package struct EmbeddedAppType {
+    package let name: String
+    package let title: String
+    package let linkForms: [String]
+    package let watchCommandNames: [String]
+    package let makeOptions: @MainActor () -> any ParsableArguments
+    package let start: @MainActor (any ParsableArguments, Context) throws(CLIError) -> any EmbeddedApp
 
-    init<App: EmbeddedApp>(_: App.Type) {
+    package init<App: EmbeddedApp>(_: App.Type) {
         name = App.name
         title = App.title
         linkForms = App.linkForms
@@ -103,16 +103,16 @@ struct EmbeddedAppType {
 
 /// An embedded app's type and the options the command line gave it.
 @MainActor
-struct AppEntry {
-    let type: EmbeddedAppType
-    let options: any ParsableArguments
+package struct AppEntry {
+    package let type: EmbeddedAppType
+    package let options: any ParsableArguments
 
-    init(_ type: EmbeddedAppType) {
+    package init(_ type: EmbeddedAppType) {
         self.type = type
         options = type.makeOptions()
     }
 
-    func start(_ context: Context) throws(CLIError) -> any EmbeddedApp {
+    package func start(_ context: Context) throws(CLIError) -> any EmbeddedApp {
         try type.start(options, context)
     }
 }

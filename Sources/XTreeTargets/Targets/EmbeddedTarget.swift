@@ -6,36 +6,36 @@ import XTreeJournal
 
 /// An embedded app started in this process, through its adapter.
 @MainActor
-final class EmbeddedTarget<App: EmbeddedApp>: Target {
-    let app: App
-    let root: App.Root
+package final class EmbeddedTarget<App: EmbeddedApp>: Target {
+    package let app: App
+    package let root: App.Root
     private let applyLink: LinkApplier
     private var watched: (snapshot: TreeSnapshot, monitor: TreeChangeMonitor)?
     /// How many changes `watch` was given.
     private var changes = 0
 
     /// Starts a fresh app.
-    init(_ app: App) {
+    package init(_ app: App) {
         self.app = app
         root = app.makeRoot()
         applyLink = app.linkApplier(for: root)
     }
 
-    var title: String { App.title }
+    package var title: String { App.title }
 
-    var linkForms: [String] { App.linkForms }
+    package var linkForms: [String] { App.linkForms }
 
-    var appType: AppTypeName? { AppTypeName(of: App.Definition.self) }
+    package var appType: AppTypeName? { AppTypeName(of: App.Definition.self) }
 
-    var searchableNames: [String] { SearchableProtocols.names }
+    package var searchableNames: [String] { SearchableProtocols.names }
 
-    func snapshot() -> TreeSnapshot { TreeSnapshot(of: root) }
+    package func snapshot() -> TreeSnapshot { TreeSnapshot(of: root) }
 
-    func check(links: [String]) throws(CLIError) {
+    package func check(links: [String]) throws(CLIError) {
         for link in links { try app.check(link: link) }
     }
 
-    func open(_ link: String, recording: Bool) async -> LinkResult {
+    package func open(_ link: String, recording: Bool) async -> LinkResult {
         do {
             let (applied, traces) =
                 recording
@@ -51,12 +51,12 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
         }
     }
 
-    func find(_ query: FindQuery) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
+    package func find(_ query: FindQuery) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
         let snapshot = TreeSnapshot(of: root)
         return (query.search(snapshot), snapshot)
     }
 
-    func startWatching() {
+    package func startWatching() {
         let monitor = TreeChangeMonitor(root: root)
         watched = (TreeSnapshot(of: root), monitor)
         monitor.observe()
@@ -64,7 +64,7 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
 
     /// The objects that announced a change since the last call, coalesced, as an event of
     /// the app's own changes; the new tree is watched from then on.
-    func changesSinceLastLine() -> [FollowedEvent] {
+    package func changesSinceLastLine() -> [FollowedEvent] {
         guard let (before, monitor) = watched else { return [] }
         let fired = monitor.drain()
         guard !fired.isEmpty else { return [] }
@@ -78,20 +78,20 @@ final class EmbeddedTarget<App: EmbeddedApp>: Target {
         return [FollowedEvent(event: event, diff: TreeDiff(from: before, to: after), path: [])]
     }
 
-    var watchCommands: [(name: String, help: String)] { App.watchCommands.map { ($0.name, $0.help) } }
+    package var watchCommands: [(name: String, help: String)] { App.watchCommands.map { ($0.name, $0.help) } }
 
-    func runWatchCommand(_ name: String) -> String? {
+    package func runWatchCommand(_ name: String) -> String? {
         App.watchCommands.first { $0.name == name }?.run(root)
     }
 
-    var untraceableReason: String? { app.untraceableReason }
+    package var untraceableReason: String? { app.untraceableReason }
 
-    func prepare() async throws(CLIError) { try await app.prepare(root) }
+    package func prepare() async throws(CLIError) { try await app.prepare(root) }
 
-    func finish() throws(CLIError) { try app.finish(root) }
+    package func finish() throws(CLIError) { try app.finish(root) }
 }
 
 extension EmbeddedApp {
     /// A fresh start of the app as a target.
-    func target() -> any Target { EmbeddedTarget(self) }
+    package func target() -> any Target { EmbeddedTarget(self) }
 }

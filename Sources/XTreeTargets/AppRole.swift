@@ -4,9 +4,9 @@ import XTreeArgumentParser
 /// a command offers the app's options of the roles it lists.
 extension OptionRole {
     /// Starts it (its data: `--catalog`).
-    static let starting = OptionRole("starting")
+    package static let starting = OptionRole("starting")
     /// Applies links to it (how: `--approach`).
-    static let applyingLinks = OptionRole("applying links")
+    package static let applyingLinks = OptionRole("applying links")
     /// Restores and saves its state (`--restore`, `--save-state`).
-    static let savingState = OptionRole("saving state")
+    package static let savingState = OptionRole("saving state")
 }

@@ -11,28 +11,40 @@ import XTreeSupport
 /// What a running command is given: the console, the environment, the embedded app with its
 /// options, and the options given that configure it.
 @MainActor
-struct Context {
-    let console: Console
-    let environment: [String: String]
+package struct Context {
+    package let console: Console
+    package let environment: [String: String]
     /// The command's name, for usage errors.
-    let command: String
+    package let command: String
     /// The embedded app and the options the command line gave it.
-    let app: AppEntry
+    package let app: AppEntry
     /// `--name` of each option given that configures the embedded app, in the order help lists them.
-    let embeddedOptionsGiven: [String]
+    package let embeddedOptionsGiven: [String]
     /// The most bytes one input may hold (``InputLimit``).
-    let inputLimit: Int
+    package let inputLimit: Int
+
+    package init(
+        console: Console, environment: [String: String], command: String, app: AppEntry,
+        embeddedOptionsGiven: [String], inputLimit: Int
+    ) {
+        self.console = console
+        self.environment = environment
+        self.command = command
+        self.app = app
+        self.embeddedOptionsGiven = embeddedOptionsGiven
+        self.inputLimit = inputLimit
+    }
 
     /// The inspector directory `XTREE_INSPECTOR_DIR` names, if it names one; else the
     /// inspector's own choice (`InspectorDirectory`).
-    var inspectorDirectory: String? {
+    package var inspectorDirectory: String? {
         environment["XTREE_INSPECTOR_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Connects to the running app `name` names: in the inspector directory above, waiting
     /// for each reply line up to `XTREE_REPLY_TIMEOUT` seconds if it is set to a positive
     /// number (an app stopped at a breakpoint), else the client's default (30 s).
-    func attach(_ name: String) throws(CLIError) -> AttachedTarget {
+    package func attach(_ name: String) throws(CLIError) -> AttachedTarget {
         let target = try AttachedTarget(name, in: inspectorDirectory)
         if let text = environment["XTREE_REPLY_TIMEOUT"], let seconds = Double(text), seconds > 0,
             seconds <= 86_400
@@ -43,12 +55,12 @@ struct Context {
     }
 
     /// Makes the embedded app's adapter from its options (loading what it loads).
-    func startApp() throws(CLIError) -> any EmbeddedApp {
+    package func startApp() throws(CLIError) -> any EmbeddedApp {
         try app.start(self)
     }
 
     /// Writes a file the user named, by ``OutputFile``'s rule, with errors that name it.
-    func write(_ data: Data, to path: RawPath, what: String) throws(CLIError) {
+    package func write(_ data: Data, to path: RawPath, what: String) throws(CLIError) {
         do {
             try OutputFile.write(Array(data), to: path)
         } catch {
@@ -59,7 +71,7 @@ struct Context {
     /// Reads the JSON document a user named: `-` for standard input, a regular file, a pipe,
     /// a FIFO or a device, held to the input limit and given up at the first byte that cannot
     /// be JSON, with errors in our own words.
-    func read(_ source: RawPath, what: String) throws(CLIError) -> Data {
+    package func read(_ source: RawPath, what: String) throws(CLIError) -> Data {
         try withInput(source, what: what) { descriptor throws(CLIError) in
             do {
                 return try JSONInput.read(descriptor: descriptor, limit: inputLimit)
@@ -72,7 +84,7 @@ struct Context {
     /// A snapshot from a file, a pipe or `-` (standard input), validated. Read a piece at a
     /// time, as ``read(_:what:)`` reads: only the part under way is held, besides the
     /// snapshot.
-    func snapshot(from source: RawPath) throws(CLIError) -> TreeSnapshot {
+    package func snapshot(from source: RawPath) throws(CLIError) -> TreeSnapshot {
         try withInput(source, what: "snapshot") { descriptor throws(CLIError) in
             let name = Self.sourceName(source)
             do {
@@ -115,12 +127,12 @@ struct Context {
         return try body(descriptor)
     }
 
-    static func sourceName(_ source: RawPath) -> String {
+    package static func sourceName(_ source: RawPath) -> String {
         source.isStandardStream ? "(standard input)" : source.description
     }
 
     /// Writes a snapshot in a format, with a highlighted path and, for text, limits.
-    func render(
+    package func render(
         _ snapshot: TreeSnapshot,
         format: Format,
         highlighted: [Int] = [],
@@ -144,7 +156,7 @@ struct Context {
     /// How `watch` shows an event: `changed: N notifications from M objects` and the diff for
     /// one that announcements caused, the objects for a report of outlived ones; nothing for
     /// a link's or restore's event that no announcement came with (the tree is kept in step).
-    func print(_ followed: FollowedEvent) {
+    package func print(_ followed: FollowedEvent) {
         let event = followed.event
         if let outlived = event.outlived {
             console.out("still alive after leaving the tree:\n")
@@ -159,6 +171,6 @@ struct Context {
 }
 
 /// The output formats of trees.
-enum Format: String, CaseIterable {
+package enum Format: String, CaseIterable {
     case text, json, dot, mermaid, html
 }

@@ -6,12 +6,12 @@ import XTreeJournal
 /// A running app's inspector: the app applies links with its own handler and searches its
 /// own tree; its changes arrive whoever made them.
 @MainActor
-final class AttachedTarget: Target {
-    let client: InspectorClient
+package final class AttachedTarget: Target {
+    package let client: InspectorClient
 
     /// Connects to the running app that `name` names (a name, a pid or an address), looking
     /// in `directory` if given.
-    init(_ name: String, in directory: String?) throws(CLIError) {
+    package init(_ name: String, in directory: String?) throws(CLIError) {
         do {
             client = try InspectorClient(InspectorClient.resolve(name, in: directory))
         } catch {
@@ -19,22 +19,22 @@ final class AttachedTarget: Target {
         }
     }
 
-    var title: String { "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))" }
+    package var title: String { "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))" }
 
-    var appType: AppTypeName? { client.appType }
+    package var appType: AppTypeName? { client.appType }
 
     /// The forms of the app type's link examples, as its inspector gave them: text from the
     /// app, escaped where it is printed.
-    var linkForms: [String] {
+    package var linkForms: [String] {
         var seen = Set<String>()
         return client.linkExamples.map(\.form).filter { seen.insert($0).inserted }
     }
 
-    func snapshot() throws(CLIError) -> TreeSnapshot {
+    package func snapshot() throws(CLIError) -> TreeSnapshot {
         try live { () throws(InspectorError) in try client.snapshot() }
     }
 
-    func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
+    package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
         let (result, snapshot) = try live { () throws(InspectorError) in try client.open(link) }
         if let error = result.error { return .failed(error) }
         return .reached(
@@ -43,21 +43,21 @@ final class AttachedTarget: Target {
                 locate: { (snapshot, result.path) }))
     }
 
-    func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
+    package func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
         try live { () throws(InspectorError) in
             try client.find(query.name, conditions: query.conditions, all: query.all)
         }
     }
 
-    func startWatching() throws(CLIError) {
+    package func startWatching() throws(CLIError) {
         _ = try live { () throws(InspectorError) in try client.follow() }
     }
 
-    var changeDescriptor: Int32? { client.descriptor }
+    package var changeDescriptor: Int32? { client.descriptor }
 
-    var hasArrivedChange: Bool { client.hasBufferedEvent }
+    package var hasArrivedChange: Bool { client.hasBufferedEvent }
 
-    func arrivedChanges() throws(CLIError) -> [FollowedEvent] {
+    package func arrivedChanges() throws(CLIError) -> [FollowedEvent] {
         var events: [FollowedEvent] = []
         while let event = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 0) }) {
             events.append(event)
@@ -67,7 +67,7 @@ final class AttachedTarget: Target {
     }
 
     /// Read as the app sends the events, without the tree: the app walks nothing for them.
-    func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? {
+    package func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? {
         let (events, capacity, _) = try live { () throws(InspectorError) in
             try client.journalEvents(after: sequence)
         }
@@ -77,14 +77,14 @@ final class AttachedTarget: Target {
 
     /// The events read with the line's replies (a link's own among them), and any that
     /// arrived since.
-    func changesSinceLastLine() throws(CLIError) -> [FollowedEvent] {
+    package func changesSinceLastLine() throws(CLIError) -> [FollowedEvent] {
         client.hasBufferedEvent ? try arrivedChanges() : []
     }
 }
 
 /// Runs a request to an attached app, with its failure in the CLI's words: an app that went
 /// away mid-command is status 1 with the reason.
-func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
+package func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
     do {
         return try body()
     } catch {

@@ -8,10 +8,11 @@ import XTreeSupport
 
 /// The recipes app, embedded: the one file of the CLI that knows RecipesDomain.
 @MainActor
-final class EmbeddedRecipes: EmbeddedApp {
-    typealias Definition = RecipesApp
+package final class EmbeddedRecipes: EmbeddedApp {
+    package typealias Definition = RecipesApp
 
-    struct Options: ParsableArguments {
+    package struct Options: ParsableArguments {
+        package init() {}
         @Option(
             name: "catalog", value: "FILE", help: "Load the recipes from FILE instead of the built-in catalog.",
             role: .starting)
@@ -26,14 +27,14 @@ final class EmbeddedRecipes: EmbeddedApp {
         var saveState: RawPath?
     }
 
-    static let name = "Recipes"
-    static let title = "the recipes app"
-    static let linkForms = DeepLink.acceptedForms
+    package static let name = "Recipes"
+    package static let title = "the recipes app"
+    package static let linkForms = DeepLink.acceptedForms
     private let options: Options
     private let context: Context
     private let catalog: RecipeCatalog
 
-    init(options: Options, context: Context) throws(CLIError) {
+    package init(options: Options, context: Context) throws(CLIError) {
         self.options = options
         self.context = context
         guard let path = options.catalog else {
@@ -50,13 +51,13 @@ final class EmbeddedRecipes: EmbeddedApp {
 
     /// Only with the built-in catalog and no saved state is the app the one ``RecipesApp``
     /// makes.
-    var startsAsDefined: Bool { options.catalog == nil && options.restore == nil }
+    package var startsAsDefined: Bool { options.catalog == nil && options.restore == nil }
 
-    func makeRoot() -> DefaultHomeCoordinator {
+    package func makeRoot() -> DefaultHomeCoordinator {
         DefaultHomeCoordinator(service: InMemoryRecipeService(catalog: catalog), recipes: catalog.recipes)
     }
 
-    func linkApplier(for root: DefaultHomeCoordinator) -> LinkApplier {
+    package func linkApplier(for root: DefaultHomeCoordinator) -> LinkApplier {
         let queue = NavigationQueue(home: root, approach: options.approach)
         return { text in
             let outcome = try await queue.enqueue(try DeepLink(string: text)).value
@@ -64,7 +65,7 @@ final class EmbeddedRecipes: EmbeddedApp {
         }
     }
 
-    func check(link: String) throws(CLIError) {
+    package func check(link: String) throws(CLIError) {
         do {
             _ = try DeepLink(string: link)
         } catch {
@@ -76,11 +77,11 @@ final class EmbeddedRecipes: EmbeddedApp {
         }
     }
 
-    var applierName: String { options.approach.rawValue }
+    package var applierName: String { options.approach.rawValue }
 
-    var untraceableReason: String? { options.approach == .explicit ? "the explicit approach makes none" : nil }
+    package var untraceableReason: String? { options.approach == .explicit ? "the explicit approach makes none" : nil }
 
-    func prepare(_ root: DefaultHomeCoordinator) async throws(CLIError) {
+    package func prepare(_ root: DefaultHomeCoordinator) async throws(CLIError) {
         guard let path = options.restore else { return }
         let data = try context.read(path, what: "state")
         if let problem = DecodingProblem.strictProblem(in: data) {
@@ -101,7 +102,7 @@ final class EmbeddedRecipes: EmbeddedApp {
         }
     }
 
-    func finish(_ root: DefaultHomeCoordinator) throws(CLIError) {
+    package func finish(_ root: DefaultHomeCoordinator) throws(CLIError) {
         guard let path = options.saveState else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -115,15 +116,15 @@ final class EmbeddedRecipes: EmbeddedApp {
     }
 
     /// The app's state restoration: the tab, and each list's open recipe and ratings sheet.
-    func restoration(for root: DefaultHomeCoordinator) -> Inspector.Restoration? {
+    package func restoration(for root: DefaultHomeCoordinator) -> Inspector.Restoration? {
         Inspector.Restoration(capture: { NavigationState(of: root) }, restore: { try await root.restore($0) })
     }
 
-    func reachabilityCheck() -> ReachabilityCheck<DefaultHomeCoordinator, String> {
+    package func reachabilityCheck() -> ReachabilityCheck<DefaultHomeCoordinator, String> {
         DefaultHomeCoordinator.reachabilityCheck(catalog: catalog)
     }
 
-    static let watchCommands: [WatchAction<DefaultHomeCoordinator>] =
+    package static let watchCommands: [WatchAction<DefaultHomeCoordinator>] =
         [
             WatchAction(name: "back", help: "close the top-most sheet or detail of the selected tab") { home in
                 let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.tab == home.tab }

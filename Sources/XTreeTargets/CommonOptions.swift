@@ -3,14 +3,15 @@ import XTreeArgumentParser
 import XTreeConsole
 
 /// The options every command takes.
-struct CommonOptions: ParsableArguments {
-    enum ColorChoice: String, CaseIterable { case auto, always, never }
+package struct CommonOptions: ParsableArguments {
+    package init() {}
+    package enum ColorChoice: String, CaseIterable { case auto, always, never }
 
     @Option(name: "color", help: "Colour the output (auto: only on a terminal and without NO_COLOR).")
-    var color: ColorChoice = .auto
+    package var color: ColorChoice = .auto
 
     /// Decides whether standard output is coloured.
-    func configure(_ console: Console, environment: [String: String]) {
+    package func configure(_ console: Console, environment: [String: String]) {
         switch color {
         case .always: console.colors = true
         case .never: console.colors = false

@@ -1,0 +1,31 @@
+import XTree
+import XTreeArgumentParser
+import XTreeInspector
+
+/// A snapshot any app wrote: it can be printed and searched, not changed.
+@MainActor
+package final class SnapshotTarget: Target {
+    package let tree: TreeSnapshot
+
+    package init(_ tree: TreeSnapshot) {
+        self.tree = tree
+    }
+
+    package var title: String { "a snapshot" }
+
+    package func snapshot() -> TreeSnapshot { tree }
+
+    package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
+        .failed("a snapshot cannot apply links")
+    }
+
+    package func find(_ query: FindQuery) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
+        (query.search(tree), tree)
+    }
+
+    package func startWatching() throws(CLIError) {
+        throw .failure("a snapshot does not change")
+    }
+
+    package func changesSinceLastLine() -> [FollowedEvent] { [] }
+}
