@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A malicious app for the client's bounds: it announces itself like an XTree inspector,
-answers hello and watch, and then never answers another request while it streams changes as
-fast as the socket takes them. `xtree-cli watch --attach` against it must end with its error
+answers hello and follow, and then never answers another request while it streams journal
+events as fast as the socket takes them. `xtree-cli watch --attach` against it must end with its error
 and stay small: this prints the CLI's peak resident size and fails over the bound.
 
 Usage: hostile-app.py XTREE-CLI [BOUND-MB]
@@ -26,7 +26,7 @@ listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 listener.bind(path)
 listener.listen(4)
 with open(os.path.join(directory, f"{pid}.json"), "w") as file:
-    json.dump({"name": "Hostile", "pid": pid, "address": f"unix:{path}", "token": "t", "version": 5}, file)
+    json.dump({"name": "Hostile", "pid": pid, "address": f"unix:{path}", "token": "t", "version": 6}, file)
 os.chmod(os.path.join(directory, f"{pid}.json"), 0o600)
 
 SNAPSHOT = [
@@ -34,8 +34,14 @@ SNAPSHOT = [
     '{"attributes":[],"depth":0,"id":"root0000","label":"R","links":[],"names":["Box"],"order":0,"type":"Box"}',
     '],"version":2}',
 ]
-CHANGE = (json.dumps({"ok": True, "change": {"notifications": 1, "objects": 1, "edit": {}}}) + "\n").encode()
 sent = {"changes": 0}
+
+
+def events(first, count):
+    """Events `first` to `first + count - 1`: changes that edit nothing, each after the one before."""
+    return "".join(
+        '{"event":{"edit":{},"notifications":1,"objects":1,"sequence":%d,"time":0},"ok":true}\n' % sequence
+        for sequence in range(first, first + count)).encode()
 
 
 def serve(connection):
@@ -45,16 +51,16 @@ def serve(connection):
             request = json.loads(raw)
             method, ident = request.get("method"), request.get("id")
             if method == "hello":
-                reply = {"id": ident, "ok": True, "version": 5, "name": "Hostile", "pid": pid}
+                reply = {"id": ident, "ok": True, "version": 6, "name": "Hostile", "pid": pid}
                 connection.sendall((json.dumps(reply) + "\n").encode())
-            elif method == "watch":
-                reply = {"id": ident, "ok": True, "snapshot": {"lines": len(SNAPSHOT)}}
+            elif method == "follow":
+                reply = {"id": ident, "ok": True, "journal": {"events": 0, "capacity": 0, "sequence": 0},
+                         "snapshot": {"lines": len(SNAPSHOT)}}
                 connection.sendall((json.dumps(reply) + "\n" + "\n".join(SNAPSHOT) + "\n").encode())
             else:
-                # Never answer: stream changes until the client hangs up.
-                burst = CHANGE * 256
+                # Never answer: stream events until the client hangs up.
                 while True:
-                    connection.sendall(burst)
+                    connection.sendall(events(sent["changes"] + 1, 256))
                     sent["changes"] += 256
     except (BrokenPipeError, ConnectionResetError, OSError):
         pass
