@@ -39,6 +39,27 @@ final class ServedApp {
 
     var pid: Int32 { process.processIdentifier }
 
+    /// `xtree-cli record --attach NAME` and `arguments` in a process of its own, once it says
+    /// it is recording; what it prints goes to the returned file.
+    func startRecording(_ arguments: String...) async throws -> (process: Process, output: String) {
+        let record = Process()
+        record.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+        record.arguments = ["record", "--attach", name] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in self.environment { environment[key] = value }
+        record.environment = environment
+        let output = folder.path("record.out")
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        record.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        record.standardError = record.standardOutput
+        try record.run()
+        for _ in 0..<600 {
+            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.contains("recording") { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return (record, output)
+    }
+
     func cli(_ arguments: String..., input: String? = nil) async throws -> CLIResult {
         try await XTreeCLITests.cliProcess(arguments, input: input.map { Data($0.utf8) }, environment: environment)
     }

@@ -56,21 +56,7 @@ import XTree
         let app = try await ServedApp(name: "Later")
         #expect(try await app.cli("open", "--attach", "Later", "recipes://recipes/irish-stew").status == 0)
         let session = app.folder.path("later.json")
-        let record = Process()
-        record.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        record.arguments = ["record", "--attach", "Later", "--count", "1", "-o", session]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in app.environment { environment[key] = value }
-        record.environment = environment
-        let output = app.folder.path("record.out")
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        record.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        record.standardError = record.standardOutput
-        try record.run()
-        for _ in 0..<600 {
-            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.contains("recording") { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        let (record, output) = try await app.startRecording("--count", "1", "-o", session)
         #expect(try await app.cli("open", "--attach", "Later", "recipes://recipes/orange-marmalade").status == 0)
         await record.exit()
         let printed = try String(contentsOfFile: output, encoding: .utf8)

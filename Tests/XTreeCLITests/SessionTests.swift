@@ -16,23 +16,7 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
     @Test func aServedAppsSessionIsRecordedLoggedAndReplayed() async throws {
         let app = try await ServedApp(name: "Recorded")
         let session = app.folder.path("session.json")
-        let record = Process()
-        record.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        record.arguments = ["record", "--attach", "Recorded", "--count", "2", "-o", session]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in app.environment { environment[key] = value }
-        record.environment = environment
-        let recordOutput = app.folder.path("record.out")
-        _ = FileManager.default.createFile(atPath: recordOutput, contents: nil)
-        record.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: recordOutput))
-        record.standardError = record.standardOutput
-        try record.run()
-        for _ in 0..<600 {
-            if let text = try? String(contentsOfFile: recordOutput, encoding: .utf8), text.hasPrefix("recording") {
-                break
-            }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        let (record, recordOutput) = try await app.startRecording("--count", "2", "-o", session)
         #expect(try await app.cli("open", "--attach", "Recorded", "recipes://recipes/irish-stew").status == 0)
         #expect(
             try await app.cli("open", "--attach", "Recorded", "recipes://recipes/orange-marmalade/ratings").status == 0)
