@@ -116,7 +116,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "XTreePlatform", "RecipesDomain"]),
-        .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreePlatform"]),
+        .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
         .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),

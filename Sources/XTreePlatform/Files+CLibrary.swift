@@ -11,7 +11,12 @@
             _ path: UnsafePointer<CChar>, _ options: OpenOptions, mode: UInt32
         ) throws(SystemError) -> Int32 {
             var flags = O_CLOEXEC | (options.contains(.writeOnly) ? O_WRONLY : O_RDONLY)
-            if options.contains(.create) { flags |= O_CREAT }
+            if options.contains(.create) {
+                flags |= O_CREAT
+                #if XTREE_DARWIN_PERSONALITY
+                    try DarwinPersonality.checkName(path)
+                #endif
+            }
             if options.contains(.exclusive) { flags |= O_EXCL }
             if options.contains(.noFollow) { flags |= O_NOFOLLOW }
             return try SystemCall.retrying { systemOpen(path, flags, mode_t(mode)) }
@@ -99,6 +104,9 @@
         package static func rename(
             _ source: UnsafePointer<CChar>, to destination: UnsafePointer<CChar>
         ) throws(SystemError) {
+            #if XTREE_DARWIN_PERSONALITY
+                try DarwinPersonality.checkName(destination)
+            #endif
             try SystemCall.retrying { systemRename(source, destination) }
         }
 
@@ -107,6 +115,9 @@
         }
 
         package static func makeDirectory(_ path: UnsafePointer<CChar>, permissions: UInt32) throws(SystemError) {
+            #if XTREE_DARWIN_PERSONALITY
+                try DarwinPersonality.checkName(path)
+            #endif
             try SystemCall.retrying { mkdir(path, mode_t(permissions & 0o7777)) }
         }
 
@@ -125,6 +136,9 @@
         package static var groupID: UInt32 { getgid() }
 
         package static func makeFIFO(_ path: UnsafePointer<CChar>, permissions: UInt32) throws(SystemError) {
+            #if XTREE_DARWIN_PERSONALITY
+                try DarwinPersonality.checkName(path)
+            #endif
             try SystemCall.retrying { mkfifo(path, mode_t(permissions & 0o7777)) }
         }
 

@@ -1,9 +1,16 @@
 #if canImport(Glibc)
     import Glibc
 
+    #if XTREE_DARWIN_PERSONALITY
+        // `Sockets` is Darwin's behaviour over these calls (Sockets+Personality.swift).
+    #else
+        /// The stream sockets of this platform.
+        package typealias Sockets = LinuxSockets
+    #endif
+
     /// ``SocketCalls`` on Linux: `MSG_NOSIGNAL` keeps `send` from raising `SIGPIPE`, and
     /// `sun_path` holds 108 bytes.
-    package enum Sockets: SocketCalls {
+    package enum LinuxSockets: SocketCalls {
         package static var maximumLocalPathBytes: Int {
             MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
         }

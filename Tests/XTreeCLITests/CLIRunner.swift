@@ -127,6 +127,16 @@ let productsDirectory: URL = {
     return url
 }()
 
+/// Whether the file system refuses names that are not UTF-8 (`EILSEQ`), as Apple's do; so does
+/// the Darwin personality (`Scripts/darwin-personality.sh`).
+let namesMustBeUTF8: Bool = {
+    #if os(macOS) || os(iOS) || XTREE_DARWIN_PERSONALITY
+        true
+    #else
+        false
+    #endif
+}()
+
 /// A scratch file path that is removed at the end of the test.
 final class ScratchFolder {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("xtree-e2e-\(UUID().uuidString)")

@@ -171,6 +171,14 @@ import XTreePlatform
         var name = Array(folder.path("caf").utf8)
         name += [0xE9] + Array(".json".utf8)
         let snapshot = try await cli(["tree", "--format", "json"]).stdout
+        if namesMustBeUTF8 {
+            #expect(throws: SystemError(.illegalByteSequence)) {
+                try RawPath(bytes: name).withCString { path throws(SystemError) in
+                    try Files.open(path, [.writeOnly, .create], mode: 0o644)
+                }
+            }
+            return
+        }
         let descriptor = try RawPath(bytes: name).withCString { path throws(SystemError) in
             try Files.open(path, [.writeOnly, .create], mode: 0o644)
         }

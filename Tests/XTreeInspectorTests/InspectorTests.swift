@@ -52,14 +52,8 @@ func offMain<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) as
 
 /// A raw connection to the app's socket, to say what a well-behaved client would not.
 func rawConnection(to app: InspectableApp) -> Connection? {
-    guard let address = InspectableApp.socketAddress(app.address),
-        let descriptor = try? Sockets.makeStreamSocket(for: address)
-    else { return nil }
-    guard (try? Sockets.connect(descriptor, to: address)) != nil else {
-        Files.close(descriptor)
-        return nil
-    }
-    return Connection(descriptor: descriptor)
+    // As the client connects: a refused connect is tried again (Darwin refuses a burst).
+    (try? InspectorClient.connect(to: app.address)).map { Connection(descriptor: $0) }
 }
 
 /// A client that waits as long as the test run may keep the main actor busy (the suites of

@@ -1,0 +1,226 @@
+#if XTREE_DARWIN_PERSONALITY && canImport(Glibc)
+    import Glibc
+
+    #if !DEBUG
+        #error("the Darwin personality is for tests only: Scripts/darwin-personality.sh builds it, in debug")
+    #endif
+
+    /// ``SocketCalls`` as Darwin behaves where it differs from Linux on the package's paths, made
+    /// of Linux's calls: the Darwin personality. It is compiled in only with
+    /// `-DXTREE_DARWIN_PERSONALITY` (`Scripts/darwin-personality.sh`, with a scratch path of its
+    /// own), so that the suites that use sockets meet Darwin's differences on Linux.
+    ///
+    /// A model, made from xnu's sources and Apple's manuals (each rule says where); nothing here
+    /// ran on a Mac. It mirrors `Sockets+Darwin.swift`'s choices (`SO_NOSIGPIPE` on every socket
+    /// made, no `MSG_NOSIGNAL`), so that a change to one must be made to the other.
+    package enum Sockets: SocketCalls {
+        /// `sun_path` holds 104 bytes (`bsd/sys/un.h`).
+        package static var maximumLocalPathBytes: Int { 103 }
+
+        package static func makeStreamSocket(for address: SocketAddress) throws(SystemError) -> Int32 {
+            let descriptor = try LinuxSockets.makeStreamSocket(for: address)
+            do {
+                if case .local = address { try shrinkBuffers(descriptor) }
+                try DarwinPersonality.setNoSigPipe(descriptor)
+            } catch {
+                _ = close(descriptor)
+                throw error
+            }
+            return descriptor
+        }
+
+        package static func bind(_ socket: Int32, to address: SocketAddress) throws(SystemError) {
+            try checkLength(address)
+            try LinuxSockets.bind(socket, to: address)
+        }
+
+        package static func listen(_ socket: Int32, backlog: Int32) throws(SystemError) {
+            try LinuxSockets.listen(socket, backlog: backlog)
+        }
+
+        /// A Unix-socket `connect` is refused (`ECONNREFUSED`) when the listener's queue is full,
+        /// where Linux waits for room (`bsd/kern/uipc_usrreq.c`, `unp_connect`: `sonewconn`
+        /// failing; `uipc_socket2.c`, `sonewconn_internal`: a queue past 1.5 × backlog). Made
+        /// here by connecting without blocking, which Linux answers with `EAGAIN` when the queue
+        /// is full (past the backlog itself: sooner than Darwin, never later).
+        package static func connect(_ socket: Int32, to address: SocketAddress) throws(SystemError) {
+            try checkLength(address)
+            guard case .local = address else { return try LinuxSockets.connect(socket, to: address) }
+            let flags = try SystemCall.retrying { fcntl(socket, F_GETFL) }
+            try SystemCall.retrying { fcntl(socket, F_SETFL, flags | O_NONBLOCK) }
+            defer { _ = fcntl(socket, F_SETFL, flags) }
+            do {
+                try LinuxSockets.connect(socket, to: address)
+            } catch  where error.is(.wouldBlock) {
+                throw SystemError(.connectionRefused)
+            }
+        }
+
+        package static func boundPort(of socket: Int32) throws(SystemError) -> UInt16 {
+            try LinuxSockets.boundPort(of: socket)
+        }
+
+        package static func reuseAddress(_ socket: Int32) throws(SystemError) {
+            try LinuxSockets.reuseAddress(socket)
+        }
+
+        /// Darwin's accepted socket inherits the listener's `O_NONBLOCK` (`bsd/kern/uipc_socket2.c`,
+        /// `sonewconn_internal` copies `so_state`'s `SS_NBIO`), and setting `SO_NOSIGPIPE` on a
+        /// connection whose peer already closed fails with `EINVAL` (`bsd/kern/uipc_socket.c`,
+        /// `sosetoptlock`: a socket that can neither send nor receive), so `accept` does.
+        package static func accept(_ listener: Int32) throws(SystemError) -> Int32 {
+            let descriptor = try LinuxSockets.accept(listener)
+            do throws(SystemError) {
+                if try SystemCall.retrying({ fcntl(listener, F_GETFL) }) & O_NONBLOCK != 0 {
+                    try LinuxSockets.setNonBlocking(descriptor)
+                }
+                if DarwinPersonality.isShutBothWays(descriptor) { throw SystemError(EINVAL) }
+                if DarwinPersonality.isLocal(descriptor) { try shrinkBuffers(descriptor) }
+                try DarwinPersonality.setNoSigPipe(descriptor)
+            } catch {
+                _ = close(descriptor)
+                throw error
+            }
+            return descriptor
+        }
+
+        package static func setNonBlocking(_ descriptor: Int32) throws(SystemError) {
+            try LinuxSockets.setNonBlocking(descriptor)
+        }
+
+        /// No `MSG_NOSIGNAL` (`bsd/sys/socket.h`: honoured by newer kernels only): a socket
+        /// without `SO_NOSIGPIPE` raises `SIGPIPE` when its peer has gone.
+        package static func send(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+            let flags = DarwinPersonality.hasNoSigPipe(socket) ? Int32(MSG_NOSIGNAL) : 0
+            return try SystemCall.retrying { Glibc.send(socket, bytes.baseAddress, bytes.count, flags) }
+        }
+
+        package static func receive(
+            _ socket: Int32, into buffer: UnsafeMutableRawBufferPointer
+        ) throws(SystemError) -> Int {
+            try LinuxSockets.receive(socket, into: buffer)
+        }
+
+        package static func shutdown(_ socket: Int32) {
+            LinuxSockets.shutdown(socket)
+        }
+
+        /// Darwin's `poll` is made on kqueue (`bsd/kern/sys_generic.c`, `poll_nocancel` and
+        /// `poll_callback`): a descriptor at its end reports `POLLHUP` and then not `POLLOUT`
+        /// (after a reset: `POLLHUP` alone, no `POLLERR`); a device without kqueue support
+        /// (anything but a pty: `/dev/null`, `/dev/tty`; `poll(2)`, BUGS) reports `POLLNVAL` at
+        /// once.
+        package static func poll(_ entries: inout [PollEntry], milliseconds: Int32) throws(SystemError) -> Int {
+            let unsupported = entries.map { !DarwinPersonality.canPoll($0.descriptor) }
+            var asked = entries
+            // Linux's `poll` skips negative descriptors.
+            for index in asked.indices where unsupported[index] { asked[index].descriptor = -1 }
+            var count = try LinuxSockets.poll(&asked, milliseconds: unsupported.contains(true) ? 0 : milliseconds)
+            for index in entries.indices {
+                if unsupported[index] {
+                    entries[index].happened = .failed
+                    count += 1
+                    continue
+                }
+                var happened = asked[index].happened
+                if happened.contains(.hangUp) { happened.subtract([.writable, .failed]) }
+                entries[index].happened = happened
+            }
+            return count
+        }
+
+        package static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
+            try LinuxSockets.makePipe()
+        }
+
+        package static func makeSocketPair() throws(SystemError) -> (Int32, Int32) {
+            let (first, second) = try LinuxSockets.makeSocketPair()
+            do {
+                for end in [first, second] {
+                    try shrinkBuffers(end)
+                    try DarwinPersonality.setNoSigPipe(end)
+                }
+            } catch {
+                _ = close(first)
+                _ = close(second)
+                throw error
+            }
+            return (first, second)
+        }
+
+        /// A local path of more than 103 bytes does not fit Darwin's `sun_path`.
+        private static func checkLength(_ address: SocketAddress) throws(SystemError) {
+            if case .local(let path) = address, path.utf8.count > maximumLocalPathBytes {
+                throw SystemError(.nameTooLong)
+            }
+        }
+
+        /// Unix-socket buffers of 8 KiB (`bsd/kern/uipc_usrreq.c`: `unpst_sendspace`,
+        /// `unpst_recvspace`; Linux doubles what it is given, so a little more here).
+        private static func shrinkBuffers(_ descriptor: Int32) throws(SystemError) {
+            var size: Int32 = 8 * 1024
+            for option in [SO_SNDBUF, SO_RCVBUF] {
+                try SystemCall.retrying {
+                    setsockopt(descriptor, SOL_SOCKET, option, &size, socklen_t(MemoryLayout<Int32>.size))
+                }
+            }
+        }
+    }
+
+    /// The personality's state and checks beside its sockets.
+    package enum DarwinPersonality {
+        /// Linux has no `SO_NOSIGPIPE`: the personality keeps the flag in the socket itself, as
+        /// a priority of 1 (`SO_PRIORITY`, which nothing else here sets), so that it follows the
+        /// descriptor as Darwin's option does.
+        package static func setNoSigPipe(_ socket: Int32) throws(SystemError) {
+            var one: Int32 = 1
+            try SystemCall.retrying {
+                setsockopt(socket, SOL_SOCKET, SO_PRIORITY, &one, socklen_t(MemoryLayout<Int32>.size))
+            }
+        }
+
+        /// Whether ``setNoSigPipe(_:)`` was called on `socket`.
+        package static func hasNoSigPipe(_ socket: Int32) -> Bool {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(socket, SOL_SOCKET, SO_PRIORITY, &value, &length) == 0 && value == 1
+        }
+
+        /// Whether a connection can neither send nor receive: its peer closed (Linux's `poll`
+        /// says `POLLHUP` for a local socket whose peer is gone).
+        static func isShutBothWays(_ socket: Int32) -> Bool {
+            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            return Glibc.poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
+        }
+
+        /// Whether `socket` is a Unix domain socket.
+        static func isLocal(_ socket: Int32) -> Bool {
+            var domain: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(socket, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX
+        }
+
+        /// Whether Darwin's `poll` takes `descriptor`: anything but a character device that is
+        /// not a pty (Linux names its ptys `/dev/pts/N` and `/dev/ptmx`).
+        package static func canPoll(_ descriptor: Int32) -> Bool {
+            var found = stat()
+            guard descriptor >= 0, fstat(descriptor, &found) == 0, found.st_mode & S_IFMT == S_IFCHR else {
+                return true
+            }
+            var name = [CChar](repeating: 0, count: 256)
+            let count = readlink("/proc/self/fd/\(descriptor)", &name, name.count - 1)
+            guard count > 0 else { return false }
+            let path = String(decoding: name[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return path.hasPrefix("/dev/pts/") || path == "/dev/ptmx"
+        }
+
+        /// APFS refuses a name that is not UTF-8 with `EILSEQ` (`errno.h`; Apple's file system
+        /// reference): every call that makes or renames a file checks its path first.
+        package static func checkName(_ path: UnsafePointer<CChar>) throws(SystemError) {
+            let bytes = UnsafeRawBufferPointer(start: path, count: strlen(path))
+            guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else {
+                throw SystemError(.illegalByteSequence)
+            }
+        }
+    }
+#endif

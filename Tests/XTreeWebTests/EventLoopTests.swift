@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import XTreeEventLoop
+import XTreePlatform
+import XTreeSupport
+
+/// A service that answers every connection with `answer` bytes and reads nothing more, and
+/// says when a connection closed.
+final class Answering: EventLoopService, @unchecked Sendable {
+    let answer: Int
+    let closedConnections = Locked(0)
+
+    init(answer: Int) {
+        self.answer = answer
+    }
+
+    func accepted(_ id: EventLoop.ID, _ loop: EventLoop) {
+        loop.setReading(false, id)
+        loop.send([UInt8](repeating: 65, count: answer), to: id)
+    }
+    func received(_ id: EventLoop.ID, _ loop: EventLoop) {}
+    func expired(_ id: EventLoop.ID, _ loop: EventLoop) { loop.close(id) }
+    func closed(_ id: EventLoop.ID) { closedConnections.withLock { $0 += 1 } }
+}
+
+@Suite struct EventLoopTests {
+    /// Darwin's `poll` says only `POLLHUP` to a writer whose peer went away (the Darwin
+    /// personality does too): the loop closes the connection then, not at its write deadline
+    /// (here ten minutes), waking for nothing until it.
+    @Test func aPeerThatGoesAwayMidAnswerIsClosedAtOnce() async throws {
+        let path = NSTemporaryDirectory() + "/loop-\(UInt32.random(in: 0...UInt32.max)).sock"
+        defer { unlink(path) }
+        let listener = try Sockets.makeStreamSocket(for: .local(path))
+        try Sockets.bind(listener, to: .local(path))
+        try Sockets.listen(listener, backlog: 4)
+        let loop = try EventLoop(listeners: [listener], writeTimeout: 600, inputLimit: 1 << 16)
+        let service = Answering(answer: 8 << 20)
+        loop.start(service, name: "test loop")
+        defer { loop.stop() }
+
+        let client = try Sockets.makeStreamSocket(for: .local(path))
+        try Sockets.connect(client, to: .local(path))
+        // The answer has begun to arrive, and is far from whole: the loop waits to write more.
+        var entries = [PollEntry(client, wanted: .readable)]
+        _ = try Sockets.poll(&entries, milliseconds: 10_000)
+        #expect(entries[0].happened.contains(.readable))
+        Files.close(client)
+
+        for _ in 0..<200 where service.closedConnections.withLock({ $0 }) == 0 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(service.closedConnections.withLock { $0 } == 1)
+    }
+}
