@@ -13,7 +13,9 @@ package struct LineReader {
         case tooLong(bytes: Int)
     }
 
-    package let descriptor: Int32
+    /// Where the lines are read from: the descriptor given, or after ``relay()`` the end of a
+    /// socket a thread copies it into.
+    package private(set) var descriptor: Int32
     private var decoder: LineDecoder
     private var atEnd = false
 
@@ -40,6 +42,27 @@ package struct LineReader {
         case .line(let bytes): .text(String(decoding: bytes, as: UTF8.self))
         case .tooLong(let bytes): .tooLong(bytes: bytes)
         }
+    }
+
+    /// Reads the descriptor on a thread of its own from now on, which copies what it reads into
+    /// a socket that ``descriptor`` then names: for an input `poll` does not take (Darwin's
+    /// `poll` says `POLLNVAL` for every device but a pty, such as `/dev/tty`). Lines already
+    /// begun are kept. The thread ends at the input's end.
+    package mutating func relay() throws(SystemError) {
+        let (kept, fed) = try Sockets.makeSocketPair()
+        let source = descriptor
+        let thread = Thread {
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { buffer in (try? Files.read(source, into: buffer)) ?? 0 }
+                guard count > 0, (try? chunk[..<count].withUnsafeBytes({ try Files.writeAll($0, to: fed) })) != nil
+                else { break }
+            }
+            Files.close(fed)
+        }
+        thread.name = "standard input"
+        thread.start()
+        descriptor = kept
     }
 
     /// Reads what is there; a failure counts as the end of the input.

@@ -56,11 +56,16 @@ struct WatchLoop {
                 // The app's own changes may come at any time: wait for either input.
                 if !target.hasArrivedChange {
                     var entries = [
-                        PollEntry(console.input, wanted: .readable), PollEntry(changes, wanted: .readable),
+                        PollEntry(lines.descriptor, wanted: .readable), PollEntry(changes, wanted: .readable),
                     ]
                     guard (try? Sockets.poll(&entries, milliseconds: -1)) != nil else { return }
                     if !entries[1].happened.isEmpty {
                         for change in try target.arrivedChanges() { context.print(change) }
+                    }
+                    // An input `poll` cannot wait on (on Darwin, any device but a pty): read it
+                    // on a thread, so that the app's changes are not held until the next line.
+                    if entries[0].happened == .failed, lines.descriptor == console.input, (try? lines.relay()) != nil {
+                        continue
                     }
                     if entries[0].happened.isEmpty { continue }
                 } else {
