@@ -143,3 +143,7 @@ public func chown(_ path: UnsafePointer<CChar>!, _ owner: uid_t, _ group: gid_t)
 public func mkfifo(_ path: UnsafePointer<CChar>!, _ mode: mode_t) -> Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/stat.h> `int mknod(const char *, mode_t, dev_t);`
 public func mknod(_ path: UnsafePointer<CChar>!, _ mode: mode_t, _ device: dev_t) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <unistd.h> `#define _CS_DARWIN_USER_TEMP_DIR 65537`
+public var _CS_DARWIN_USER_TEMP_DIR: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <unistd.h> `size_t confstr(int, char *, size_t) __DARWIN_ALIAS(confstr);`
+public func confstr(_ name: Int32, _ buffer: UnsafeMutablePointer<CChar>!, _ length: Int) -> Int { fatalError("a declaration, not an implementation") }

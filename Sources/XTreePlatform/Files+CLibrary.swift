@@ -135,6 +135,17 @@
 
         package static var groupID: UInt32 { getgid() }
 
+        package static var userTemporaryDirectory: String? {
+            #if canImport(Darwin)
+                var path = [CChar](repeating: 0, count: 1_024)
+                let count = confstr(Int32(_CS_DARWIN_USER_TEMP_DIR), &path, path.count)
+                guard count > 1, count <= path.count else { return nil }
+                return String(decoding: path[..<(count - 1)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            #else
+                nil
+            #endif
+        }
+
         package static func makeFIFO(_ path: UnsafePointer<CChar>, permissions: UInt32) throws(SystemError) {
             #if XTREE_DARWIN_PERSONALITY
                 try DarwinPersonality.checkName(path)

@@ -95,6 +95,10 @@ package protocol FileCalls {
     static var userID: UInt32 { get }
     /// The real group id of the process.
     static var groupID: UInt32 { get }
+    /// The user's own temporary directory where the platform names one: Darwin's
+    /// `confstr(_CS_DARWIN_USER_TEMP_DIR)` (a sandboxed app's is in its container); `nil` on
+    /// Linux, whose temporary directory is shared.
+    static var userTemporaryDirectory: String? { get }
 
     // What the tests make of the file system: kinds of file the CLI must refuse to write.
 

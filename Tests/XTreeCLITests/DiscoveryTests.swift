@@ -64,4 +64,57 @@ import XTreePlatform
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("Squatted"), "\(list.stdout)")
     }
+
+    /// An app in a container, whose temporary directory is its own: the CLI, outside, lists it
+    /// and attaches to it. `container` is the app's temporary directory under the scratch home.
+    func listsAnAppIn(container: [String], name: String) async throws {
+        let places = try Places()
+        var path = places.home
+        for component in container {
+            path += "/" + component
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            try Files.changePermissions(at: path, to: 0o700)
+        }
+        // The app's home is its container's, as the sandbox and the simulator set it.
+        let app = try await ServedApp(
+            name: name,
+            environment: [
+                "XTREE_INSPECTOR_DIR": "", "XDG_RUNTIME_DIR": "", "TMPDIR": path,
+                "HOME": String(path.dropLast("/tmp".count)),
+            ])
+        #expect(FileManager.default.fileExists(atPath: path + "/xtree-\(Files.userID)/\(app.pid).json"))
+        let list = try await cliProcess(["list"], environment: places.environment)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains(name), "\(list.stdout)")
+        let tree = try await cliProcess(["tree", "--attach", name, "--depth", "0"], environment: places.environment)
+        #expect(tree.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(tree.stderr)")
+    }
+
+    @Test func listFindsASandboxedMacAppInItsContainer() async throws {
+        try await listsAnAppIn(
+            container: ["Library", "Containers", "com.example.Recipes", "Data", "tmp"], name: "Sandboxed")
+    }
+
+    /// A simulator app's temporary directory is too long for a socket's path: it listens on
+    /// loopback TCP, and its discovery file says so.
+    @Test func listFindsASimulatorAppInItsContainer() async throws {
+        let device = "3F2A1B4C-5D6E-4F70-8192-A3B4C5D6E7F8"
+        let app = "9E8D7C6B-5A49-4382-9170-6F5E4D3C2B1A"
+        try await listsAnAppIn(
+            container: [
+                "Library", "Developer", "CoreSimulator", "Devices", device, "data", "Containers", "Data", "Application",
+                app, "tmp",
+            ], name: "Simulated")
+    }
+
+    /// A place in a container that is not the user's alone is not believed.
+    @Test func aContainerPlaceOpenToOthersIsPassedOver() throws {
+        let places = try Places()
+        let place = places.home + "/Library/Containers/com.example.Open/Data/tmp/xtree-\(Files.userID)"
+        try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
+        #expect(InspectorDirectory.containerPaths(home: places.home, userID: Files.userID) == [place])
+        try Files.changePermissions(at: place, to: 0o777)
+        try Data(#"{"pid":1}"#.utf8).write(to: URL(fileURLWithPath: place + "/1.json"))
+        #expect(throws: InspectorError.self) { try InspectorDirectory.runningApps(in: place) }
+    }
 }

@@ -5,12 +5,12 @@ import XTreeSupport
 /// Where inspectable apps announce themselves: one discovery file per app, readable by the
 /// user only, in a directory only the user can enter.
 ///
-/// `$XTREE_INSPECTOR_DIR` if set (an app in the iOS simulator, whose temporary directory is
-/// inside its container, names the Mac's directory this way, in its scheme's environment),
-/// else `$XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in the temporary directory, else, when
-/// those are refused (another user can make `xtree-UID` in a shared `/tmp` first),
-/// `.xtree-inspector` in the home directory. The directory is created with mode 0700 and
-/// refused if it is a symbolic link, not owned by the user, or open to anyone else.
+/// `$XTREE_INSPECTOR_DIR` if set, else `$XDG_RUNTIME_DIR/xtree`, else `xtree-UID` in the
+/// temporary directory, else, when those are refused (another user can make `xtree-UID` in a
+/// shared `/tmp` first), `.xtree-inspector` in the home directory. The directory is created
+/// with mode 0700 and refused if it is a symbolic link, not owned by the user, or open to
+/// anyone else. An app in a container (the iOS simulator, the Mac's App Sandbox) has a
+/// temporary directory of its own, where the CLI's `list` looks too.
 public enum InspectorDirectory {
     /// The directory, created if needed and checked.
     ///
@@ -67,7 +67,8 @@ public enum InspectorDirectory {
     }
 
     /// Where apps announce themselves, in the order tried: `XTREE_INSPECTOR_DIR` alone if it
-    /// is set; else `XDG_RUNTIME_DIR/xtree`, `xtree-UID` in `TMPDIR` (or `/tmp`), and
+    /// is set; else `XDG_RUNTIME_DIR/xtree`, `xtree-UID` in `TMPDIR` (or the user's temporary
+    /// directory Darwin names, or `/tmp`), and
     /// `.xtree-inspector` in `HOME`. A shared temporary directory lets another user create
     /// `xtree-UID` first, which is then refused as not the user's: an app and the CLI go on to
     /// the user's home, where no one else can. The CLI lists the apps of every place that is
@@ -76,7 +77,8 @@ public enum InspectorDirectory {
         if let chosen = environment["XTREE_INSPECTOR_DIR"], !chosen.isEmpty { return [chosen] }
         var paths: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { paths.append(runtime + "/xtree") }
-        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let temporary =
+            environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? Files.userTemporaryDirectory ?? "/tmp"
         paths.append((temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/xtree-\(userID)")
         if let home = environment["HOME"], home.hasPrefix("/") {
             paths.append((home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.xtree-inspector")
@@ -84,7 +86,8 @@ public enum InspectorDirectory {
         return paths
     }
 
-    /// The apps running now, oldest process id first.
+    /// The apps running now, oldest process id first: in the places of ``defaultPaths(environment:userID:)``
+    /// and, unless a directory is chosen, in apps' containers (``containerPaths(home:userID:)``).
     ///
     /// A discovery file is believed only as far as it can be checked: its name must be its
     /// process id's (a positive number), and a process that cannot be signalled (gone, or
@@ -109,7 +112,33 @@ public enum InspectorDirectory {
         }
         // Every place refused: say why, as an app that tried them would.
         if apps.isEmpty, let refusal, (try? firstSafe(candidates)) == nil { throw refusal }
+        if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") {
+            for place in containerPaths(home: home, userID: Files.userID) where !candidates.contains(place) {
+                // Another user's, or open to others: not believed, as a place of the CLI's own.
+                apps += (try? runningApps(inChecked: checked(place))) ?? []
+            }
+        }
         return apps.sorted { $0.pid < $1.pid }
+    }
+
+    /// Where apps in containers announce themselves, which the CLI lists besides the places
+    /// above: each app's own temporary directory holds `xtree-UID`. A sandboxed Mac app's is
+    /// `~/Library/Containers/BUNDLE-ID/Data/tmp`; an app's in the iOS simulator
+    /// `~/Library/Developer/CoreSimulator/Devices/DEVICE/data/Containers/Data/Application/APP/tmp`.
+    /// Only the places that exist, at most 4,096.
+    package static func containerPaths(home: String, userID: UInt32) -> [String] {
+        let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+        let name = "xtree-\(userID)"
+        var places = subfolders(of: home + "/Library/Containers").map { $0 + "/Data/tmp/" + name }
+        for device in subfolders(of: home + "/Library/Developer/CoreSimulator/Devices") {
+            places += subfolders(of: device + "/data/Containers/Data/Application").map { $0 + "/tmp/" + name }
+        }
+        return Array(places.lazy.filter { (try? Files.status(at: $0, followingLinks: false)) != nil }.prefix(4_096))
+    }
+
+    /// The entries of `folder`, by name, as paths.
+    private static func subfolders(of folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + "/" + $0 }
     }
 
     /// Whether a place is worth listing: it exists, or it is where apps go first.

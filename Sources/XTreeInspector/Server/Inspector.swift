@@ -26,8 +26,8 @@ import XTreeSupport
 /// The socket is a Unix domain socket (mode 0600) in the user's inspector directory (mode
 /// 0700, see ``InspectorDirectory``), beside a discovery file (mode 0600) that holds its
 /// address and a random token; a client must present the token first. Loopback TCP
-/// (127.0.0.1, for apps in the iOS simulator, whose sockets the Mac's terminal cannot reach by
-/// path) is opt-in and guarded by the same token. Other users cannot enter the directory, so
+/// (127.0.0.1) is opt-in, or taken where the socket's path would not fit (an app in the iOS
+/// simulator), and guarded by the same token. Other users cannot enter the directory, so
 /// they cannot learn the token or reach the socket; any process of the same user can. The
 /// TCP port is reachable by every local user, who still needs the token.
 ///
