@@ -121,6 +121,14 @@ extension EventLoop {
         for listener in listeners where listener >= 0 { Sockets.shutdown(listener) }
     }
 
+    #if XTREE_DARWIN_PERSONALITY
+        /// Makes the listeners defunct as iOS does a suspended app's, in the Darwin personality's
+        /// model: they stay, accept nothing, and nothing says so.
+        package func makeListenersDefunct() {
+            for listener in listeners where listener >= 0 { DarwinPersonality.makeDefunct(listener) }
+        }
+    #endif
+
     /// How many listeners it has, dead ones included.
     package var listenerCount: Int { listeners.count }
 }

@@ -113,20 +113,19 @@
         package static func poll(_ entries: inout [PollEntry], milliseconds: Int32) throws(SystemError) -> Int {
             let unsupported = entries.map { !DarwinPersonality.canPoll($0.descriptor) }
             var asked = entries
-            // Linux's `poll` skips negative descriptors.
-            for index in asked.indices where unsupported[index] { asked[index].descriptor = -1 }
-            var count = try LinuxSockets.poll(&asked, milliseconds: unsupported.contains(true) ? 0 : milliseconds)
+            // Linux's `poll` skips negative descriptors: those that cannot be polled, and
+            // defunct listeners, which never report.
+            for index in asked.indices where unsupported[index] || DarwinPersonality.isDefunct(asked[index].descriptor)
+            {
+                asked[index].descriptor = -1
+            }
+            _ = try LinuxSockets.poll(&asked, milliseconds: unsupported.contains(true) ? 0 : milliseconds)
             for index in entries.indices {
-                if unsupported[index] {
-                    entries[index].happened = .failed
-                    count += 1
-                    continue
-                }
                 var happened = asked[index].happened
                 if happened.contains(.hangUp) { happened.subtract([.writable, .failed]) }
-                entries[index].happened = happened
+                entries[index].happened = unsupported[index] ? .failed : happened
             }
-            return count
+            return entries.filter { !$0.happened.isEmpty }.count
         }
 
         package static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
@@ -180,10 +179,26 @@
         }
 
         /// Whether ``setNoSigPipe(_:)`` was called on `socket`.
-        package static func hasNoSigPipe(_ socket: Int32) -> Bool {
+        package static func hasNoSigPipe(_ socket: Int32) -> Bool { mark(of: socket) == 1 }
+
+        /// Makes a listener defunct, as iOS does a suspended app's sockets (`bsd/kern/uipc_socket.c`,
+        /// `sodefunct`): it stays open, accepts nothing, connects to it are refused, and `poll`
+        /// never reports it (its read filter fires only for a queue that is not empty,
+        /// `filt_soread_common`). The mark is a priority of 2.
+        package static func makeDefunct(_ listener: Int32) {
+            _ = Glibc.shutdown(listener, Int32(SHUT_RDWR))
+            var two: Int32 = 2
+            _ = setsockopt(listener, SOL_SOCKET, SO_PRIORITY, &two, socklen_t(MemoryLayout<Int32>.size))
+        }
+
+        /// Whether ``makeDefunct(_:)`` was called on `socket`.
+        static func isDefunct(_ socket: Int32) -> Bool { mark(of: socket) == 2 }
+
+        /// The personality's mark on a socket: its priority.
+        private static func mark(of socket: Int32) -> Int32 {
             var value: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
-            return getsockopt(socket, SOL_SOCKET, SO_PRIORITY, &value, &length) == 0 && value == 1
+            return getsockopt(socket, SOL_SOCKET, SO_PRIORITY, &value, &length) == 0 ? value : 0
         }
 
         /// Whether a connection can neither send nor receive: its peer closed (Linux's `poll`

@@ -149,6 +149,21 @@
             #expect(size <= 16 * 1024)
         }
 
+        @Test func aDefunctListenerRefusesConnectsAndPollNeverSaysSo() throws {
+            let (listening, path) = try listener(backlog: 4)
+            defer {
+                close(listening)
+                unlink(path)
+            }
+            DarwinPersonality.makeDefunct(listening)
+            let client = try Sockets.makeStreamSocket(for: .local(path))
+            defer { close(client) }
+            #expect(throws: SystemError(.connectionRefused)) { try Sockets.connect(client, to: .local(path)) }
+            var entries = [PollEntry(listening, wanted: .readable)]
+            #expect(try Sockets.poll(&entries, milliseconds: 100) == 0)
+            #expect(entries[0].happened.isEmpty)
+        }
+
         @Test func aNameThatIsNotUTF8IsRefused() throws {
             var name = Array((NSTemporaryDirectory() + "/bad-").utf8CString.dropLast())
             name += [CChar(bitPattern: 0xFF), 0]

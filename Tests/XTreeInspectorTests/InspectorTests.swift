@@ -426,12 +426,13 @@ struct UncheckedBox<Value>: @unchecked Sendable {
         if loopback, let tcp = reached.loopback { reached.address = tcp }
         let app = reached
         let kept = try await offMain { UncheckedBox(try patient(InspectorClient(app))) }
-        inspector.simulateSuspension()
+        await inspector.simulateSuspension()
         let refused = await #expect(throws: InspectorError.self) {
             try await offMain { _ = try InspectorClient(app) }
         }
         #expect("\(String(describing: refused))".contains("cannot connect"), "\(String(describing: refused))")
         inspector.resume()
+        await inspector.loopIsIdle()
         let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
         #expect(snapshot.nodes.first?.type == "Book")
         // A connection made before is kept.

@@ -198,10 +198,24 @@ public final class Inspector: Sendable {
     }
 
     /// Makes the listeners defunct as iOS does a suspended app's: closed under the inspector,
-    /// which is not told. For tests of ``resume()``.
-    package func simulateSuspension() {
+    /// which is not told, before it returns (in the Darwin personality, defunct as its model of Darwin makes
+    /// them). For tests of ``resume()``.
+    package func simulateSuspension() async {
         core.loop.post { loop in
-            for index in 0..<loop.listenerCount { loop.replaceListener(index, with: nil) }
+            #if XTREE_DARWIN_PERSONALITY
+                loop.makeListenersDefunct()
+            #else
+                for index in 0..<loop.listenerCount { loop.replaceListener(index, with: nil) }
+            #endif
+        }
+        await loopIsIdle()
+    }
+
+    /// Returns once the loop has run what was posted to it before (such as ``resume()``'s
+    /// work). For tests; it must not be called after ``stop()``.
+    package func loopIsIdle() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            core.loop.post { _ in done.resume() }
         }
     }
 
