@@ -8,11 +8,26 @@ package struct AppDefinition: Sendable {
     package let typeName: AppTypeName?
     package let linkExamples: [LinkExample]
     package let sampleValues: [String]
+    /// Makes the app as it is at launch, where the inspector owns the app's root (an app
+    /// launched for the CLI, ``Inspector/serve(_:name:)``): a restore to the start then makes a
+    /// fresh root instead of restoring a captured state. `nil` where the app holds its root.
+    package let makeRoot: (@MainActor @Sendable () -> any DeepLinkable)?
+    /// Applies a link to a root of the app's type with the type's ``DeepLinkableApp/open(_:in:)``.
+    package let open: @MainActor @Sendable (String, any DeepLinkable) async throws -> any DeepLinkable
 
     @MainActor
-    package init<App: DeepLinkableApp>(_ app: App.Type) {
+    package init<App: DeepLinkableApp>(_ app: App.Type, ownsRoot: Bool = false) {
         typeName = AppTypeName(of: app)
         linkExamples = app.linkExamples
         sampleValues = app.sampleValues
+        if ownsRoot {
+            makeRoot = { @MainActor () -> any DeepLinkable in app.makeRoot() }
+        } else {
+            makeRoot = nil
+        }
+        open = { link, root in
+            guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
+            return try await app.open(link, in: root)
+        }
     }
 }

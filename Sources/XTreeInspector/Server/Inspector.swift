@@ -164,6 +164,11 @@ public final class Inspector: Sendable {
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
             gracePeriod: releaseGracePeriod)
         if journalCapacity > 0 { hub.start() }
+        // Where the inspector owns the root, links go to the root it holds now.
+        var open = open
+        if let definition, definition.makeRoot != nil {
+            open = { [hub] url in try await definition.open(url.absoluteString, hub.root) }
+        }
         do {
             core = try InspectorCore(
                 name: name, token: token, hub: hub, open: open, definition: definition, listeners: listeners)

@@ -88,7 +88,14 @@ extension InspectorCore {
             guard let target = request.to, target >= 0 else {
                 return Answer(reply: reject(request.id, "restore needs the event to return to, 0 or more"))
             }
-            switch await hub.restore(to: target) {
+            // An app whose root the inspector owns starts afresh; any other restores a state.
+            let outcome =
+                if target == 0, let makeRoot = definition?.makeRoot {
+                    await hub.restart(with: makeRoot)
+                } else {
+                    await hub.restore(to: target)
+                }
+            switch outcome {
             case .refused(let reason):
                 return Answer(reply: reject(request.id, reason))
             case .restored(let restored):

@@ -18,7 +18,8 @@ import XTreeSupport
 /// a restoration, the app's state is captured after each event, for ``restore(to:)``.
 @MainActor
 final class WatchHub {
-    nonisolated let root: any DeepLinkable
+    /// The app's root; replaced only where the inspector owns it (``restart(with:)``).
+    private(set) var root: any DeepLinkable
     nonisolated let journal: Journal
     private let restoration: Inspector.Restoration?
     private var points: RestorePoints
@@ -314,6 +315,31 @@ extension WatchHub {
         case restored(Restored)
         /// Why the app cannot restore that state.
         case refused(String)
+    }
+
+    /// Replaces the root with a fresh one from `makeRoot`, the app as it is at launch, and
+    /// journals it as a restore to the start (event 0): for an app whose root the inspector
+    /// owns. Objects the old tree held stay alive only as long as something else holds them.
+    func restart(with makeRoot: @MainActor () -> any DeepLinkable) -> RestoreOutcome {
+        recordChanges()
+        beginLink()
+        defer { endLink() }
+        let time = Date().timeIntervalSince1970
+        let start = DispatchTime.now().uptimeNanoseconds
+        let before = live?.model().snapshot() ?? TreeSnapshot(of: root)
+        root = makeRoot()
+        if live != nil {
+            live = nil
+            self.start()
+        }
+        let after = live?.model().snapshot() ?? TreeSnapshot(of: root)
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        commit(
+            JournalEvent(
+                sequence: 0, time: time, kind: .restore(.init(to: 0, duration: duration, error: nil)),
+                notifications: 0, objects: 0, edit: TreeEdit(from: before, to: after)),
+            departures: [])
+        return .restored(Restored(event: sequence, duration: duration, error: nil, recorded: after, after: after))
     }
 
     /// Returns the app to the state captured after event `target` (0: the start), and

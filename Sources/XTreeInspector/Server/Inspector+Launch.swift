@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+import XTree
+import XTreePlatform
+
+extension Inspector {
+    /// Serves a fresh `App` with its inspector until the process ends: the whole of the small
+    /// executable target that `xtree-cli --launch` starts.
+    ///
+    /// ```swift
+    /// // Sources/podcasts-launch/main.swift
+    /// import Podcasts
+    /// import XTreeInspector
+    ///
+    /// Inspector.serve(PodcastsApp.self)
+    /// ```
+    ///
+    /// The root is made with ``DeepLinkableApp/makeRoot()`` and held by the inspector alone, so
+    /// a client's restore to the start (`xtree-cli` does one before each case it checks) makes
+    /// a fresh root again instead of restoring a captured state. State the app keeps elsewhere
+    /// (singletons, `UserDefaults`, files) carries over from one root to the next. Links are
+    /// applied with the type's ``DeepLinkableApp/open(_:in:)``.
+    ///
+    /// The inspector announces itself where `XTREE_INSPECTOR_DIR` says (the CLI gives each app
+    /// it launches a private directory), under `name`, else `XTREE_LAUNCH_NAME`, else the
+    /// type's name; then one line, `serving NAME (pid PID)`, goes to standard output. If the
+    /// inspector cannot start, the reason goes to standard error and the process exits with
+    /// status 1.
+    @MainActor
+    public static func serve<App: DeepLinkableApp>(_ app: App.Type, name: String? = nil) -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        let name = name ?? environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(App.self)"
+        do {
+            let inspector = try Inspector(
+                name: name, root: app.makeRoot(), directory: nil, loopbackPort: nil,
+                journalCapacity: defaultJournalCapacity, restoration: nil, releaseGracePeriod: defaultReleaseGracePeriod,
+                open: nil, definition: AppDefinition(app, ownsRoot: true))
+            FileHandle.standardOutput.write(Data("serving \(name) (pid \(inspector.app.pid))\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot start the inspector: \(error)\n".utf8))
+            Terminal.exit(1)
+        }
+        dispatchMain()
+    }
+}
