@@ -46,8 +46,13 @@ package enum Help {
         }
         let options = declarations.flatMap { $0.usage }
         let start = "xtree-cli \(name)"
-        let tokens = positionals + options
         let room = width - "USAGE: ".count
+        // A choice too wide for a line is broken before each `|`.
+        let tokens = (positionals + options).flatMap { token -> [String] in
+            guard token.count > room - 2, token.hasPrefix("[") else { return [token] }
+            let parts = token.components(separatedBy: " | ")
+            return [parts[0]] + parts.dropFirst().map { "| " + $0 }
+        }
         // Continued under the command's first token, or, where the longest token would not
         // fit there, two columns in.
         let longest = tokens.map(\.count).max() ?? 0

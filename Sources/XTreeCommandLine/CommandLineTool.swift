@@ -132,11 +132,12 @@ public enum CommandLineTool {
         var text = Help.wrapped(
             """
             OVERVIEW: Inspect a tree of coordinators and view models: an app embedded in the tool,
-            a snapshot that any app wrote, or a running app.
+            a snapshot that any app wrote, a running app, or your own app started for one command.
 
             By default \(apps[0].title) starts in-process; \(Self.taking("snapshot")) also read
             snapshots (--snapshot FILE, or - for standard input); \(Self.taking("attach")) attach to
-            running apps (--attach, see 'list').
+            running apps (--attach, see 'list'); \(Self.taking("launch")) also start your app's
+            launch executable, work on it and stop it (--launch PATH; see Inspector.serve).
             """, width: width)
         text += "\n\nUSAGE: xtree-cli [<command>] [<options>]\n\nCOMMANDS:\n"
         text += Help.table(commands.map { ("  " + $0.configuration.name, $0.configuration.summary) }, width: width)
@@ -208,6 +209,7 @@ extension CommandLineTool {
         let context = Context(
             console: console, environment: environment, command: name, app: app,
             embeddedOptionsGiven: embedded.map(\.displayName), inputLimit: inputLimit)
+        defer { context.launched.stopAll() }
         try await command.run(context)
     }
 }

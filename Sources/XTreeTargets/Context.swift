@@ -22,6 +22,8 @@ package struct Context {
     package let embeddedOptionsGiven: [String]
     /// The most bytes one input may hold (``InputLimit``).
     package let inputLimit: Int
+    /// The apps `--launch` started for the command, stopped when it ends.
+    package let launched = LaunchedApps()
 
     package init(
         console: Console, environment: [String: String], command: String, app: AppEntry,
@@ -52,6 +54,14 @@ package struct Context {
             target.client.replyTimeout = seconds
         }
         return target
+    }
+
+    /// Starts the app `path` names for the command (`--launch`), attached; it is stopped when
+    /// the command ends.
+    package func launch(_ path: String) throws(CLIError) -> LaunchedApp {
+        let app = try LaunchedApp(path, environment: environment)
+        launched.apps.append(app)
+        return app
     }
 
     /// Makes the embedded app's adapter from its options (loading what it loads).

@@ -60,7 +60,8 @@ import XTreePlatform
         #expect(recipes.status == 64)
         #expect(
             recipes.stderr.hasPrefix(
-                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --catalog"))
+                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --attach, --launch, --catalog"
+            ))
     }
 
     @Test func theFirstAppIsTheDefaultAndAppPicksAnother() async throws {

@@ -16,7 +16,9 @@ import Testing
         var token = ""
         var depth = 0
         // Tokens are separated by spaces outside brackets: `[--snapshot FILE|- | --attach N]`.
-        for character in usage.replacingOccurrences(of: "\n", with: " ") + " " {
+        // Lines joined with one space: a choice too wide for a line continues on the next.
+        let joined = usage.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        for character in joined + " " {
             if character == "[" { depth += 1 }
             if character == "]" { depth -= 1 }
             if character == " ", depth == 0 {

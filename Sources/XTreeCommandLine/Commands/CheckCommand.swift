@@ -2,6 +2,7 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
+import XTreeInspector
 import XTreeReachability
 import XTreeTargets
 
@@ -19,6 +20,10 @@ struct CheckCommand: ParsableCommand {
             what CI systems show as test results. With --coverage, also which screen types the
             links reached, which of the app's link forms they covered, and which types in the
             trees no link reached (in the JSON as 'coverage', in JUnit XML as properties).
+            With --attach or --launch, the app's own link examples are checked on it: each passes
+            when it is applied without error and ends on an object in the app's tree. A launched
+            app takes each from a fresh root; a running one from its start if it restores states,
+            else where the example before left it.
             """,
         roles: [.starting]
     )
@@ -32,11 +37,19 @@ struct CheckCommand: ParsableCommand {
     var format: ReportFormat = .text
     @Flag(name: "coverage", help: "Also report the screens, link forms and types the links covered.")
     var coverage: Bool
+    @OptionGroup var attach: AttachOption
 
     func run(_ context: Context) async throws(CLIError) {
-        let app = try context.startApp()
-        var report = await check(app, context: context)
-        if coverage { report = report.measuringCoverage(forms: type(of: app).linkForms) }
+        var report: ReachabilityReport
+        if attach.attach != nil || attach.launch != nil {
+            let (checked, forms) = try await checkRunning(context)
+            report = checked
+            if coverage { report = report.measuringCoverage(forms: forms) }
+        } else {
+            let app = try context.startApp()
+            report = await check(app, context: context)
+            if coverage { report = report.measuringCoverage(forms: type(of: app).linkForms) }
+        }
         let console = context.console
         if console.isClosed { return }
         switch format {
@@ -55,25 +68,112 @@ struct CheckCommand: ParsableCommand {
 
     /// Runs the app's check, printing text rows as they complete.
     private func check<App: EmbeddedApp>(_ app: App, context: Context) async -> ReachabilityReport {
-        let console = context.console
-        let colors = console.colors
-        var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
-        var printed = 0
-        let report = await app.reachabilityCheck().run { report in
-            if format == .text {
-                progress.clear()
-                if printed == 0, report.results.isEmpty {
-                    console.out(report.auditText + report.tableHeader)
-                }
-                for result in report.results[printed...] { console.out(report.row(result, colors: colors)) }
-                console.flush()
-                // Nobody reads the table any more (`| head`): stop checking.
-                if console.isClosed { withUnsafeCurrentTask { $0?.cancel() } }
-            }
-            printed = report.results.count
-            progress.show("\(printed)/\(report.total) link checks")
-        }
-        progress.clear()
+        var printer = RowPrinter(format: format, console: context.console)
+        let report = await app.reachabilityCheck().run { printer.show($0) }
+        printer.done()
         return report
+    }
+
+    /// Checks the link examples of an app attached or launched; the report and the forms of
+    /// its examples.
+    private func checkRunning(_ context: Context) async throws(CLIError) -> (ReachabilityReport, [String]) {
+        guard context.embeddedOptionsGiven.isEmpty else {
+            throw .usage(
+                "\(context.embeddedOptionsGiven.joined(separator: ", ")) configure the embedded app and cannot be used "
+                    + "with --\(attach.attach != nil ? "attach" : "launch")", command: "check")
+        }
+        var launched: LaunchedApp?
+        let client: InspectorClient
+        if let path = attach.launch {
+            let app = try context.launch(path)
+            launched = app
+            guard let attached = app.target else { preconditionFailure("a launched app is attached") }
+            client = attached.client
+        } else {
+            client = try context.attach(attach.attach ?? "").client
+        }
+        let title =
+            "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
+            + (client.appType.map { ", \($0))" } ?? ")")
+        guard client.appType != nil, !client.linkExamples.isEmpty else {
+            throw .failure(
+                "\(title) gives no link examples to check: give Inspector your DeepLinkableApp type, "
+                    + "with linkExamples")
+        }
+        let line = "checking \(title), \(client.linkExamples.count) link examples\n"
+        if format == .text { context.console.out(line) } else { context.console.err(line) }
+        // A running app starts each example from its start if it restores states.
+        var restores = launched == nil
+        if launched == nil {
+            do {
+                _ = try client.restore(to: 0)
+                restores = true
+            } catch {
+                context.console.err(
+                    "note: \(title) restores no states, so each example is applied where the one before left it\n")
+            }
+        }
+        let check = ExampleCheck(
+            name: client.app.name, links: client.linkExamples.map(\.link),
+            applier: launched == nil ? "attached" : "launched")
+        var printer = RowPrinter(format: format, console: context.console)
+        let report = await check.run(
+            apply: { link in
+                let opened: Result<(OpenResult, TreeSnapshot), LaunchedApp.CaseFailure> =
+                    if let launched {
+                        launched.runCase { client throws(InspectorError) in try client.open(link) }
+                    } else {
+                        Result { () throws(InspectorError) in
+                            if restores { _ = try client.restore(to: 0) }
+                            return try client.open(link)
+                        }
+                        .mapError { LaunchedApp.CaseFailure(description: $0.description) }
+                    }
+                switch opened {
+                case .failure(let failure): return .failed(failure.description)
+                case .success(let (result, snapshot)):
+                    if let error = result.error { return .failed(error) }
+                    return .reached(
+                        path: result.path.map { NodeReference(snapshot.nodes[$0]) },
+                        types: Set(snapshot.nodes.map(\.type)))
+                }
+            }, progress: { printer.show($0) })
+        printer.done()
+        var seen = Set<String>()
+        return (report, client.linkExamples.map(\.form).filter { seen.insert($0).inserted })
+    }
+}
+
+/// Prints a report's text rows as they complete, and a progress line on a terminal.
+@MainActor
+private struct RowPrinter {
+    let format: CheckCommand.ReportFormat
+    let console: Console
+    var progress: ProgressLine
+    var printed = 0
+
+    init(format: CheckCommand.ReportFormat, console: Console) {
+        self.format = format
+        self.console = console
+        progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
+    }
+
+    mutating func show(_ report: ReachabilityReport) {
+        if format == .text {
+            progress.clear()
+            if printed == 0, report.results.isEmpty {
+                console.out(report.auditText + report.tableHeader)
+            }
+            for result in report.results[printed...] { console.out(report.row(result, colors: console.colors)) }
+            console.flush()
+            // Nobody reads the table any more (`| head`): stop checking.
+            if console.isClosed { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        printed = report.results.count
+        progress.show("\(printed)/\(report.total) link checks")
+    }
+
+    mutating func done() {
+        progress.clear()
     }
 }

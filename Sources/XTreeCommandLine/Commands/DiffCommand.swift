@@ -40,7 +40,7 @@ struct DiffCommand: ParsableCommand {
             if let after {
                 try context.snapshot(from: after)
             } else {
-                try context.target(attach: attach.attach).snapshot()
+                try context.target(attach).snapshot()
             }
         var stream = ConsoleStream(console: context.console)
         TreeDiff(from: before, to: after).write(to: &stream)

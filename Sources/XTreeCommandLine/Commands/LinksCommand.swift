@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeInspector
 import XTreeReachability
 import XTreeTargets
 
@@ -59,8 +60,15 @@ struct LinksCommand: ParsableCommand {
             let line = "checking \(app) against \(Context.sourceName(file ?? RawPath("-"))) on \(domain ?? "")\n"
             if format == .text { context.console.out(line) } else { context.console.err(line) }
         }
-        if let name = attach.attach {
-            let client = try context.attach(name).client
+        if attach.attach != nil || attach.launch != nil {
+            var launched: LaunchedApp?
+            if let path = attach.launch { launched = try context.launch(path) }
+            let client: InspectorClient
+            if let attached = launched?.target {
+                client = attached.client
+            } else {
+                client = try context.attach(attach.attach ?? "").client
+            }
             announce(
                 "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
                     + (client.appType.map { ", \($0))" } ?? ")"))
@@ -69,14 +77,23 @@ struct LinksCommand: ParsableCommand {
                     "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
                         + "give Inspector(name:app:root:) your type")
             }
-            report = await check.run(examples: client.linkExamples, samples: client.sampleValues) { link in
-                do {
-                    let (result, snapshot) = try client.open(link)
+            let examples = client.linkExamples
+            let samples = client.sampleValues
+            report = await check.run(examples: examples, samples: samples) { link in
+                // A launched app takes each link from a fresh root; a running one as it is.
+                let opened: Result<(OpenResult, TreeSnapshot), LaunchedApp.CaseFailure> =
+                    if let launched {
+                        launched.runCase { client throws(InspectorError) in try client.open(link) }
+                    } else {
+                        Result { () throws(InspectorError) in try client.open(link) }
+                            .mapError { LaunchedApp.CaseFailure(description: $0.description) }
+                    }
+                switch opened {
+                case .failure(let failure): return .failed(failure.description)
+                case .success(let (result, snapshot)):
                     if let error = result.error { return .failed(error) }
                     guard let end = result.path.last else { return .failed("the handler returned nothing in the tree") }
                     return .reached(screen: snapshot.nodes[end].type)
-                } catch {
-                    return .failed("\(error)")
                 }
             }
         } else {

@@ -32,7 +32,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let target = try context.target(attach: attach.attach)
+        let target = try context.target(attach)
         if trace, let reason = target.untraceableReason {
             throw .usage("--trace shows searches, and \(reason)", command: context.command)
         }

@@ -34,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         let (session, steps) = try Self.session(from: file, context)
-        let target = try context.target(attach: attach.attach)
+        let target = try context.target(attach)
         try Self.check(session, isFor: target, context)
         try await target.prepare()
         // An attached app's own changes are then waited for on its stream, not by polling.

@@ -16,6 +16,9 @@ struct ServeCommand: ParsableCommand {
             app's default applier. The app journals what happens to its tree ('log'), returns to
             an earlier event's state if it restores states ('restore'; the recipes app does), and
             reports objects still alive --release-grace milliseconds after they left the tree.
+            With --as-launched it serves as an app's launch executable does
+            (Inspector.serve(YourApp.self)): the inspector owns the root, and a restore to the
+            start makes a fresh one; a script that runs it can stand in for one in --launch.
             """,
         roles: [.starting]
     )
@@ -32,10 +35,15 @@ struct ServeCommand: ParsableCommand {
         help: "Report objects still alive this many milliseconds after they left the tree (default 2000).",
         minimum: 0, maximum: (86_400_000, what: "a day"))
     var releaseGrace: Int?
+    @Flag(
+        name: "as-launched",
+        help: "Serve as a launch executable does: a restore to the start makes a fresh root (for --launch).")
+    var asLaunched: Bool
 
     func run(_ context: Context) async throws(CLIError) {
         let app = try context.startApp()
-        let name = name ?? type(of: app).name
+        let name =
+            name ?? context.environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? type(of: app).name
         let inspector = try serve(app, name: name, console: context.console)
         context.console.out(
             "serving \(TerminalText.quoted(name)) (pid \(inspector.app.pid)) at "
@@ -47,6 +55,22 @@ struct ServeCommand: ParsableCommand {
     }
 
     private func serve<App: EmbeddedApp>(_ app: App, name: String, console: Console) throws(CLIError) -> Inspector {
+        if asLaunched {
+            guard app.startsAsDefined else {
+                throw .failure(
+                    "--as-launched serves the app as its type defines it; leave out the options that change it")
+            }
+            do {
+                return try Inspector(
+                    name: name, root: App.Definition.makeRoot(), directory: nil,
+                    loopbackPort: loopback.map(UInt16.init),
+                    journalCapacity: Inspector.defaultJournalCapacity, restoration: nil,
+                    releaseGracePeriod: releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod,
+                    open: nil, definition: AppDefinition(App.Definition.self, ownsRoot: true))
+            } catch {
+                throw .failure("cannot serve: \(error)")
+            }
+        }
         let root = app.makeRoot()
         let apply = app.linkApplier(for: root)
         if !app.startsAsDefined {

@@ -24,7 +24,7 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var attach: AttachOption
 
     func run(_ context: Context) async throws(CLIError) {
-        var loop = WatchLoop(target: try context.target(attach: attach.attach), context: context)
+        var loop = WatchLoop(target: try context.target(attach), context: context)
         try await loop.run()
     }
 }

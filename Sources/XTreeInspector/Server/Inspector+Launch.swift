@@ -33,7 +33,8 @@ extension Inspector {
         do {
             let inspector = try Inspector(
                 name: name, root: app.makeRoot(), directory: nil, loopbackPort: nil,
-                journalCapacity: defaultJournalCapacity, restoration: nil, releaseGracePeriod: defaultReleaseGracePeriod,
+                journalCapacity: defaultJournalCapacity, restoration: nil,
+                releaseGracePeriod: defaultReleaseGracePeriod,
                 open: nil, definition: AppDefinition(app, ownsRoot: true))
             FileHandle.standardOutput.write(Data("serving \(name) (pid \(inspector.app.pid))\n".utf8))
         } catch {

@@ -1,0 +1,221 @@
+import Foundation
+import XTree
+import XTreeArgumentParser
+import XTreeInspector
+import XTreePlatform
+
+/// An app the CLI starts as a child process for one command run (`--launch PATH`), attached
+/// through a discovery directory of its own, and stopped when the command ends: the one
+/// runner of child apps.
+///
+/// The child is an executable that serves a `DeepLinkableApp` type with
+/// `Inspector.serve(App.self)`. It is given `XTREE_INSPECTOR_DIR`, a directory made for it
+/// alone (mode 0700, removed at the end), and `XTREE_LAUNCH_NAME`; what it prints goes to a
+/// file there, whose end is shown if it fails to serve. A restore to the start gives it a
+/// fresh root, so one child serves every case of a command; one that dies or stops answering
+/// is reported with how it ended, and ``relaunch()`` starts another.
+@MainActor
+package final class LaunchedApp {
+    /// The executable, as given.
+    package let path: String
+    /// How long to wait for a child to serve, in seconds.
+    package let startTimeout: Double
+    /// How long to wait for each reply of a child, in seconds.
+    package let replyTimeout: Double
+    private let environment: [String: String]
+    private var process: Process?
+    private var directory: String?
+    /// The attached child.
+    package private(set) var target: AttachedTarget?
+    /// How many children were started.
+    package private(set) var starts = 0
+
+    /// Starts `path` and attaches to it.
+    ///
+    /// - Parameters:
+    ///   - environment: The CLI's environment: the child's, with its directory and name added;
+    ///     `XTREE_LAUNCH_TIMEOUT` (seconds, default 60) bounds its start, and
+    ///     `XTREE_REPLY_TIMEOUT` (default 30) each reply.
+    package init(_ path: String, environment: [String: String]) throws(CLIError) {
+        self.path = path
+        self.environment = environment
+        startTimeout = Self.seconds(environment["XTREE_LAUNCH_TIMEOUT"]) ?? 60
+        replyTimeout = Self.seconds(environment["XTREE_REPLY_TIMEOUT"]) ?? 30
+        try start()
+    }
+
+    /// A positive number of seconds of at most a day, if `text` is one.
+    private static func seconds(_ text: String?) -> Double? {
+        guard let text, let seconds = Double(text), seconds > 0, seconds <= 86_400 else { return nil }
+        return seconds
+    }
+
+    /// How the child ended, if it has: `exited with status N` or `was ended by signal N (NAME)`.
+    package var ending: String? {
+        guard let process, !process.isRunning else { return nil }
+        let status = process.terminationStatus
+        if process.terminationReason == .exit { return "exited with status \(status)" }
+        return "was ended by signal \(status)" + (Self.signalNames[status].map { " (\($0))" } ?? "")
+    }
+
+    /// The signals a crash ends with, whose numbers Linux and Darwin share.
+    private static let signalNames: [Int32: String] = [
+        4: "SIGILL: a trap, such as a failed precondition or a force-unwrap of nil",
+        5: "SIGTRAP: a trap, such as a failed precondition or a force-unwrap of nil",
+        6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM",
+    ]
+
+    /// Why a case failed: the app's own refusal, or how the child ended.
+    package struct CaseFailure: Error, CustomStringConvertible {
+        package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// Runs one case on a fresh root: restores the child to the start (a fresh root from its
+    /// type), then runs `body` with its client. A case that kills the child, or leaves it
+    /// without an answer past the reply timeout, fails saying how the child ended; the next
+    /// case gets a new child. Whatever else `body` throws fails the case with its message.
+    package func runCase<Value>(
+        _ body: (InspectorClient) throws(InspectorError) -> Value
+    ) -> Result<Value, CaseFailure> {
+        do throws(CLIError) {
+            if target == nil { try start() }
+        } catch {
+            return .failure(CaseFailure(description: "the app could not be started again: \(error)"))
+        }
+        guard let client = target?.client else { preconditionFailure("a started app is attached") }
+        do throws(InspectorError) {
+            _ = try client.restore(to: 0)
+            return .success(try body(client))
+        } catch {
+            if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }
+            // The child crashed or hung: say how, and have a new one for the next case.
+            if process?.isRunning == true, let pid = process?.processIdentifier {
+                _ = Terminal.send(.kill, to: pid)
+                process?.waitUntilExit()
+            }
+            let how = ending.map { "the app \($0)" } ?? "the app stopped answering"
+            stop()
+            return .failure(CaseFailure(description: "\(how) (\(error.description))"))
+        }
+    }
+
+    /// Stops the child (if it runs) and starts another: after a case that killed or hung it.
+    package func relaunch() throws(CLIError) {
+        stop()
+        try start()
+    }
+
+    private func start() throws(CLIError) {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw .failure("cannot launch \(TerminalText.escaped(path)): no executable file there")
+        }
+        let directory = try Self.makePrivateDirectory(environment: environment)
+        self.directory = directory
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        var environment = environment
+        environment["XTREE_INSPECTOR_DIR"] = directory
+        environment["XTREE_LAUNCH_NAME"] = URL(fileURLWithPath: path).lastPathComponent
+        process.environment = environment
+        let output = directory + "/output"
+        _ = FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard let handle = FileHandle(forWritingAtPath: output) else {
+            throw .failure("cannot launch \(TerminalText.escaped(path)): cannot write its output to \(output)")
+        }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            removeDirectory()
+            throw .failure("cannot launch \(TerminalText.escaped(path)): \(error.localizedDescription)")
+        }
+        self.process = process
+        starts += 1
+        let discovery = "\(directory)/\(process.processIdentifier).json"
+        let deadline = Date().addingTimeInterval(startTimeout)
+        while !FileManager.default.fileExists(atPath: discovery) {
+            guard process.isRunning else {
+                let error = failure("\(ending ?? "ended") before it served")
+                removeDirectory()
+                throw error
+            }
+            guard Date() < deadline else {
+                stop()
+                throw .failure(
+                    "\(TerminalText.escaped(path)) did not serve within \(Int(startTimeout)) s "
+                        + "(XTREE_LAUNCH_TIMEOUT); it must call Inspector.serve(YourApp.self)")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let target = try AttachedTarget(String(process.processIdentifier), in: directory)
+        target.client.replyTimeout = replyTimeout
+        self.target = target
+    }
+
+    /// An error that says how the child ended, with the end of what it printed.
+    package func failure(_ what: String) -> CLIError {
+        var message = "the launched app \(TerminalText.escaped(path)) \(what)"
+        if let directory, let data = FileManager.default.contents(atPath: directory + "/output"), !data.isEmpty {
+            let tail = String(decoding: data.suffix(2_048), as: UTF8.self)
+            let lines = tail.split(separator: "\n", omittingEmptySubsequences: true).suffix(3)
+            message += "; its last output: " + lines.map { TerminalText.quoted(String($0)) }.joined(separator: " | ")
+        }
+        return .failure(message)
+    }
+
+    /// Ends the child (`SIGTERM`, then `SIGKILL` after 2 s) and removes its directory.
+    package func stop() {
+        target = nil
+        if let process, process.isRunning {
+            _ = Terminal.send(.terminate, to: process.processIdentifier)
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+            if process.isRunning { _ = Terminal.send(.kill, to: process.processIdentifier) }
+            process.waitUntilExit()
+        }
+        removeDirectory()
+    }
+
+    private func removeDirectory() {
+        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        directory = nil
+    }
+
+    /// A new directory only the user can enter, in the temporary directory.
+    private static func makePrivateDirectory(environment: [String: String]) throws(CLIError) -> String {
+        let temporary =
+            environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? Files.userTemporaryDirectory ?? "/tmp"
+        let base = temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<8 {
+            let path = base + "/xtree-launch-" + String(generator.next() as UInt64, radix: 36)
+            do {
+                try Files.makeDirectory(path, permissions: 0o700)
+                return path
+            } catch  where error.is(.alreadyExists) {
+                continue
+            } catch {
+                throw .failure("cannot make a directory for the launched app in \(base): \(error)")
+            }
+        }
+        throw .failure("cannot make a directory for the launched app in \(base)")
+    }
+}
+
+/// The apps a command launched, stopped together when it ends.
+@MainActor
+package final class LaunchedApps {
+    package var apps: [LaunchedApp] = []
+
+    /// Stops every app launched.
+    package func stopAll() {
+        for app in apps { app.stop() }
+        apps = []
+    }
+}

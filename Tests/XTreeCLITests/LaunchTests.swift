@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import XTreeInspector
+import XTreePlatform
+
+@testable import XTreeTargets
+
+/// `--launch`: the CLI starts an app's launch executable, works on it and stops it. The
+/// executable here is a script that runs `xtree-cli serve --as-launched`, which serves as
+/// `Inspector.serve(App.self)` does.
+@Suite struct LaunchTests {
+    /// A scratch folder with `launch.sh` in it, and an environment whose temporary directory
+    /// is the folder's (where launched apps get their directories).
+    struct Launcher {
+        let folder: ScratchFolder
+        let script: String
+        var environment: [String: String] { ["TMPDIR": folder.path("tmp")] }
+
+        init(_ body: String = #"exec "$XTREE_CLI" serve --as-launched"#) throws {
+            folder = try ScratchFolder()
+            try FileManager.default.createDirectory(atPath: folder.path("tmp"), withIntermediateDirectories: false)
+            let cli = productsDirectory.appendingPathComponent("xtree-cli").path
+            script = try folder.write("launch.sh", "#!/bin/sh\nXTREE_CLI='\(cli)'\n\(body)\n")
+            try Files.changePermissions(at: script, to: 0o700)
+        }
+
+        /// What launched apps left in the temporary directory.
+        var leftovers: [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? [] }
+    }
+
+    @Test func treeAndOpenWorkOnALaunchedAppWhichIsStoppedAfter() async throws {
+        let launcher = try Launcher()
+        let tree = try await cliProcess(["tree", "--launch", launcher.script], environment: launcher.environment)
+        #expect(tree.status == 0, "\(tree.stderr)")
+        #expect(tree.stdout.hasPrefix("0 DefaultHomeCoordinator"))
+        let open = try await cliProcess(
+            ["open", "--launch", launcher.script, "recipes://recipes/irish-stew"], environment: launcher.environment)
+        #expect(open.stdout.contains(#""Irish Stew" recipe=irish-stew ◀"#), "\(open.stderr)")
+        #expect(launcher.leftovers.isEmpty)
+    }
+
+    @Test func checkOnALaunchedAppChecksItsExamplesEachFromAFreshRoot() async throws {
+        let launcher = try Launcher()
+        let text = try await cliProcess(["check", "--launch", launcher.script], environment: launcher.environment)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix(#"checking "launch.sh" (pid "#))
+        #expect(text.stdout.contains("10 checks (10 links x 1 applier): 10 passed, 0 failed"))
+        let junit = try await cliProcess(
+            ["check", "--launch", launcher.script, "--coverage", "--format", "junit"], environment: launcher.environment
+        )
+        #expect(junit.stdout.hasPrefix("<?xml"))
+        #expect(junit.stdout.components(separatedBy: "<testcase ").count - 1 == 10)
+        #expect(junit.stdout.contains(#"<property name="coverage.formsNotCovered" value=""/>"#))
+        #expect(junit.stderr.hasPrefix(#"checking "launch.sh""#))
+        #expect(launcher.leftovers.isEmpty)
+    }
+
+    @Test func checkOnARunningAppStartsEachExampleFromItsStart() async throws {
+        let served = try await ServedApp()
+        let result = try await served.cli("check", "--attach", served.name)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("10 passed, 0 failed"))
+        // The recipes app restores states, so no note says otherwise.
+        #expect(!result.stderr.contains("restores no states"))
+    }
+
+    @Test func anExecutableThatDoesNotServeIsReportedWithHowItEnded() async throws {
+        let launcher = try Launcher("echo starting up; echo no inspector here >&2; exit 3")
+        let result = try await cliProcess(["tree", "--launch", launcher.script], environment: launcher.environment)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: the launched app \(launcher.script) exited with status 3 before it served; its last output: \"starting up\" | \"no inspector here\"\n"
+        )
+        #expect(launcher.leftovers.isEmpty)
+        let missing = try await cliProcess(["tree", "--launch", launcher.folder.path("nothing")])
+        #expect(missing.stderr.contains("no executable file there"))
+        let both = try await cliProcess(["tree", "--launch", launcher.script, "--attach", "X"])
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("error: --attach and --launch name two different apps; give one"))
+    }
+
+    /// The runner the crash and fuzzing checks build on: a case that kills the child fails
+    /// saying how it ended, and the next case gets a new child.
+    @MainActor
+    @Test func aChildThatDiesIsReportedAndReplaced() async throws {
+        let launcher = try Launcher()
+        let launched = try LaunchedApp(launcher.script, environment: launcher.environment)
+        defer { launched.stop() }
+        let first = launched.runCase { client throws(InspectorError) in try client.open("recipes://tab/veggie").0 }
+        #expect(try first.get().error == nil)
+        // Each case from a fresh root: the tab the first case chose is not the next one's.
+        let fresh = launched.runCase { client throws(InspectorError) in try client.snapshot() }
+        #expect(try fresh.get().nodes.first?.attributes.first { $0.key == "tab" }?.value == "meat")
+        let pid = try #require(launched.target?.client.app.pid)
+        #expect(Terminal.send(.kill, to: pid))
+        let killed = launched.runCase { client throws(InspectorError) in try client.snapshot() }
+        guard case .failure(let failure) = killed else {
+            Issue.record("a case on a killed app fails")
+            return
+        }
+        #expect(failure.description.hasPrefix("the app was ended by signal 9 (SIGKILL)"), "\(failure)")
+        let next = launched.runCase { client throws(InspectorError) in try client.snapshot() }
+        #expect(try next.get().nodes.first?.type == "DefaultHomeCoordinator")
+        #expect(launched.starts == 2)
+    }
+}
