@@ -67,6 +67,9 @@ let package = Package(
         .executableTarget(
             name: "bookshelf-serve",
             dependencies: ["Bookshelf", .product(name: "XTreeInspector", package: "$identity")]),
+        .executableTarget(
+            name: "bookshelf-launch",
+            dependencies: ["Bookshelf", .product(name: "XTreeInspector", package: "$identity")]),
         .testTarget(
             name: "ExportedTests",
             dependencies: [
@@ -78,12 +81,14 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 SWIFT
-(cd "$package" && swift build --product bookshelf-serve >"$work/bookshelf-build.out" 2>&1) || {
+(cd "$package" && swift build --product bookshelf-serve >"$work/bookshelf-build.out" 2>&1 &&
+    swift build --product bookshelf-launch >>"$work/bookshelf-build.out" 2>&1) || {
     echo "error: the bookshelf app did not build:"
     tail -n 30 "$work/bookshelf-build.out"
     exit 1
 }
 bookshelf=$(cd "$package" && swift build --show-bin-path)/bookshelf-serve
+launch=$(cd "$package" && swift build --show-bin-path)/bookshelf-launch
 
 echo "-- the bookshelf app, served as its own process: a session of two links"
 "$bookshelf" >"$work/bookshelf.out" 2>&1 &
@@ -101,6 +106,25 @@ grep -q '"appType":{"module":"Bookshelf","type":"BookshelfApp"}' "$work/bookshel
     echo "error: the bookshelf session does not name its app type"
     exit 1
 }
+
+echo "-- the bookshelf app launched by the CLI for each command (--launch)"
+"$cli" check --launch "$launch"
+"$cli" check --coverage --launch "$launch" --format junit >"$work/bookshelf-junit.xml"
+grep -q '<testsuite name="bookshelf-launch" tests="4" failures="0"' "$work/bookshelf-junit.xml" || {
+    echo "error: check --launch --format junit did not pass its 4 examples:"
+    cat "$work/bookshelf-junit.xml"
+    exit 1
+}
+grep -q '<property name="coverage.formsNotCovered" value=""/>' "$work/bookshelf-junit.xml"
+cat >"$work/bookshelf-aasa.json" <<'JSON'
+{"applinks": {"details": [{"appIDs": ["ABCDE12345.example.bookshelf"], "components": [{"/": "/book/*"}]}]}}
+JSON
+"$cli" links --launch "$launch" --aasa "$work/bookshelf-aasa.json" --domain bookshelf.example
+"$cli" replay --launch "$launch" "$work/bookshelf.json"
+if ls "${TMPDIR:-/tmp}" | grep -q '^xtree-launch-'; then
+    echo "error: a launched app's directory was left behind"
+    exit 1
+fi
 
 echo "-- the exported tests, compiled and run in the scratch package"
 "$cli" export-test "$work/session.json" --name recordedNow -o "$package/Tests/ExportedTests/RecordedNowTests.swift"

@@ -22,10 +22,13 @@ public final class ShelfCoordinator: ObservableObject, ViewModel {
     /// What the tree shows for the root.
     public var nodeLabel: String { "Shelves" }
 
-    /// Opens `bookshelf://book/<id>` or `bookshelf://book/<id>/notes`; the screen it ends on.
+    /// Opens `bookshelf://book/<id>` or `bookshelf://book/<id>/notes`, or the same paths on
+    /// `https://bookshelf.example`; the screen it ends on.
     func open(_ link: String) throws -> any DeepLinkable {
-        let parts = link.split(separator: "/", omittingEmptySubsequences: false)
-        guard link.hasPrefix("bookshelf://book/"), parts.count == 4 || parts.count == 5 else {
+        let web = "https://bookshelf.example/"
+        let path = link.hasPrefix(web) ? "bookshelf://" + link.dropFirst(web.count) : link
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard path.hasPrefix("bookshelf://book/"), parts.count == 4 || parts.count == 5 else {
             throw BookshelfError(link: link, reason: "not bookshelf://book/<id>[/notes]")
         }
         let id = String(parts[3])
@@ -113,6 +116,9 @@ public enum BookshelfApp: DeepLinkableApp {
     public static let linkExamples = [
         LinkExample(form: "bookshelf://book/<id>", link: "bookshelf://book/dune"),
         LinkExample(form: "bookshelf://book/<id>/notes", link: "bookshelf://book/dune/notes"),
+        LinkExample(form: "https://bookshelf.example/book/<id>", link: "https://bookshelf.example/book/dune"),
+        LinkExample(
+            form: "https://bookshelf.example/book/<id>/notes", link: "https://bookshelf.example/book/dune/notes"),
     ]
 
     /// The standard books' ids.
