@@ -56,9 +56,11 @@ package struct Context {
         return target
     }
 
-    /// Starts the app `path` names for the command (`--launch`), attached; it is stopped when
-    /// the command ends.
-    package func launch(_ path: String) throws(CLIError) -> LaunchedApp {
+    /// Starts the app `--launch` names (a path, or a name in `.xtree.json`), attached; it is
+    /// stopped when the command ends.
+    package func launch(_ value: String) throws(CLIError) -> LaunchedApp {
+        let path = try LaunchConfiguration.executable(
+            for: value, from: FileManager.default.currentDirectoryPath)
         let app = try LaunchedApp(path, environment: environment)
         launched.apps.append(app)
         return app

@@ -80,6 +80,21 @@ import XTreePlatform
         #expect(both.stderr.hasPrefix("error: --attach and --launch name two different apps; give one"))
     }
 
+    @Test func aNameIsFoundInTheNearestXTreeJSON() async throws {
+        let launcher = try Launcher()
+        _ = try launcher.folder.write(".xtree.json", #"{"launch": {"recipes": "launch.sh"}}"#)
+        try FileManager.default.createDirectory(atPath: launcher.folder.path("sub"), withIntermediateDirectories: false)
+        let result = try await cliScript(
+            #"cd sub && "$0" tree --launch recipes --depth 0 && "$0" tree --launch podcasts"#, in: launcher.folder,
+            environment: launcher.environment)
+        #expect(result.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "error: \(launcher.folder.url.standardizedFileURL.path)/.xtree.json names no launch executable "
+                + "'podcasts'; it names recipes\n")
+        #expect(result.status == 1)
+    }
+
     /// The runner the crash and fuzzing checks build on: a case that kills the child fails
     /// saying how it ended, and the next case gets a new child.
     @MainActor

@@ -10,8 +10,8 @@ package struct AttachOption: ParsableArguments {
         help: "Work on a running app's tree (see 'xtree-cli list') instead of starting the app.")
     package var attach: String?
     @Option(
-        name: "launch", value: "PATH",
-        help: "Start your app's launch executable (see Inspector.serve), work on it, then stop it.")
+        name: "launch", value: "PATH|NAME",
+        help: "Start your app's launch executable (see Inspector.serve; a NAME from .xtree.json), work on it, then stop it.")
     package var launch: String?
 
     package func validate() throws(CLIError) {
