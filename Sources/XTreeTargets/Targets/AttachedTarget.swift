@@ -8,6 +8,8 @@ import XTreeJournal
 @MainActor
 package final class AttachedTarget: Target {
     package let client: InspectorClient
+    /// How its links are applied, as reports name it: `attached`, or `launched`.
+    package var applierName = "attached"
 
     /// Connects to the running app that `name` names (a name, a pid or an address), looking
     /// in `directory` if given.
@@ -39,7 +41,7 @@ package final class AttachedTarget: Target {
         if let error = result.error { return .failed(error) }
         return .reached(
             OpenedLink(
-                link: TerminalText.escaped(link), applier: "attached", traces: recording ? result.traces : [],
+                link: TerminalText.escaped(link), applier: applierName, traces: recording ? result.traces : [],
                 locate: { (snapshot, result.path) }))
     }
 

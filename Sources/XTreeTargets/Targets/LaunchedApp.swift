@@ -155,6 +155,7 @@ package final class LaunchedApp {
         }
         let target = try AttachedTarget(String(process.processIdentifier), in: directory)
         target.client.replyTimeout = replyTimeout
+        target.applierName = "launched"
         self.target = target
     }
 
