@@ -12,7 +12,8 @@ foreign Host; and that no page ever has a script error or an uncaught exception 
 page provokes on purpose is an answer, not an exception). Measures the first render and one
 expand of a 100,000-node tree, and on a live page of 100,000 nodes (an app 'xtree-bench
 --serve-live' serves, the xtree-bench beside XTREE_CLI), the bytes a one-node change sends
-and the time from the change in the app to its row drawn. Screenshots
+and the time from the change in the app to its row drawn; on one of 20,000 nodes, the first
+tree drawn and a typed link answered, against 'open --attach'. Screenshots
 of each state, light and dark, go to .build/web/. With --screenshot-only, refreshes
 Docs/web-inspector.png and stops.
 """
@@ -454,6 +455,58 @@ def live_big(browser, xtree_cli):
                 process.kill()
 
 
+def live_typed_link(browser, xtree_cli, nodes=20_000):
+    print(f"== a live page of {nodes:,} nodes: the first tree drawn, and a typed link answered")
+    bench = os.path.join(os.path.dirname(xtree_cli), "xtree-bench")
+    app = subprocess.Popen([bench, "--serve-live", str(nodes)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    server = None
+    try:
+        name = app.stdout.readline().strip()
+        server = subprocess.Popen([xtree_cli, "web", "--attach", name], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        address = server.stdout.readline().strip().split(" at ")[-1]
+        started = time.time()
+        browser.go(address)
+        drawn = browser.wait_for(f"window.xtree.state.nodes.length === {nodes} && "
+                                 "document.querySelectorAll('#rows .row').length > 0", timeout=120)
+        first = (time.time() - started) * 1000
+        check(drawn, f"the live page draws the app's {nodes:,} nodes")
+        typed = []
+        for round in range(5):
+            browser.evaluate("document.getElementById('link-result').textContent = ''")
+            browser.evaluate(f"document.getElementById('link').value = 'bench://deepest/{round}'")
+            started = time.time()
+            browser.evaluate("document.getElementById('link-form').requestSubmit()")
+            answered = browser.wait_for("document.getElementById('link-result').textContent.startsWith('opened')",
+                                        timeout=30)
+            typed.append((time.time() - started) * 1000)
+            if not check(answered, f"typed link {round + 1} is answered"):
+                break
+        client = []
+        for round in range(5):
+            started = time.time()
+            result = subprocess.run([xtree_cli, "open", "--attach", name, f"bench://deepest/{round}"],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            client.append((time.time() - started) * 1000)
+            check(result.returncode == 0, f"open --attach {round + 1}: {result.stderr.strip()}")
+        typed.sort()
+        client.sort()
+        print(f"     first tree drawn {first:.0f} ms; a typed link answered: median {typed[len(typed) // 2]:.0f} ms "
+              f"of {len(typed)}; 'open --attach' (a process, its connection and the tree): median "
+              f"{client[len(client) // 2]:.0f} ms of {len(client)}")
+    finally:
+        for process in (server, app):
+            if process is None:
+                continue
+            if process is app:
+                app.stdin.close()
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
 def served(browser, xtree_cli):
     print("== the page 'web' serves")
     server = subprocess.Popen([xtree_cli, "web"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -585,7 +638,7 @@ def main():
         if "--screenshot-only" in sys.argv:
             served(browser, xtree_cli)
             return
-        for section in (file_page, grammar, hostile, big, served, live_big):
+        for section in (file_page, grammar, hostile, big, served, live_big, live_typed_link):
             section(browser, xtree_cli)
             no_exceptions(browser, section.__name__.replace("_", " "))
     finally:

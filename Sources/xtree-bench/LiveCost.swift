@@ -259,7 +259,8 @@ func reportLiveCost(sizes: [Int], ticks: Int) async {
 /// `Scripts/browser-check.py` to watch through `xtree-cli web --attach`. Prints the
 /// inspector's name; at each line `change` on standard input, changes the value of one node
 /// the page shows (the filler's first, at depth 1) and prints `changed` and the time of the
-/// change in milliseconds since 1970. Ends at the end of standard input.
+/// change in milliseconds since 1970. Every link it is sent moves the root's `tab` on and ends on
+/// the deepest node. Ends at the end of standard input.
 @MainActor
 func serveLive(_ arguments: [String]) async {
     guard arguments.count == 1, let nodes = Int(arguments[0]), nodes >= 2 else {
@@ -269,7 +270,12 @@ func serveLive(_ arguments: [String]) async {
     let name = "xtree-bench-live-\(ProcessInfo.processInfo.processIdentifier)"
     let inspector: Inspector
     do {
-        inspector = try Inspector(name: name, root: app)
+        // Every link moves the root's tab on and ends on the deepest node: what a link costs the
+        // page and the client beyond the app's own handler.
+        inspector = try Inspector(name: name, root: app) { _ in
+            app.tab += 1
+            return app.deepest
+        }
     } catch {
         FileHandle.standardError.write(Data("error: cannot start the inspector: \(error)\n".utf8))
         exit(1)
