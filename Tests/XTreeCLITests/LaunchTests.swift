@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import XTree
 import XTreeInspector
 import XTreePlatform
+import XTreeReachability
 
 @testable import XTreeTargets
 
@@ -93,6 +95,26 @@ import XTreePlatform
                 == "error: \(launcher.folder.url.standardizedFileURL.path)/.xtree.json names no launch executable "
                 + "'podcasts'; it names recipes\n")
         #expect(result.status == 1)
+    }
+
+    /// An example that states what it reaches fails when it ends elsewhere; a name the end
+    /// answers to in searches will do.
+    @MainActor
+    @Test func anExampleIsHeldToTheTypeItSaysItReaches() async {
+        let check = ExampleCheck(
+            name: "App",
+            examples: [
+                LinkExample(form: "app://a", link: "app://a", reaches: "Screen"),
+                LinkExample(form: "app://b", link: "app://b", reaches: "Detail"),
+                LinkExample(form: "app://c", link: "app://c", reaches: "Detail"),
+                LinkExample(form: "app://d", link: "app://d"),
+            ], applier: "launched")
+        let report = await check.run { link in
+            let end = NodeReference(order: 1, id: "x", type: "Screen", label: "")
+            return .reached(path: [end], endNames: link == "app://c" ? ["Detail"] : [], types: ["Screen"])
+        }
+        #expect(report.results.map(\.failure) == [nil, "it ended on Screen, not a Detail", nil, nil])
+        #expect(report.results.map(\.expected) == ["a Screen", "a Detail", "a Detail", "an object in the app's tree"])
     }
 
     /// The runner the crash and fuzzing checks build on: a case that kills the child fails

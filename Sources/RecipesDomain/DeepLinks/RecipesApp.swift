@@ -23,10 +23,17 @@ public enum RecipesApp: DeepLinkableApp {
             "tab/veggie", "recipes/\(slug)", "recipes/\(slug)/ratings", "ratings?recipeID=\(slug)",
             "recipes/\(slug)/rate",
         ]
-        return zip(DeepLink.acceptedForms, paths).map { LinkExample(form: $0, link: "recipes://" + $1) }
-            + zip(DeepLink.universalForms, paths).map {
-                LinkExample(form: $0, link: "https://\(DeepLink.universalHost)/" + $1)
-            }
+        let ends = [
+            "DefaultRecipeListCoordinator", "DefaultRecipeViewModel", "DefaultRatingViewModel",
+            "DefaultRatingViewModel", "RatingStarsScreen",
+        ]
+        let custom = zip(DeepLink.acceptedForms, paths).map { LinkExample(form: $0, link: "recipes://" + $1) }
+        let universal = zip(DeepLink.universalForms, paths).map {
+            LinkExample(form: $0, link: "https://\(DeepLink.universalHost)/" + $1)
+        }
+        return zip(custom + universal, ends + ends).map { example, end in
+            LinkExample(form: example.form, link: example.link, reaches: end)
+        }
     }
 
     /// The default catalog's recipe ids.

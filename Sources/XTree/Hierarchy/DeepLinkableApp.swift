@@ -43,7 +43,8 @@ public protocol DeepLinkableApp {
     static func open(_ link: String, in root: Root) async throws -> any DeepLinkable
 
     /// One example of each form of link the app takes: what tools try, and what they say is
-    /// missing from a website's association file. Empty by default.
+    /// missing from a website's association file; with the type each must reach, where it is
+    /// given, what `xtree-cli check --launch` holds it to. Empty by default.
     static var linkExamples: [LinkExample] { get }
 
     /// Values that make real links when put in a pattern's wildcards (ids of the app's data):
@@ -64,11 +65,16 @@ public struct LinkExample: Sendable, Hashable, Codable {
     public var form: String
     /// A link of that form that the app's data makes real: `recipes://recipes/irish-stew`.
     public var link: String
+    /// The type the link must end on, by its name as the tree shows it (or a name it answers
+    /// to in searches), where the app states one: `xtree-cli check` then fails the example
+    /// if it ends on anything else. `nil`: any object in the app's tree will do.
+    public var reaches: String?
 
-    /// Creates an example.
-    public init(form: String, link: String) {
+    /// Creates an example, and what it must reach if that is stated.
+    public init(form: String, link: String, reaches: String? = nil) {
         self.form = form
         self.link = link
+        self.reaches = reaches
     }
 }
 

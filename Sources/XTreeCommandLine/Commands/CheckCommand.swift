@@ -21,7 +21,8 @@ struct CheckCommand: ParsableCommand {
             links reached, which of the app's link forms they covered, and which types in the
             trees no link reached (in the JSON as 'coverage', in JUnit XML as properties).
             With --attach or --launch, the app's own link examples are checked on it: each passes
-            when it is applied without error and ends on an object in the app's tree. A launched
+            when it is applied without error and ends on an object in the app's tree, of the type
+            the example says it reaches if it says one (LinkExample's reaches). A launched
             app takes each from a fresh root; a running one from its start if it restores states,
             else where the example before left it.
             """,
@@ -114,7 +115,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let check = ExampleCheck(
-            name: client.app.name, links: client.linkExamples.map(\.link),
+            name: client.app.name, examples: client.linkExamples,
             applier: launched == nil ? "attached" : "launched")
         var printer = RowPrinter(format: format, console: context.console)
         let report = await check.run(
@@ -135,6 +136,7 @@ struct CheckCommand: ParsableCommand {
                     if let error = result.error { return .failed(error) }
                     return .reached(
                         path: result.path.map { NodeReference(snapshot.nodes[$0]) },
+                        endNames: result.path.last.map { snapshot.nodes[$0].names } ?? [],
                         types: Set(snapshot.nodes.map(\.type)))
                 }
             }, progress: { printer.show($0) })

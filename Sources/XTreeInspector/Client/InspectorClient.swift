@@ -117,7 +117,7 @@ public final class InspectorClient {
         // From the app, so held to the limits it keeps when it sends them.
         let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
         linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples)
-            .filter { fits($0.form) && fits($0.link) }
+            .filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
     }
 

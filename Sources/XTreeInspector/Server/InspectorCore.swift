@@ -190,7 +190,7 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
         if let definition {
             let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
             reply.examples = Array(
-                definition.linkExamples.filter { fits($0.form) && fits($0.link) }
+                definition.linkExamples.filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
                     .prefix(InspectorProtocol.maximumExamples))
             reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
         }

@@ -3,49 +3,58 @@ import XTree
 
 /// The check of an app's link examples where the app runs in another process (attached or
 /// launched, `xtree-cli check --attach/--launch`): each example passes when it is applied
-/// without error and ends on an object in the app's tree. The report is the kit's, so text,
-/// JSON, JUnit XML and coverage read the same.
+/// without error and ends on an object in the app's tree, of the type the example says it
+/// reaches if it says one. The report is the kit's, so text, JSON, JUnit XML and coverage
+/// read the same.
 package struct ExampleCheck {
     /// What an example reached: the path to the object it ended on, and the types in the tree
     /// it left; or why it failed.
     package enum Outcome {
-        case reached(path: [NodeReference], types: Set<String>)
+        /// The path, the names the object at its end answers to in searches, and every type in
+        /// the tree.
+        case reached(path: [NodeReference], endNames: [String], types: Set<String>)
         case failed(String)
     }
 
     package let name: String
-    package let links: [String]
+    package let examples: [LinkExample]
     package let applier: String
 
-    package init(name: String, links: [String], applier: String) {
+    package init(name: String, examples: [LinkExample], applier: String) {
         self.name = name
-        self.links = links
+        self.examples = examples
         self.applier = applier
     }
 
-    /// What every example must reach.
-    package static let expectation = "an object in the app's tree"
+    /// What an example that states no type must reach.
+    package static let anyObject = "an object in the app's tree"
 
-    /// Applies each link with `apply`, in order, calling `progress` after each.
+    /// Applies each example's link with `apply`, in order, calling `progress` after each.
     @MainActor
     package func run(
         apply: (String) async -> Outcome, progress: (ReachabilityReport) -> Void = { _ in }
     ) async -> ReachabilityReport {
         var report = ReachabilityReport(
-            name: name, links: links.count, appliers: [applier],
-            linkWidth: links.map { TerminalText.escaped($0).count }.max() ?? 0)
+            name: name, links: examples.count, appliers: [applier],
+            linkWidth: examples.map { TerminalText.escaped($0.link).count }.max() ?? 0)
         progress(report)
-        for link in links {
+        for example in examples {
             if Task.isCancelled { break }
             let start = DispatchTime.now().uptimeNanoseconds
             var result = ReachabilityReport.Result(
-                link: link, applier: applier, expected: Self.expectation, reached: [], traces: [], failure: nil,
-                seconds: 0)
-            switch await apply(link) {
-            case .reached(let path, let types):
+                link: example.link, applier: applier, expected: example.reaches.map { "a \($0)" } ?? Self.anyObject,
+                reached: [], traces: [], failure: nil, seconds: 0)
+            switch await apply(example.link) {
+            case .reached(let path, let names, let types):
                 result.reached = path
                 report.typesSeen.formUnion(types)
-                if path.isEmpty { result.failure = "the handler returned nothing in the tree" }
+                if let end = path.last {
+                    if let wanted = example.reaches, end.type != wanted, !names.contains(wanted) {
+                        result.failure = "it ended on \(end.type), not a \(wanted)"
+                    }
+                } else {
+                    result.failure = "the handler returned nothing in the tree"
+                }
             case .failed(let reason):
                 result.failure = reason
             }

@@ -36,7 +36,8 @@ package enum LaunchConfiguration {
                 if FileManager.default.isExecutableFile(atPath: value) { return "./" + value }
                 throw .failure(
                     "\(TerminalText.escaped(file)) names no launch executable '\(TerminalText.escaped(value))'; it names "
-                        + (names.isEmpty ? "none" : names.keys.sorted().map { TerminalText.escaped($0) }.joined(separator: ", ")))
+                        + (names.isEmpty
+                            ? "none" : names.keys.sorted().map { TerminalText.escaped($0) }.joined(separator: ", ")))
             }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { break }

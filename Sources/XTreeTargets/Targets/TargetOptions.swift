@@ -11,7 +11,9 @@ package struct AttachOption: ParsableArguments {
     package var attach: String?
     @Option(
         name: "launch", value: "PATH|NAME",
-        help: "Start your app's launch executable (see Inspector.serve; a NAME from .xtree.json), work on it, then stop it.")
+        help:
+            "Start your app's launch executable (see Inspector.serve; a NAME from .xtree.json), work on it, then stop it."
+    )
     package var launch: String?
 
     package func validate() throws(CLIError) {

@@ -114,11 +114,15 @@ public enum BookshelfApp: DeepLinkableApp {
 
     /// A link of each form.
     public static let linkExamples = [
-        LinkExample(form: "bookshelf://book/<id>", link: "bookshelf://book/dune"),
-        LinkExample(form: "bookshelf://book/<id>/notes", link: "bookshelf://book/dune/notes"),
-        LinkExample(form: "https://bookshelf.example/book/<id>", link: "https://bookshelf.example/book/dune"),
+        LinkExample(form: "bookshelf://book/<id>", link: "bookshelf://book/dune", reaches: "BookViewModel"),
         LinkExample(
-            form: "https://bookshelf.example/book/<id>/notes", link: "https://bookshelf.example/book/dune/notes"),
+            form: "bookshelf://book/<id>/notes", link: "bookshelf://book/dune/notes", reaches: "NotesViewModel"),
+        LinkExample(
+            form: "https://bookshelf.example/book/<id>", link: "https://bookshelf.example/book/dune",
+            reaches: "BookViewModel"),
+        LinkExample(
+            form: "https://bookshelf.example/book/<id>/notes", link: "https://bookshelf.example/book/dune/notes",
+            reaches: "NotesViewModel"),
     ]
 
     /// The standard books' ids.
