@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "XTreePage", targets: ["XTreePage"]),
         // The live inspector, apart so that an app that does not start it links no socket code.
         .library(name: "XTreeInspector", targets: ["XTreeInspector"]),
+        // An app's link forms declared once: parsing, printing, examples, association components, `why`.
+        .library(name: "XTreeRoutes", targets: ["XTreeRoutes"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
         .library(name: "RecipesViews", targets: ["RecipesViews"]),
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
@@ -56,7 +58,10 @@ let package = Package(
                 "XTreeEscaping", "XTreeObservation", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeSupport",
             ]),
         // The reachability kit and the children audit, which apps use in tests and tools.
-        .target(name: "XTreeReachability", dependencies: ["XTree"]),
+        .target(name: "XTreeReachability", dependencies: ["XTree", "XTreeRoutes"]),
+        // An app's link forms declared once (the route table), and `why` a link would or would
+        // not land, answered from a snapshot without applying it.
+        .target(name: "XTreeRoutes", dependencies: ["XTree", "XTreeSnapshot"]),
         .target(name: "XTreeTesting", dependencies: ["XTreeReachability", "XTree"]),
         // What happened to a live tree: journal events, the journal's ring, restore points, and the
         // session file format.
@@ -75,7 +80,7 @@ let package = Package(
         .target(name: "XTreeWeb", dependencies: ["XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeReachability", "XTreeSupport"]),
         // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
-        .target(name: "ShopDomain", dependencies: ["XTree", "XTreeReachability"]),
+        .target(name: "ShopDomain", dependencies: ["XTree", "XTreeReachability", "XTreeRoutes"]),
         // The recipes app's SwiftUI views, driven by RecipesDomain's coordinators; empty where
         // SwiftUI does not exist.
         .target(name: "RecipesViews", dependencies: ["RecipesDomain", "XTree"]),
@@ -120,7 +125,8 @@ let package = Package(
         .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
         .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
-        .testTarget(name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeTesting"]),
+        .testTarget(
+            name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting"]),
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [

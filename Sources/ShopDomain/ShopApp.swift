@@ -1,8 +1,9 @@
 import XTree
+import XTreeRoutes
 
 /// The shop as tools rebuild it: every standard product, opened by its own link handler.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public enum ShopApp: DeepLinkableApp {
+public enum ShopApp: RoutedApp {
     /// The shop as at launch.
     public static func makeRoot() -> ShopCoordinator { ShopCoordinator() }
 
@@ -11,14 +12,6 @@ public enum ShopApp: DeepLinkableApp {
         try root.open(try ShopLink(string: link))
     }
 
-    /// One link of each form.
-    public static var linkExamples: [LinkExample] {
-        zip(
-            ShopLink.acceptedForms, ["shop://tab/cart", "shop://product/\(Product.standard[0].sku)", "shop://checkout"]
-        )
-        .map { LinkExample(form: $0, link: $1) }
-    }
-
-    /// The standard products' SKUs.
-    public static var sampleValues: [String] { Product.standard.map(\.sku) }
+    /// The shop's forms of link, from which its examples and sample values come.
+    public static var routes: RouteTable<ShopLink> { ShopLink.routes }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import XTreeRoutes
 
 /// The shop's tabs.
-public enum ShopTab: String, CaseIterable, Sendable {
+public enum ShopTab: String, CaseIterable, Sendable, RouteParameter {
     case catalog, cart, account
 }
 
@@ -14,53 +15,55 @@ public enum ShopLink: Hashable, Sendable, CustomStringConvertible {
     /// `shop://checkout`: the checkout sheet over the cart.
     case checkout
 
-    /// The forms of the shop's links, for messages.
-    public static let acceptedForms = ["shop://tab/<catalog|cart|account>", "shop://product/<sku>", "shop://checkout"]
-
-    /// Parses a link.
-    ///
-    /// - Throws: ``ShopLinkError`` if the text is not one of ``acceptedForms``.
-    public init(string: String) throws(ShopLinkError) {
-        guard string.utf8.count <= 2048, let url = URLComponents(string: string), url.scheme == "shop" else {
-            throw ShopLinkError(link: string, reason: "not a shop:// link")
-        }
-        let parts = [url.host ?? ""] + url.path.split(separator: "/").map(String.init)
-        switch (parts.first, parts.count) {
-        case ("tab", 2):
-            guard let tab = ShopTab(rawValue: parts[1]) else {
-                throw ShopLinkError(link: string, reason: "no tab is called '\(parts[1])'")
-            }
-            self = .tab(tab)
-        case ("product", 2) where !parts[1].isEmpty:
-            self = .product(parts[1])
-        case ("checkout", 1):
-            self = .checkout
-        default:
-            throw ShopLinkError(link: string, reason: "unknown path")
-        }
-    }
-
     /// The link as text.
     public var description: String {
-        switch self {
-        case .tab(let tab): "shop://tab/\(tab.rawValue)"
-        case .product(let sku): "shop://product/\(sku)"
-        case .checkout: "shop://checkout"
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            Self.routes.url(for: self) ?? "shop://?"
+        } else {
+            "shop://?"
         }
     }
 }
 
-/// Why a shop link failed.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension ShopLink {
+    /// The shop's forms of link, each declared once: parsing, printing, the app's examples and
+    /// what each link must reach come from here.
+    public static let routes = RouteTable<ShopLink>(
+        scheme: "shop",
+        [
+            Route(
+                "tab/{tab}", ShopLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
+                reaches: { tab in
+                    switch tab {
+                    case .catalog: CatalogCoordinator.self
+                    case .cart: (any CartScreen).self
+                    case .account: AccountViewModel.self
+                    }
+                }),
+            Route(
+                "product/{sku}", ShopLink.product, { if case .product(let sku) = $0 { sku } else { nil } },
+                reaches: (any ProductDetailScreen).self, where: "sku", samples: Product.standard.map(\.sku)),
+            Route("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self),
+        ])
+
+    /// Parses a link.
+    ///
+    /// - Throws: ``RouteError`` if the text is of none of the shop's forms.
+    public init(string: String) throws(RouteError) {
+        self = try Self.routes.parse(string)
+    }
+}
+
+/// Why a shop link failed once parsed: a product the shop does not sell.
 public struct ShopLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The link as given.
     public let link: String
     /// What was wrong.
     public let reason: String
 
-    /// The link as text.
-    public var description: String {
-        "\(reason) in \(link); accepted links: \(ShopLink.acceptedForms.joined(separator: ", "))"
-    }
+    /// `REASON in LINK`.
+    public var description: String { "\(reason) in \(link)" }
 }
 
 /// A product on sale.

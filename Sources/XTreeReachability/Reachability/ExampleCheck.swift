@@ -1,5 +1,6 @@
 import Dispatch
 import XTree
+import XTreeSnapshot
 
 /// The check of an app's link examples where the app runs in another process (attached or
 /// launched, `xtree-cli check --attach/--launch`): each example passes when it is applied
@@ -49,7 +50,9 @@ package struct ExampleCheck {
                 result.reached = path
                 report.typesSeen.formUnion(types)
                 if let end = path.last {
-                    if let wanted = example.reaches, end.type != wanted, !names.contains(wanted) {
+                    if let wanted = example.reaches, !typeName(wanted, matches: end.type),
+                        !names.contains(where: { typeName(wanted, matches: $0) })
+                    {
                         result.failure = "it ended on \(end.type), not a \(wanted)"
                     }
                 } else {

@@ -19,7 +19,7 @@ package final class EmbeddedShop: EmbeddedApp {
 
     package static let name = "Shop"
     package static let title = "the shop"
-    package static let linkForms = ShopLink.acceptedForms
+    package static let linkForms = ShopLink.routes.forms
     package static let watchCommands = [
         WatchAction<ShopCoordinator>(name: "back", help: "close the checkout, or the top-most product") { shop in
             if shop.cart.checkout != nil {

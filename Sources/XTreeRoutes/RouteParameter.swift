@@ -1,0 +1,45 @@
+/// A value a route's `{name}` stands for: read from a path segment or a query value (already
+/// percent-decoded), and written back as text.
+///
+/// `String` is one (any text but the empty one), and so is every enum whose raw values are
+/// strings; such an enum that is `CaseIterable` gives its cases as samples and as the choices
+/// its forms show (`shop://tab/<catalog|cart|account>`).
+public protocol RouteParameter: Sendable {
+    /// The value `text` names, or `nil` if it names none.
+    init?(routeText text: String)
+    /// The value as text, which ``init(routeText:)`` reads back.
+    var routeText: String { get }
+    /// Values every route of this parameter can be shown with; empty by default.
+    static var routeSamples: [Self] { get }
+    /// Every value there is, if there are few; `nil` by default.
+    static var routeChoices: [Self]? { get }
+}
+
+extension RouteParameter {
+    public static var routeSamples: [Self] { [] }
+    public static var routeChoices: [Self]? { nil }
+}
+
+extension String: RouteParameter {
+    /// Any text but the empty one.
+    public init?(routeText text: String) {
+        guard !text.isEmpty else { return nil }
+        self = text
+    }
+
+    public var routeText: String { self }
+}
+
+extension RouteParameter where Self: RawRepresentable, RawValue == String {
+    /// The case whose raw value is `text`.
+    public init?(routeText text: String) { self.init(rawValue: text) }
+
+    public var routeText: String { rawValue }
+}
+
+extension RouteParameter where Self: CaseIterable {
+    /// Every case.
+    public static var routeSamples: [Self] { Array(allCases) }
+    /// Every case.
+    public static var routeChoices: [Self]? { Array(allCases) }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import XTree
+
+/// An app's link forms, each declared once (``Route``), from which come parsing, printing,
+/// the app's link examples, the forms coverage counts, what `check` holds each example to,
+/// and the website's association components.
+///
+/// ```swift
+/// static let routes = RouteTable<ShopLink>(scheme: "shop", [
+///     Route("tab/{tab}", ShopLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
+///           reaches: ShopScreen.self),
+///     Route("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self),
+/// ])
+/// let link = try ShopLink.routes.parse("shop://checkout")   // .checkout
+/// ShopLink.routes.url(for: .checkout)                       // "shop://checkout"
+/// ```
+///
+/// Links are read strictly, as untrusted text: at most ``maximumLength`` bytes; the scheme
+/// and host compared without case (RFC 3986), the path and query with it; no user,
+/// password, port or fragment; no query item a form does not name, none twice; every path
+/// segment and query value percent-decoded. A link of no form fails with the form nearest to
+/// it.
+public struct RouteTable<Link: Sendable>: Sendable {
+    /// The custom scheme: `shop`.
+    public let scheme: String
+    /// The websites whose `https` links are the same links (universal links).
+    public let universalHosts: [String]
+    /// The forms, tried in order.
+    public let routes: [Route<Link>]
+
+    /// The longest link read, in UTF-8 bytes.
+    public static var maximumLength: Int { 2048 }
+
+    /// A table of `routes` under `scheme`, and under `https://HOST/` for each universal host.
+    public init(scheme: String, universalHosts: [String] = [], _ routes: [Route<Link>]) {
+        self.scheme = scheme.lowercased()
+        self.universalHosts = universalHosts.map { $0.lowercased() }
+        self.routes = routes
+    }
+
+    /// Every form, under the custom scheme and then under each universal host.
+    public var forms: [String] {
+        prefixes.flatMap { prefix in routes.map { $0.form(after: prefix) } }
+    }
+
+    private var prefixes: [String] { ["\(scheme)://"] + universalHosts.map { "https://\($0)/" } }
+
+    /// The link `link` is, under the custom scheme.
+    public func url(for link: Link) -> String? { urls(for: link).first }
+
+    /// The link `link` is, under the custom scheme and each universal host; empty if no form
+    /// prints it.
+    public func urls(for link: Link) -> [String] {
+        guard let (route, value) = routes.lazy.compactMap({ route in route.text(link).map { (route, $0) } }).first
+        else { return [] }
+        return prefixes.map { $0 + route.path(with: value) }
+    }
+
+    /// One example of each form: with its first sample value, what it must reach. A form with
+    /// a value and no sample has none.
+    public var examples: [LinkExample] {
+        prefixes.flatMap { prefix in
+            routes.compactMap { route -> LinkExample? in
+                guard let sample = route.samples.first, route.make(sample) != nil else { return nil }
+                return LinkExample(
+                    form: route.form(after: prefix), link: prefix + route.path(with: sample),
+                    reaches: route.receiver(for: sample))
+            }
+        }
+    }
+
+    /// Every sample value of every form, for patterns' wildcards.
+    public var sampleValues: [String] {
+        var seen = Set<String>()
+        return routes.flatMap(\.samples).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The link `text` is, and the form it is of.
+    ///
+    /// - Throws: ``RouteError`` saying what was wrong, with the nearest form.
+    public func match(_ text: String) throws(RouteError) -> (link: Link, route: Route<Link>, value: String) {
+        func fail(_ reason: String, nearest: String? = nil) -> RouteError {
+            RouteError(link: text, reason: reason, nearest: nearest, forms: forms)
+        }
+        let length = text.utf8.count
+        guard length <= Self.maximumLength else {
+            throw fail("a link of \(length) bytes; links are at most \(Self.maximumLength)")
+        }
+        guard let components = URLComponents(string: text), let givenScheme = components.scheme?.lowercased() else {
+            throw fail("not a \(scheme):// link")
+        }
+        for (part, value) in [
+            ("user", components.percentEncodedUser), ("password", components.percentEncodedPassword),
+            ("port", components.port.map(String.init)), ("fragment", components.percentEncodedFragment),
+        ] where value != nil {
+            throw fail("a \(part) where links have none")
+        }
+        let host = components.percentEncodedHost?.lowercased() ?? ""
+        var path = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(
+            String.init)
+        if path.first == "" { path.removeFirst() }
+        let prefix: String
+        if givenScheme == scheme {
+            path.insert(host, at: 0)
+            prefix = "\(scheme)://"
+        } else if givenScheme == "https", universalHosts.contains(host) {
+            prefix = "https://\(host)/"
+        } else {
+            throw fail(
+                "wrong scheme '\(givenScheme)\(givenScheme == "https" ? "' on \(host)" : "'"); the scheme is \(scheme)"
+                    + (universalHosts.isEmpty ? "" : ", or https on \(universalHosts.joined(separator: ", "))"))
+        }
+        let segments = path.compactMap { $0.removingPercentEncoding }
+        guard segments.count == path.count else { throw fail("a path segment that is not percent-encoded UTF-8") }
+        var items: [(name: String, value: String)] = []
+        for item in components.percentEncodedQueryItems ?? [] {
+            guard let name = item.name.removingPercentEncoding, let value = (item.value ?? "").removingPercentEncoding
+            else { throw fail("a query item that is not percent-encoded UTF-8") }
+            items.append((name, value))
+        }
+        var refusal: RouteError?
+        for route in routes {
+            guard let value = Self.value(of: route, segments: segments, items: items) else { continue }
+            if let link = route.make(value) { return (link, route, value) }
+            let choices = route.choices.map { " (\($0.joined(separator: ", ")))" } ?? ""
+            refusal = refusal ?? fail("'\(value)' is not a \(route.valueName ?? "value")\(choices)")
+        }
+        if let refusal { throw refusal }
+        throw fail("unknown path", nearest: nearest(segments: segments, items: items, prefix: prefix))
+    }
+
+    /// The link `text` is.
+    ///
+    /// - Throws: ``RouteError`` saying what was wrong, with the nearest form.
+    public func parse(_ text: String) throws(RouteError) -> Link { try match(text).link }
+
+    /// The value's text if `route` matches the segments and query items, "" if it has none.
+    private static func value(
+        of route: Route<Link>, segments: [String], items: [(name: String, value: String)]
+    ) -> String? {
+        guard route.segments.count == segments.count, route.query.count == items.count else { return nil }
+        var value: String?
+        for (piece, segment) in zip(route.segments, segments) {
+            switch piece {
+            case .literal(let literal): guard literal == segment else { return nil }
+            case .value: value = segment
+            }
+        }
+        var seen = Set<String>()
+        for item in items {
+            guard seen.insert(item.name).inserted, let piece = route.query.first(where: { $0.name == item.name })?.piece
+            else { return nil }
+            switch piece {
+            case .literal(let literal): guard literal == item.value else { return nil }
+            case .value: value = item.value
+            }
+        }
+        return value ?? ""
+    }
+
+    /// The form whose literal pieces are fewest edits from the link's.
+    private func nearest(segments: [String], items: [(name: String, value: String)], prefix: String) -> String? {
+        let given = (segments + items.map(\.name)).joined(separator: "/")
+        return routes.map { route -> (Route<Link>, Int) in
+            let literals =
+                route.segments.map { piece in
+                    if case .literal(let literal) = piece { literal } else { "" }
+                } + route.query.map(\.name)
+            let countPenalty = abs(route.segments.count - segments.count)
+            return (route, Self.distance(given, literals.joined(separator: "/")) + countPenalty)
+        }.min { $0.1 < $1.1 }.map { $0.0.form(after: prefix) }
+    }
+
+    /// Levenshtein distance, on characters, of two short texts (at most 256 characters each
+    /// are compared).
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(256))
+        let b = Array(b.prefix(256))
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let next = Swift.min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
+                previous = row[j + 1]
+                row[j + 1] = next
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// Why a link is of no form of an app's ``RouteTable``.
+public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The link as given.
+    public let link: String
+    /// What was wrong.
+    public let reason: String
+    /// The form nearest to the link, if one is near.
+    public let nearest: String?
+    /// Every form of the table.
+    public let forms: [String]
+
+    /// `REASON in LINK (did you mean FORM?); accepted links: FORMS`.
+    public var description: String {
+        "\(reason) in \(link)" + (nearest.map { " (did you mean \($0)?)" } ?? "") + "; accepted links: "
+            + forms.joined(separator: ", ")
+    }
+}

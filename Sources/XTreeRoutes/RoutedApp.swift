@@ -1,0 +1,60 @@
+import XTree
+import XTreeSnapshot
+
+/// A ``DeepLinkableApp`` whose links are declared in a ``RouteTable``: its link examples and
+/// sample values come from the table, so that tools try every form, hold each to the type it
+/// must reach, and find the forms a website's file leaves out, with nothing written twice.
+///
+/// ```swift
+/// extension ShopApp: RoutedApp {
+///     public static var routes: RouteTable<ShopLink> { ShopLink.routes }
+/// }
+/// ```
+public protocol RoutedApp: DeepLinkableApp {
+    /// The app's link value.
+    associatedtype Link: Sendable
+    /// The app's forms of link.
+    static var routes: RouteTable<Link> { get }
+}
+
+extension RoutedApp {
+    /// One example of each form of the table, under each scheme and host.
+    public static var linkExamples: [LinkExample] { routes.examples }
+    /// The table's sample values.
+    public static var sampleValues: [String] { routes.sampleValues }
+}
+
+/// Where a link would end, found without applying it: the form it is of, the search for its
+/// receiver, and that search's trace on a tree.
+public struct LinkExplanation: Sendable {
+    /// The link as given.
+    public let link: String
+    /// Its form: `shop://product/<sku>`.
+    public let form: String
+    /// The type it must end on.
+    public let receiver: String
+    /// What the receiver must satisfy: its attribute equal to the link's value, where the form
+    /// says which.
+    public let conditions: [NodeCondition]
+    /// The breadth-first search for the receiver on the tree, as `find` makes it.
+    public let trace: SearchTrace
+}
+
+extension RouteTable {
+    /// Where `link` would end on `snapshot`'s tree, without applying it: no handler runs, so
+    /// nothing in the app changes. The link is parsed to its form; the form's receiver, with
+    /// the attribute the form names equal to the link's value, is searched for breadth first.
+    /// The trace says which node answers, or which came near and why not.
+    ///
+    /// - Throws: ``RouteError`` if the link is of no form.
+    public func why(_ link: String, in snapshot: TreeSnapshot) throws(RouteError) -> LinkExplanation {
+        let (_, route, value) = try match(link)
+        let conditions = route.condition.map { [NodeCondition(key: $0, value: value)] } ?? []
+        let receiver = route.receiver(for: value)
+        let trace = snapshot.search(forName: receiver) { node in conditions.allSatisfy { $0.matches(node) } }
+        let prefix = link.lowercased().hasPrefix("https:") ? universalHosts.first.map { "https://\($0)/" } : nil
+        return LinkExplanation(
+            link: link, form: route.form(after: prefix ?? "\(scheme)://"), receiver: receiver,
+            conditions: conditions, trace: trace)
+    }
+}
