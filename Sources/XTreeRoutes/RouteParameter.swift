@@ -16,7 +16,9 @@ public protocol RouteParameter: Sendable {
 }
 
 extension RouteParameter {
+    /// None.
     public static var routeSamples: [Self] { [] }
+    /// Not few enough to list.
     public static var routeChoices: [Self]? { nil }
 }
 
@@ -27,6 +29,7 @@ extension String: RouteParameter {
         self = text
     }
 
+    /// The text itself.
     public var routeText: String { self }
 }
 
@@ -34,6 +37,7 @@ extension RouteParameter where Self: RawRepresentable, RawValue == String {
     /// The case whose raw value is `text`.
     public init?(routeText text: String) { self.init(rawValue: text) }
 
+    /// The raw value.
     public var routeText: String { rawValue }
 }
 
