@@ -74,7 +74,9 @@ let package = Package(
         .target(name: "XTreeEventLoop", dependencies: ["XTreePlatform", "XTreeSupport"]),
         .target(
             name: "XTreeInspector",
-            dependencies: ["XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
+            dependencies: [
+                "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRoutes", "XTreeSupport",
+            ]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
         .target(name: "XTreeWeb", dependencies: ["XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
@@ -104,7 +106,7 @@ let package = Package(
             name: "XTreeCommandLine",
             dependencies: [
                 "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreeWeb",
-                "XTreePage", "XTreeTargets", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
+                "XTreePage", "XTreeTargets", "XTreeRoutes", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
@@ -130,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeTesting",
+                "xtree-cli", "XTreeCommandLine", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting",
                 "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]

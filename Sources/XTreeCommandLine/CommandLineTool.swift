@@ -15,7 +15,8 @@ public enum CommandLineTool {
     /// Every command, in the order the overview lists them: the one registry.
     static let commands = [
         RegisteredCommand(TreeCommand.self), RegisteredCommand(OpenCommand.self), RegisteredCommand(FindCommand.self),
-        RegisteredCommand(CheckCommand.self), RegisteredCommand(LinksCommand.self), RegisteredCommand(DiffCommand.self),
+        RegisteredCommand(WhyCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(LinksCommand.self),
+        RegisteredCommand(DiffCommand.self),
         RegisteredCommand(WatchCommand.self), RegisteredCommand(WebCommand.self),
         RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
         RegisteredCommand(RecordCommand.self), RegisteredCommand(ReplayCommand.self),

@@ -44,6 +44,11 @@ public struct Route<Link: Sendable>: Sendable {
     let choices: [String]?
 
     /// A form with no value: it parses to `link`.
+    ///
+    /// - Parameters:
+    ///   - pattern: The form after the scheme or host: `checkout`.
+    ///   - link: The one link of the form.
+    ///   - receiver: The type the link must end on.
     public init(_ pattern: String, _ link: Link, reaches receiver: Any.Type) where Link: Equatable {
         let name = Self.name(of: receiver)
         self.init(
@@ -56,6 +61,7 @@ public struct Route<Link: Sendable>: Sendable {
     /// A form with a value.
     ///
     /// - Parameters:
+    ///   - pattern: The form after the scheme or host: `product/{sku}`.
     ///   - make: The link of a value.
     ///   - value: The value of a link of this form; `nil` for links of other forms.
     ///   - receiver: The type a link of this form must end on.
@@ -69,6 +75,14 @@ public struct Route<Link: Sendable>: Sendable {
     }
 
     /// A form with a value whose receiver depends on it: a tab link reaches each tab's screen.
+    ///
+    /// - Parameters:
+    ///   - pattern: The form after the scheme or host: `tab/{tab}`.
+    ///   - make: The link of a value.
+    ///   - value: The value of a link of this form; `nil` for links of other forms.
+    ///   - receiver: The type a link of this form with a value must end on.
+    ///   - key: The receiver's attribute that equals the value's text, if the value picks one.
+    ///   - samples: Values to show the form with, besides the parameter type's own samples.
     public init<Value: RouteParameter>(
         _ pattern: String, _ make: @escaping @Sendable (Value) -> Link, _ value: @escaping @Sendable (Link) -> Value?,
         reaches receiver: @escaping @Sendable (Value) -> Any.Type, where key: String? = nil, samples: [Value] = []

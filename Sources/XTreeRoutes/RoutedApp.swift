@@ -1,7 +1,7 @@
 import XTree
 import XTreeSnapshot
 
-/// A ``DeepLinkableApp`` whose links are declared in a ``RouteTable``: its link examples and
+/// A `DeepLinkableApp` whose links are declared in a ``RouteTable``: its link examples and
 /// sample values come from the table, so that tools try every form, hold each to the type it
 /// must reach, and find the forms a website's file leaves out, with nothing written twice.
 ///

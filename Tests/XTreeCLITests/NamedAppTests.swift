@@ -105,12 +105,13 @@ import XTree
         let prose = overview.stdout.replacingOccurrences(of: "\n", with: " ")
         #expect(
             prose.contains(
-                "tree, open, find, check, links, diff, watch, web, log, record, replay and restore attach to running apps"
+                "tree, open, find, why, check, links, diff, watch, web, log, record, replay and restore attach to running apps"
             ),
             "\(overview.stdout)")
         #expect(
             prose.contains(
-                "tree, open, find, check, links, diff, watch, web and replay also start your app's launch executable"),
+                "tree, open, find, why, check, links, diff, watch, web and replay also start your app's launch executable"
+            ),
             "\(overview.stdout)")
         let links = try await cli("links", "--help", environment: ["COLUMNS": "400"])
         #expect(

@@ -1,3 +1,4 @@
+import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
@@ -18,7 +19,9 @@ struct LinksCommand: ParsableCommand {
             status is 1 if any advertised URL fails or any form is not advertised. With --attach,
             the running app's examples and values are those its inspector's DeepLinkableApp type
             gives, and each URL is opened in the running app, one after another: it is left
-            where the last one took it.
+            where the last one took it. With --write-aasa, writes FILE instead: a file that
+            advertises every https link form of the app on --domain for --app-id, which the
+            check then passes.
             """,
         roles: [.starting]
     )
@@ -33,9 +36,14 @@ struct LinksCommand: ParsableCommand {
     var appID: String?
     @Option(name: "format", help: "Report format (default text).")
     var format: CheckCommand.ReportFormat = .text
+    @Flag(name: "write-aasa", help: "Write FILE from the app's https link forms on --domain instead (needs --app-id).")
+    var write: Bool
     @OptionGroup var attach: AttachOption
 
     func validate() throws(CLIError) {
+        if write, appID == nil {
+            throw .usage("--write-aasa writes the entry of one app: give --app-id TEAMID.bundle.id", command: nil)
+        }
         guard file != nil else { throw .usage("'links' needs --aasa FILE, the association file", command: nil) }
         guard let domain else { throw .usage("'links' needs --domain HOST, the website's host", command: nil) }
         guard !domain.isEmpty, domain.utf8.count <= 253, !domain.contains(where: { "/:?#@ ".contains($0) }) else {
@@ -44,6 +52,7 @@ struct LinksCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
+        if write { return try writeFile(context) }
         let association: AppSiteAssociation
         do {
             association = try AppSiteAssociation(data: try context.read(file ?? RawPath("-"), what: "association file"))
@@ -113,6 +122,42 @@ struct LinksCommand: ParsableCommand {
                     ? "no entry of the file names \(TerminalText.escaped(appID ?? "an app"))"
                     : "\(failed) \(failed == 1 ? "failure" : "failures") of the association file against the app")
         }
+    }
+
+    /// Writes the association file of the app's https forms on the domain.
+    private func writeFile(_ context: Context) throws(CLIError) {
+        let forms: [String]
+        let app: String
+        if attach.attach != nil || attach.launch != nil {
+            let client: InspectorClient
+            if let path = attach.launch {
+                guard let attached = try context.launch(path).target else { preconditionFailure("attached") }
+                client = attached.client
+            } else {
+                client = try context.attach(attach.attach ?? "").client
+            }
+            forms = client.linkExamples.map(\.form)
+            app = TerminalText.quoted(client.app.name)
+        } else {
+            let embedded = try context.startApp()
+            forms = Self.forms(of: embedded)
+            app = type(of: embedded).title
+        }
+        let domain = domain ?? ""
+        let advertised = forms.filter { $0.lowercased().hasPrefix("https://\(domain.lowercased())/") }
+        guard !advertised.isEmpty else {
+            throw .failure("\(app) has no https link form on \(TerminalText.escaped(domain)) to advertise")
+        }
+        let data = AppSiteAssociation.written(forms: advertised, domain: domain, appID: appID ?? "")
+        try context.write(data + Data("\n".utf8), to: file ?? RawPath("-"), what: "association file")
+        context.console.err(
+            "wrote \(Set(advertised).count) components of \(app)'s forms on \(TerminalText.escaped(domain)) "
+                + "for \(TerminalText.escaped(appID ?? "")) to \(Context.sourceName(file ?? RawPath("-")))\n")
+    }
+
+    /// The forms of the embedded app's type's examples.
+    private static func forms<App: EmbeddedApp>(of app: App) -> [String] {
+        App.Definition.linkExamples.map(\.form)
     }
 
     /// The app's ``DeepLinkableApp`` type, as a session names it.

@@ -158,6 +158,22 @@ public final class InspectorClient {
         return (trace, try readSnapshot(announced: reply))
     }
 
+    /// Asks the app where `link` would end, without applying it: the app parses it with its
+    /// route table and searches its tree for the receiver, as `find` does; no handler runs.
+    ///
+    /// - Returns: The link's form and receiver, the search's trace, and the tree searched.
+    /// - Throws: ``InspectorError/refused(_:)`` if the app has no route table or the link is of
+    ///   none of its forms.
+    public func why(_ link: String) throws(InspectorError) -> (
+        result: WhyResult, trace: SearchTrace, snapshot: TreeSnapshot
+    ) {
+        var why = request(.why)
+        why.url = link
+        let reply = try exchange(why)
+        guard let result = reply.why, let trace = reply.trace else { throw .refused("a why reply without its result") }
+        return (result, trace, try readSnapshot(announced: reply))
+    }
+
     /// Has the app apply a link with its handler, recording its searches.
     ///
     /// - Returns: What the handler did, and the snapshot after it.

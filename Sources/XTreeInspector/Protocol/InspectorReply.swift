@@ -34,6 +34,8 @@ package struct InspectorReply: Codable, Sendable {
     /// A journal event: one of the lines announced by ``journal``, or a follower's event.
     var event: JournalEvent?
     var restored: RestoreResult?
+    /// `why`: the link's form and receiver; its search's trace is `trace`.
+    var why: WhyResult?
 
     struct JournalHeader: Codable, Sendable {
         var events: Int

@@ -5,7 +5,7 @@ import XTreeSupport
 /// A request from a client.
 package struct InspectorRequest: Codable, Sendable, Hashable {
     package enum Method: String, Codable, Sendable {
-        case hello, snapshot, find, open, journal, follow, restore
+        case hello, snapshot, find, open, journal, follow, restore, why
     }
 
     package var id: Int

@@ -1,4 +1,5 @@
 import XTree
+import XTreeRoutes
 
 /// What an inspector knows of the app's ``DeepLinkableApp`` type: its name, which recorded
 /// sessions carry so that a test can rebuild the app, and the links it says it takes.
@@ -14,6 +15,9 @@ package struct AppDefinition: Sendable {
     package let makeRoot: (@MainActor @Sendable () -> any DeepLinkable)?
     /// Applies a link to a root of the app's type with the type's ``DeepLinkableApp/open(_:in:)``.
     package let open: @MainActor @Sendable (String, any DeepLinkable) async throws -> any DeepLinkable
+    /// Where a link would end on a tree, without applying it, where the type declares its
+    /// links in a route table (``RoutedApp``).
+    package let why: (@Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation)?
 
     @MainActor
     package init<App: DeepLinkableApp>(_ app: App.Type, ownsRoot: Bool = false) {
@@ -25,9 +29,19 @@ package struct AppDefinition: Sendable {
         } else {
             makeRoot = nil
         }
+        why = (app as? any RoutedApp.Type).map { Self.explainer(of: $0) }
         open = { link, root in
             guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
             return try await app.open(link, in: root)
         }
+    }
+
+    /// The `why` of a type's route table.
+    @MainActor
+    private static func explainer<App: RoutedApp>(
+        of app: App.Type
+    ) -> @Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation {
+        let routes = app.routes
+        return { link, snapshot throws(RouteError) in try routes.why(link, in: snapshot) }
     }
 }

@@ -3,6 +3,7 @@ import XTree
 import XTreeEscaping
 import XTreeJournal
 import XTreePlatform
+import XTreeRoutes
 import XTreeSnapshot
 import XTreeSupport
 
@@ -84,6 +85,26 @@ extension InspectorCore {
             answer.events = backlog
             answer.follows = box
             return answer
+        case .why:
+            guard let why = definition?.why else {
+                return Answer(
+                    reply: reject(
+                        request.id,
+                        "this app declares no route table (RoutedApp), so where a link would go cannot be told "
+                            + "without applying it"))
+            }
+            guard let link = request.url else { return Answer(reply: reject(request.id, "why needs a link")) }
+            let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
+            do throws(RouteError) {
+                let explanation = try why(link, snapshot)
+                var reply = InspectorReply(id: request.id)
+                reply.why = WhyResult(
+                    form: explanation.form, receiver: explanation.receiver, conditions: explanation.conditions)
+                reply.trace = explanation.trace
+                return Self.snapshot(snapshot, reply: reply)
+            } catch {
+                return Answer(reply: reject(request.id, error.description))
+            }
         case .restore:
             guard let target = request.to, target >= 0 else {
                 return Answer(reply: reject(request.id, "restore needs the event to return to, 0 or more"))

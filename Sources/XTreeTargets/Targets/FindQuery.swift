@@ -49,6 +49,14 @@ package struct FindQuery {
         tracesAll = options.trace
     }
 
+    /// A search for `name` whose answers meet `conditions`, as `why` makes it.
+    package init(name: String, conditions: [NodeCondition], tracesAll: Bool = false) {
+        self.name = name
+        self.conditions = conditions
+        all = false
+        self.tracesAll = tracesAll
+    }
+
     package func search(_ snapshot: TreeSnapshot) -> SearchTrace {
         snapshot.search(forName: name, all: all) { node in conditions.allSatisfy { $0.matches(node) } }
     }

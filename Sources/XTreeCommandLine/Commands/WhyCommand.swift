@@ -1,0 +1,82 @@
+import XTree
+import XTreeArgumentParser
+import XTreeConsole
+import XTreeInspector
+import XTreeRoutes
+import XTreeTargets
+
+struct WhyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "why",
+        summary: "Say where a link would end, or why it would not, without applying it.",
+        discussion: """
+            Reads LINK with the app's route table (its DeepLinkableApp type is a RoutedApp) to
+            its form, the type it must end on and the attribute its value picks, and searches
+            the tree for that object breadth first, as find does, without applying the link: no
+            handler runs, and nothing in the app changes. Prints the object and its path, or
+            the nearest nodes and why each was passed over; the status is 1 if nothing in the
+            tree would receive it now. A running app (--attach, --launch) is asked to do it with
+            its own table.
+            """,
+        roles: [.starting]
+    )
+
+    @Argument(value: "LINK", help: "The link to explain.")
+    var link: String
+    @Flag(name: "trace", help: "Print every visited node when nothing would receive the link.")
+    var trace: Bool
+    @OptionGroup var target: TargetOptions
+
+    func run(_ context: Context) async throws(CLIError) {
+        let (result, trace, snapshot, names): (WhyResult, SearchTrace, TreeSnapshot, [String])
+        if target.attach.attach != nil || target.attach.launch != nil {
+            guard let attached = try context.target(target) as? AttachedTarget else {
+                preconditionFailure("--attach and --launch name a running app")
+            }
+            do {
+                (result, trace, snapshot) = try attached.client.why(link)
+            } catch {
+                throw .failure(TerminalText.escaped(error.description))
+            }
+            names = attached.searchableNames
+        } else {
+            let app = try context.startApp()
+            let tree = try context.target(target)
+            snapshot = try tree.snapshot()
+            let explanation = try Self.explain(link, app: app, in: snapshot)
+            result = WhyResult(
+                form: explanation.form, receiver: explanation.receiver, conditions: explanation.conditions)
+            trace = explanation.trace
+            names = tree.searchableNames
+        }
+        let condition =
+            result.conditions.isEmpty ? "" : " with " + result.conditions.map(\.description).joined(separator: " ")
+        context.console.out(
+            "\(TerminalText.escaped(link)) is of the form \(TerminalText.escaped(result.form)): it ends on a "
+                + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
+        let query = FindQuery(name: result.receiver, conditions: result.conditions, tracesAll: self.trace)
+        try query.report(trace, in: snapshot, knownNames: names, console: context.console)
+    }
+
+    /// The embedded app's table's answer.
+    private static func explain<App: EmbeddedApp>(
+        _ link: String, app: App, in snapshot: TreeSnapshot
+    ) throws(CLIError) -> LinkExplanation {
+        guard let routed = App.Definition.self as? any RoutedApp.Type else {
+            throw .failure(
+                "\(App.title) declares no route table (RoutedApp), so where a link would go cannot be told without "
+                    + "applying it; 'open --trace' applies it and shows its searches")
+        }
+        return try explain(link, routed, in: snapshot)
+    }
+
+    private static func explain<Routed: RoutedApp>(
+        _ link: String, _ app: Routed.Type, in snapshot: TreeSnapshot
+    ) throws(CLIError) -> LinkExplanation {
+        do {
+            return try app.routes.why(link, in: snapshot)
+        } catch {
+            throw .failure(TerminalText.escaped(error.description))
+        }
+    }
+}

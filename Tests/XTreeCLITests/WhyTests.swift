@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import XTree
+import XTreeReachability
+import XTreeRoutes
+
+/// `why LINK`: where a link would end, from the app's route table and a search of the tree,
+/// with no handler run.
+@Suite struct WhyTests {
+    @Test func aLinkWhoseReceiverIsInTheTreeIsAnsweredWithItsPath() async throws {
+        let result = try await cli(["--app", "Shop", "why", "shop://tab/cart"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout
+                == "shop://tab/cart is of the form shop://tab/<catalog|cart|account>: it ends on a CartScreen; "
+                + "nothing was applied\n2 CartViewModel #vqn9cb25 \"Cart\" items=0 total=0\n"
+                + "  path: 0 ShopCoordinator > 2 CartViewModel\n")
+    }
+
+    /// Asked of a running app: it answers from its own table, names what came near, and
+    /// applies nothing (its journal stays empty and its tree the same).
+    @Test func aRunningAppSaysWhyWithoutApplyingTheLink() async throws {
+        let served = try await ServedApp(name: "Shop", app: "Shop")
+        let before = try await served.cli("tree", "--attach", served.name)
+        let why = try await served.cli("why", "--attach", served.name, "shop://product/tea")
+        #expect(why.status == 1)
+        #expect(
+            why.stdout.hasPrefix(
+                "shop://product/tea is of the form shop://product/<sku>: it ends on a ProductDetailScreen with sku=tea")
+        )
+        #expect(why.stdout.contains("1   CatalogCoordinator \"Catalog\" - wrong type"), "\(why.stdout)")
+        #expect(why.stderr == "error: nothing matched ProductDetailScreen where sku=tea among 5 visited nodes\n")
+        let after = try await served.cli("tree", "--attach", served.name)
+        #expect(after.stdout == before.stdout)
+        let log = try await served.cli("log", "--attach", served.name)
+        #expect(!log.stdout.contains("link "), "\(log.stdout)")
+        // Open it, and the same question finds the detail.
+        _ = try await served.cli("open", "--attach", served.name, "shop://product/tea")
+        let found = try await served.cli("why", "--attach", served.name, "shop://product/tea")
+        #expect(found.status == 0)
+        #expect(found.stdout.contains("ProductDetailViewModel #mgezhtm2 \"Breakfast Tea\" sku=tea"))
+    }
+
+    @Test func anAppWithoutARouteTableSaysSo() async throws {
+        let embedded = try await cli(["why", "recipes://tab/meat"])
+        #expect(embedded.status == 1)
+        #expect(embedded.stderr.hasPrefix("error: the recipes app declares no route table (RoutedApp)"))
+        let served = try await ServedApp()
+        let attached = try await served.cli("why", "--attach", served.name, "recipes://tab/meat")
+        #expect(attached.stderr.contains("this app declares no route table (RoutedApp)"), "\(attached.stderr)")
+        let bad = try await cli(["--app", "Shop", "why", "shop://prodct/tea"])
+        #expect(
+            bad.stderr.hasPrefix("error: unknown path in shop://prodct/tea (did you mean shop://product/<sku>?)"))
+    }
+
+    /// A form added to a table is in the examples, the coverage's forms and the written
+    /// association file, with no other edit.
+    @MainActor
+    @Test func aFormAddedToTheTableIsEverywhereAtOnce() async throws {
+        enum Link: Hashable, Sendable {
+            case home
+            case item(String)
+            case notes(String)
+        }
+        let two: [Route<Link>] = [
+            Route("home", Link.home, reaches: Int.self),
+            Route(
+                "item/{id}", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: Int.self,
+                samples: ["a"]),
+        ]
+        let notes = Route<Link>(
+            "item/{id}/notes", Link.notes, { if case .notes(let id) = $0 { id } else { nil } }, reaches: Int.self,
+            samples: ["a"])
+        let before = RouteTable(scheme: "app", universalHosts: ["app.example"], two)
+        let after = RouteTable(scheme: "app", universalHosts: ["app.example"], two + [notes])
+        let added = ["app://item/<id>/notes", "https://app.example/item/<id>/notes"]
+        #expect(Set(after.examples.map(\.form)).subtracting(before.examples.map(\.form)) == Set(added))
+        #expect(Set(after.forms).subtracting(before.forms) == Set(added))
+        let file = String(
+            decoding: AppSiteAssociation.written(
+                forms: after.examples.map(\.form), domain: "app.example", appID: "T.app"), as: UTF8.self)
+        #expect(file.contains(#""/" : "/item/?*/notes""#))
+        #expect(after.roundTripFailures().isEmpty)
+        #expect(try after.parse("https://app.example/item/a%2Fb/notes") == .notes("a/b"))
+    }
+
+    /// `links --write-aasa` writes a file of the app's https forms that `links --aasa` passes.
+    @Test func aWrittenAssociationFilePassesTheCheckWithNoGaps() async throws {
+        let folder = try ScratchFolder()
+        let path = folder.path("aasa.json")
+        let written = try await cli([
+            "links", "--aasa", path, "--domain", "recipes.example", "--app-id", "ABCDE12345.example.recipes",
+            "--write-aasa",
+        ])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(
+            written.stderr
+                == "wrote 5 components of the recipes app's forms on recipes.example for ABCDE12345.example.recipes "
+                + "to \(path)\n")
+        let checked = try await cli(["links", "--aasa", path, "--domain", "recipes.example"])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.contains("every https link form of the app on recipes.example is advertised"))
+        let none = try await cli([
+            "--app", "Shop", "links", "--aasa", path, "--domain", "shop.example", "--app-id", "X.y", "--write-aasa",
+        ])
+        #expect(none.stderr == "error: the shop has no https link form on shop.example to advertise\n")
+        let noID = try await cli(["links", "--aasa", path, "--domain", "recipes.example", "--write-aasa"])
+        #expect(noID.status == 64)
+    }
+}
