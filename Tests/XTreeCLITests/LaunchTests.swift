@@ -66,6 +66,19 @@ import XTreeReachability
         #expect(!result.stderr.contains("restores no states"))
     }
 
+    /// An app that gives no restoration closures is returned to a later event by replay.
+    @Test func restoreReplaysTheLinksOfAnAppWhoseRootTheInspectorOwns() async throws {
+        let served = try await ServedApp(name: "Owned", arguments: ["--as-launched"])
+        _ = try await served.cli("open", "--attach", served.name, "recipes://recipes/irish-stew")
+        _ = try await served.cli("open", "--attach", served.name, "recipes://tab/settings")
+        let restored = try await served.cli("restore", "--attach", served.name, "--to", "1")
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(restored.stdout.hasSuffix("the tree is as recorded (7 nodes)\n"), "\(restored.stdout)")
+        let tree = try await served.cli("tree", "--attach", served.name)
+        #expect(tree.stdout.contains(#""Irish Stew" recipe=irish-stew"#))
+        #expect(tree.stdout.hasPrefix(#"0 DefaultHomeCoordinator #n7hzzzav "Home" tab=meat"#))
+    }
+
     @Test func anExecutableThatDoesNotServeIsReportedWithHowItEnded() async throws {
         let launcher = try Launcher("echo starting up; echo no inspector here >&2; exit 3")
         let result = try await cliProcess(["tree", "--launch", launcher.script], environment: launcher.environment)

@@ -55,4 +55,94 @@ import XTreeJournal
         }
         #expect("\(String(describing: refused))".contains("without a restoration"))
     }
+
+    /// A later event's state, replayed: a fresh root and the links that made it; the tree is
+    /// compared with the one recorded after the event.
+    @Test func aLaterStateIsReplayedFromAFreshRootAndComparedWithTheRecording() async throws {
+        let folder = try InspectorFolder()
+        let inspector = try Inspector(
+            name: "Launched", root: RecipesApp.makeRoot(), directory: folder.path, loopbackPort: nil,
+            journalCapacity: 10, restoration: nil, releaseGracePeriod: 2, open: nil,
+            definition: AppDefinition(RecipesApp.self, ownsRoot: true))
+        defer { inspector.stop() }
+        let app = inspector.app
+        let (first, restored, again, restoredToRestore) = try await offMain {
+            let client = patient(try InspectorClient(app))
+            let (_, first) = try client.open("recipes://recipes/irish-stew")
+            _ = try client.open("recipes://tab/settings")
+            let restored = try client.restore(to: 1)
+            // Event #3 is that restore: its state is event #1's, and replays so.
+            _ = try client.open("recipes://tab/veggie")
+            let again = try client.restore(to: 3)
+            return (first, restored, again, try client.snapshot())
+        }
+        #expect(restored.result.error == nil)
+        #expect(restored.result.difference.isEmpty)
+        #expect(restored.snapshot == first)
+        #expect(again.result.difference.isEmpty)
+        #expect(restoredToRestore == first)
+    }
+
+    /// The recipes app's own type, as `serve --as-launched` serves it.
+    @Test func theRecipesAppReplaysALinkAsRecorded() async throws {
+        let folder = try InspectorFolder()
+        let inspector = try Inspector(
+            name: "Launched", root: RecipesDomain.RecipesApp.makeRoot(), directory: folder.path, loopbackPort: nil,
+            journalCapacity: 1000, restoration: nil, releaseGracePeriod: 2, open: nil,
+            definition: AppDefinition(RecipesDomain.RecipesApp.self, ownsRoot: true))
+        defer { inspector.stop() }
+        let app = inspector.app
+        let restored = try await offMain {
+            let client = patient(try InspectorClient(app))
+            _ = try client.open("recipes://recipes/irish-stew")
+            return try client.restore(to: 1)
+        }
+        #expect(restored.result.difference.isEmpty, "\(restored.result.difference)")
+    }
+
+    /// State the app keeps outside its tree is not replayed: where it shows, the comparison
+    /// says so.
+    @Test func aReplayThatDiffersSaysWhere() async throws {
+        let folder = try InspectorFolder()
+        Launches.count = 0
+        let inspector = try Inspector(
+            name: "Counting", root: CountingApp.makeRoot(), directory: folder.path, loopbackPort: nil,
+            journalCapacity: 10, restoration: nil, releaseGracePeriod: 2, open: nil,
+            definition: AppDefinition(CountingApp.self, ownsRoot: true))
+        defer { inspector.stop() }
+        let app = inspector.app
+        let restored = try await offMain {
+            let client = patient(try InspectorClient(app))
+            _ = try client.open("counting://page/a")
+            return try client.restore(to: 1)
+        }
+        #expect(restored.result.difference.description.contains(#"label "launch 1" -> "launch 2""#))
+        #expect(restored.snapshot.nodes[0].attributes.first { $0.key == "page" }?.value == "counting://page/a")
+    }
+}
+
+/// How many roots the counting app made: state outside the tree, as a singleton keeps it.
+@MainActor enum Launches {
+    static var count = 0
+}
+
+/// An app whose root's label counts the roots made.
+@MainActor final class Counter: ObservableObject, DeepLinkable {
+    let launch: Int
+    @Published var page = ""
+    init(launch: Int) { self.launch = launch }
+    var nodeLabel: String { "launch \(launch)" }
+    var nodeAttributes: [(key: String, value: String)] { [("page", page)] }
+}
+
+enum CountingApp: DeepLinkableApp {
+    static func makeRoot() -> Counter {
+        Launches.count += 1
+        return Counter(launch: Launches.count)
+    }
+
+    static func open(_ link: String, in root: Counter) async throws -> any DeepLinkable {
+        root.page = link
+        return root
+    }
 }

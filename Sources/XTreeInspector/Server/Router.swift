@@ -109,10 +109,13 @@ extension InspectorCore {
             guard let target = request.to, target >= 0 else {
                 return Answer(reply: reject(request.id, "restore needs the event to return to, 0 or more"))
             }
-            // An app whose root the inspector owns starts afresh; any other restores a state.
+            // An app whose root the inspector owns starts afresh, and replays its links to a
+            // later state; any other restores a captured state.
             let outcome =
-                if target == 0, let makeRoot = definition?.makeRoot {
-                    await hub.restart(with: makeRoot)
+                if let definition, let makeRoot = definition.makeRoot {
+                    target == 0
+                        ? await hub.restart(with: makeRoot)
+                        : await hub.replay(to: target, makeRoot: makeRoot, open: definition.open)
                 } else {
                     await hub.restore(to: target)
                 }

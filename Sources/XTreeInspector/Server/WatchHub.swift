@@ -18,14 +18,15 @@ import XTreeSupport
 /// a restoration, the app's state is captured after each event, for ``restore(to:)``.
 @MainActor
 final class WatchHub {
-    /// The app's root; replaced only where the inspector owns it (``restart(with:)``).
-    private(set) var root: any DeepLinkable
+    /// The app's root; replaced only where the inspector owns it (``restart(with:)``,
+    /// ``replay(to:makeRoot:open:)``).
+    var root: any DeepLinkable
     nonisolated let journal: Journal
-    private let restoration: Inspector.Restoration?
-    private var points: RestorePoints
+    let restoration: Inspector.Restoration?
+    var points: RestorePoints
     private let gracePeriod: Double
     /// The live view, while the tree is observed.
-    private var live: LiveTree?
+    var live: LiveTree?
     /// Whether a flush is scheduled, and whether a link is being applied: kept apart from
     /// the main actor, so that of a burst of announcements, from any thread, only the first
     /// schedules work there, and those during a link none (the link records them).
@@ -82,12 +83,12 @@ final class WatchHub {
     }
 
     /// A link or a restore begins: the app's changes until it ends are its own, not events.
-    private func beginLink() {
+    func beginLink() {
         linksUnderWay += 1
         announced.withLock { $0.linking = true }
     }
 
-    private func endLink() {
+    func endLink() {
         linksUnderWay -= 1
         if linksUnderWay == 0 { announced.withLock { $0.linking = false } }
     }
@@ -110,7 +111,7 @@ final class WatchHub {
 
     /// Hands what the app changed since the last event to the journal, if the tree is
     /// observed, no link is being applied, and something announced a change.
-    private func recordChanges() {
+    func recordChanges() {
         guard linksUnderWay == 0, let live, live.hasAnnouncements else { return }
         let update = live.update()
         commit(
@@ -122,7 +123,7 @@ final class WatchHub {
 
     /// Journals an event under the next sequence number: captures the app's state for
     /// restoring, and holds the objects that left the tree until their grace period ends.
-    private func commit(_ event: JournalEvent, departures: [LiveTree.Departure]) {
+    func commit(_ event: JournalEvent, departures: [LiveTree.Departure]) {
         var event = event
         sequence += 1
         event.sequence = sequence
@@ -294,102 +295,5 @@ final class WatchHub {
                 (TreeSnapshot(of: root), [Int]())
             }
         return (result, Applied(error: error, traces: traces, snapshot: after, path: path, sequence: event))
-    }
-}
-
-extension WatchHub {
-    /// What restoring did.
-    struct Restored: Sendable {
-        /// The restore's own event.
-        var event: Int
-        var duration: Double
-        /// The restoration's error, described.
-        var error: String?
-        /// The tree recorded after the event restored to, and the tree now.
-        var recorded: TreeSnapshot
-        var after: TreeSnapshot
-    }
-
-    /// What a restore request came to.
-    enum RestoreOutcome: Sendable {
-        case restored(Restored)
-        /// Why the app cannot restore that state.
-        case refused(String)
-    }
-
-    /// Replaces the root with a fresh one from `makeRoot`, the app as it is at launch, and
-    /// journals it as a restore to the start (event 0): for an app whose root the inspector
-    /// owns. Objects the old tree held stay alive only as long as something else holds them.
-    func restart(with makeRoot: @MainActor () -> any DeepLinkable) -> RestoreOutcome {
-        recordChanges()
-        beginLink()
-        defer { endLink() }
-        let time = Date().timeIntervalSince1970
-        let start = DispatchTime.now().uptimeNanoseconds
-        let before = live?.model().snapshot() ?? TreeSnapshot(of: root)
-        root = makeRoot()
-        if live != nil {
-            live = nil
-            self.start()
-        }
-        let after = live?.model().snapshot() ?? TreeSnapshot(of: root)
-        let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        commit(
-            JournalEvent(
-                sequence: 0, time: time, kind: .restore(.init(to: 0, duration: duration, error: nil)),
-                notifications: 0, objects: 0, edit: TreeEdit(from: before, to: after)),
-            departures: [])
-        return .restored(Restored(event: sequence, duration: duration, error: nil, recorded: after, after: after))
-    }
-
-    /// Returns the app to the state captured after event `target` (0: the start), and
-    /// journals it as an event of its own; or says why it cannot.
-    func restore(to target: Int) async -> RestoreOutcome {
-        guard let restoration else {
-            return .refused(
-                "this app does not restore earlier states: its Inspector was started without a restoration "
-                    + "(Inspector.Restoration)")
-        }
-        guard points.capacity > 0, let live else {
-            return .refused("this app keeps no journal (its capacity is 0), so no states to restore")
-        }
-        recordChanges()
-        guard target <= sequence else {
-            return .refused("event #\(target) has not happened: the last event is #\(sequence)")
-        }
-        guard let point = points.point(after: target) else {
-            let kept = points.range.map { "#\($0.lowerBound) to #\($0.upperBound)" } ?? "none"
-            return .refused("the state after event #\(target) is no longer kept; states are kept for events \(kept)")
-        }
-        // The tree recorded after the event: the tree now, with the edits since undone.
-        var recorded = live.model()
-        for event in journal.events(after: target).reversed() {
-            do {
-                try recorded.apply(event.edit.inverted)
-            } catch {
-                preconditionFailure("the journal's own edits lead back: \(error)")
-            }
-        }
-        beginLink()
-        defer { endLink() }
-        let time = Date().timeIntervalSince1970
-        let start = DispatchTime.now().uptimeNanoseconds
-        var error: String?
-        do {
-            try await restoration.restore(point.state)
-        } catch let failure {
-            error = "\(failure)"
-        }
-        let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let update = live.update()
-        commit(
-            JournalEvent(
-                sequence: 0, time: time, kind: .restore(.init(to: target, duration: duration, error: error)),
-                notifications: update.notifications, objects: update.objects, edit: update.edit),
-            departures: update.departures)
-        return .restored(
-            Restored(
-                event: sequence, duration: duration, error: error, recorded: recorded.snapshot(),
-                after: live.model().snapshot()))
     }
 }
