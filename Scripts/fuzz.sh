@@ -21,7 +21,7 @@ echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
     XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
-    XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeInspector XTreeWeb RecipesDomain
+    XTreeRoutes XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeInspector XTreeWeb RecipesDomain
 )
 for module in "${modules[@]}"; do
     # An archive is added to, not replaced: members of files since removed would linger.
@@ -33,9 +33,10 @@ libraries=()
 for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
-for target in deeplink catalog snapshot reader inspector session http edit aasa; do
+for target in deeplink routes catalog snapshot reader inspector session http edit aasa; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
+        routes) source=Fuzz/RouteFuzzer.swift ;;
         catalog) source=Fuzz/CatalogFuzzer.swift ;;
         snapshot) source=Fuzz/SnapshotFuzzer.swift ;;
         reader) source=Fuzz/SnapshotReaderFuzzer.swift ;;
