@@ -36,6 +36,10 @@
             try SystemCall.retrying { systemWrite(descriptor, bytes.baseAddress, bytes.count) }
         }
 
+        package static func seek(_ descriptor: Int32, to offset: Int64) -> Bool {
+            offset >= 0 && lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+        }
+
         package static func rewind(_ descriptor: Int32) -> Bool {
             lseek(descriptor, 0, SEEK_SET) == 0
         }

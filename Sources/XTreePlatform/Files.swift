@@ -69,6 +69,8 @@ package protocol FileCalls {
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int
     /// Goes back to the start of a regular file; whether it could.
     static func rewind(_ descriptor: Int32) -> Bool
+    /// Moves to `offset` bytes from the start (at most the file's size makes sense); whether it could.
+    static func seek(_ descriptor: Int32, to offset: Int64) -> Bool
     /// What an open descriptor names.
     static func status(of descriptor: Int32) throws(SystemError) -> FileStatus
     /// What `path` names; a symbolic link itself unless `followingLinks`.

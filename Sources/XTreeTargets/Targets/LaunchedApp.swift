@@ -162,12 +162,23 @@ package final class LaunchedApp {
     /// An error that says how the child ended, with the end of what it printed.
     package func failure(_ what: String) -> CLIError {
         var message = "the launched app \(TerminalText.escaped(path)) \(what)"
-        if let directory, let data = FileManager.default.contents(atPath: directory + "/output"), !data.isEmpty {
-            let tail = String(decoding: data.suffix(2_048), as: UTF8.self)
+        if let directory, let data = Self.tail(of: directory + "/output", bytes: 2_048), !data.isEmpty {
+            let tail = String(decoding: data, as: UTF8.self)
             let lines = tail.split(separator: "\n", omittingEmptySubsequences: true).suffix(3)
             message += "; its last output: " + lines.map { TerminalText.quoted(String($0)) }.joined(separator: " | ")
         }
         return .failure(message)
+    }
+
+    /// The last `bytes` of a file, read without reading the rest: a child may print without end.
+    private static func tail(of path: String, bytes: Int) -> Data? {
+        guard let descriptor = try? Files.open(path, [], mode: 0) else { return nil }
+        defer { Files.close(descriptor) }
+        guard let size = try? Files.status(of: descriptor).size, Files.seek(descriptor, to: max(0, size - Int64(bytes)))
+        else { return nil }
+        var buffer = [UInt8](repeating: 0, count: bytes)
+        let count = buffer.withUnsafeMutableBytes { (try? Files.read(descriptor, into: $0)) ?? 0 }
+        return Data(buffer[..<count])
     }
 
     /// Ends the child (`SIGTERM`, then `SIGKILL` after 2 s) and removes its directory.
