@@ -229,6 +229,47 @@
             return path.hasPrefix("/dev/pts/") || path == "/dev/ptmx"
         }
 
+        // What the personality's tests look at, and make, beside the calls above.
+
+        /// Whether `descriptor` does not block.
+        package static func isNonBlocking(_ descriptor: Int32) -> Bool {
+            fcntl(descriptor, F_GETFL) & O_NONBLOCK != 0
+        }
+
+        /// How many bytes `socket`'s send buffer holds.
+        package static func sendBufferSize(_ socket: Int32) -> Int32 {
+            var size: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(socket, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 ? size : -1
+        }
+
+        /// Two connected sockets as the C library makes them, without the personality's
+        /// `SO_NOSIGPIPE`.
+        package static func unprotectedSocketPair() -> (Int32, Int32)? {
+            var ends: [Int32] = [-1, -1]
+            return socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 ? (ends[0], ends[1]) : nil
+        }
+
+        /// Whether sending on `socket`, whose peer is gone, raises `SIGPIPE` on this thread: the
+        /// signal is blocked meanwhile, so that it waits to be taken instead of ending the process.
+        package static func raisesBrokenPipe(sendingOn socket: Int32) -> Bool {
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            _ = try? [UInt8](repeating: 1, count: 8).withUnsafeBytes { bytes throws(SystemError) in
+                try Sockets.send(socket, bytes)
+            }
+            var pending = sigset_t()
+            sigpending(&pending)
+            guard sigismember(&pending, SIGPIPE) == 1 else { return false }
+            var now = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &now)
+            return true
+        }
+
         /// APFS refuses a name that is not UTF-8 with `EILSEQ` (`errno.h`; Apple's file system
         /// reference): every call that makes or renames a file checks its path first.
         package static func checkName(_ path: UnsafePointer<CChar>) throws(SystemError) {

@@ -1,20 +1,7 @@
-#if canImport(Glibc)
+#if os(Linux)
     import Foundation
-    import Glibc
     import Testing
     import XTreePlatform
-
-    /// A pty's two ends, as `openpty` makes them: `/dev/ptmx`, unlocked (`TIOCSPTLCK`), and the
-    /// terminal it numbers (`TIOCGPTN`; both requests' numbers are Linux's).
-    func pseudoTerminal() -> (master: Int32, terminal: String)? {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            return nil
-        }
-        return (master, "/dev/pts/\(number)")
-    }
 
     @Suite struct DeviceInputTests {
         /// Darwin's `poll` takes no device but a pty (`/dev/tty` is `POLLNVAL`, `poll(2)`):
@@ -23,8 +10,8 @@
         /// Darwin, polls the pty itself but not `/dev/tty`).
         @Test func watchWithADeviceForInputPrintsTheAppsChangesAsTheyCome() async throws {
             let served = try await ServedApp()
-            let (master, terminal) = try #require(pseudoTerminal())
-            defer { close(master) }
+            let (master, terminal) = try #require(Terminal.openPseudoTerminal())
+            defer { Files.close(master) }
             let watch = Process()
             // In a session of its own whose controlling terminal is the pty, reading `/dev/tty`.
             watch.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
@@ -52,7 +39,7 @@
             }
             #expect(printed().contains(#"tab "meat" -> "settings""#), "\(printed())")
 
-            _ = Array("quit\n".utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            try Array("quit\n".utf8).withUnsafeBytes { try Files.writeAll($0, to: master) }
             await watch.exit(killAfter: 10)
             #expect(watch.terminationStatus == 0)
         }
