@@ -59,9 +59,9 @@ package struct Context {
     /// Starts the app `--launch` names (a path, or a name in `.xtree.json`), attached; it is
     /// stopped when the command ends.
     package func launch(_ value: String) throws(CLIError) -> LaunchedApp {
-        let path = try LaunchConfiguration.executable(
+        let (path, arguments) = try LaunchConfiguration.command(
             for: value, from: FileManager.default.currentDirectoryPath)
-        let app = try LaunchedApp(path, environment: environment)
+        let app = try LaunchedApp(path, arguments: arguments, environment: environment)
         launched.apps.append(app)
         return app
     }

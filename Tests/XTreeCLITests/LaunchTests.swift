@@ -18,7 +18,7 @@ import XTreeReachability
         let script: String
         var environment: [String: String] { ["TMPDIR": folder.path("tmp")] }
 
-        init(_ body: String = #"exec "$XTREE_CLI" serve --as-launched"#) throws {
+        init(_ body: String = #"exec "$XTREE_CLI" "$@" serve --as-launched"#) throws {
             folder = try ScratchFolder()
             try FileManager.default.createDirectory(atPath: folder.path("tmp"), withIntermediateDirectories: false)
             let cli = productsDirectory.appendingPathComponent("xtree-cli").path
@@ -97,16 +97,20 @@ import XTreeReachability
 
     @Test func aNameIsFoundInTheNearestXTreeJSON() async throws {
         let launcher = try Launcher()
-        _ = try launcher.folder.write(".xtree.json", #"{"launch": {"recipes": "launch.sh"}}"#)
+        _ = try launcher.folder.write(
+            ".xtree.json", #"{"launch": {"recipes": "launch.sh", "shop": ["launch.sh", "--app", "Shop"]}}"#)
         try FileManager.default.createDirectory(atPath: launcher.folder.path("sub"), withIntermediateDirectories: false)
         let result = try await cliScript(
-            #"cd sub && "$0" tree --launch recipes --depth 0 && "$0" tree --launch podcasts"#, in: launcher.folder,
+            #"cd sub && "$0" tree --launch recipes --depth 0 && "$0" tree --launch shop --depth 0 && "$0" tree --launch podcasts"#,
+            in: launcher.folder,
             environment: launcher.environment)
         #expect(result.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(result.stderr)")
+        // A name with arguments: the script passes them on to `serve`.
+        #expect(result.stdout.contains("0 ShopCoordinator"), "\(result.stdout)")
         #expect(
             result.stderr
                 == "error: \(launcher.folder.url.standardizedFileURL.path)/.xtree.json names no launch executable "
-                + "'podcasts'; it names recipes\n")
+                + "'podcasts'; it names recipes, shop\n")
         #expect(result.status == 1)
     }
 

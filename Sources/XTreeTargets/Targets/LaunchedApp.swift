@@ -18,6 +18,8 @@ import XTreePlatform
 package final class LaunchedApp {
     /// The executable, as given.
     package let path: String
+    /// The arguments it is started with.
+    package let arguments: [String]
     /// How long to wait for a child to serve, in seconds.
     package let startTimeout: Double
     /// How long to wait for each reply of a child, in seconds.
@@ -30,14 +32,15 @@ package final class LaunchedApp {
     /// How many children were started.
     package private(set) var starts = 0
 
-    /// Starts `path` and attaches to it.
+    /// Starts `path` with `arguments` and attaches to it.
     ///
     /// - Parameters:
     ///   - environment: The CLI's environment: the child's, with its directory and name added;
     ///     `XTREE_LAUNCH_TIMEOUT` (seconds, default 60) bounds its start, and
     ///     `XTREE_REPLY_TIMEOUT` (default 30) each reply.
-    package init(_ path: String, environment: [String: String]) throws(CLIError) {
+    package init(_ path: String, arguments: [String] = [], environment: [String: String]) throws(CLIError) {
         self.path = path
+        self.arguments = arguments
         self.environment = environment
         startTimeout = Self.seconds(environment["XTREE_LAUNCH_TIMEOUT"]) ?? 60
         replyTimeout = Self.seconds(environment["XTREE_REPLY_TIMEOUT"]) ?? 30
@@ -117,6 +120,7 @@ package final class LaunchedApp {
         self.directory = directory
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
         var environment = environment
         environment["XTREE_INSPECTOR_DIR"] = directory
         environment["XTREE_LAUNCH_NAME"] = URL(fileURLWithPath: path).lastPathComponent
