@@ -44,6 +44,8 @@ public var TIOCGWINSZ: UInt { fatalError("a declaration, not an implementation")
 public func ioctl(_ fd: CInt, _ request: UInt, _ pointer: UnsafeMutableRawPointer) -> CInt { fatalError("a declaration, not an implementation") }
 /// header: <sys/signal.h> `#define SIGKILL 9`
 public var SIGKILL: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/signal.h> `#define SIGSTOP 17 /* sendable stop signal not from tty */`
+public var SIGSTOP: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <dlfcn.h> `#define RTLD_NOW 0x2`
 public var RTLD_NOW: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <dlfcn.h> `extern void * dlopen(const char * __path, int __mode);`

@@ -28,6 +28,7 @@
             case .terminate: SIGTERM
             case .brokenPipe: SIGPIPE
             case .kill: SIGKILL
+            case .stop: SIGSTOP
             }
         }
 

@@ -8,6 +8,9 @@ package enum SignalName: Sendable, CaseIterable {
     case brokenPipe
     /// `SIGKILL`, which cannot be caught: for tests that end a process as a crash would.
     case kill
+    /// `SIGSTOP`, which cannot be caught: for tests of a process that stops answering, as one
+    /// stopped at a breakpoint does.
+    case stop
 }
 
 /// Signals, the terminal and the process, on one platform.

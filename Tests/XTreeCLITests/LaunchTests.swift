@@ -158,4 +158,26 @@ import XTreeReachability
         #expect(try next.get().nodes.first?.type == "DefaultHomeCoordinator")
         #expect(launched.starts == 2)
     }
+
+    /// A child that stops answering (here stopped, as at a breakpoint) fails its case once the
+    /// reply's deadline passes, and is replaced.
+    @MainActor
+    @Test func aChildThatHangsIsStoppedAndReplaced() async throws {
+        let launcher = try Launcher()
+        var environment = launcher.environment
+        environment["XTREE_REPLY_TIMEOUT"] = "0.5"
+        let launched = try LaunchedApp(launcher.script, environment: environment)
+        defer { launched.stop() }
+        let pid = try #require(launched.target?.client.app.pid)
+        #expect(Terminal.send(.stop, to: pid))
+        let hung = launched.runCase { client throws(InspectorError) in try client.snapshot() }
+        guard case .failure(let failure) = hung else {
+            Issue.record("a case on a stopped app fails")
+            return
+        }
+        #expect(failure.description.hasPrefix("the app stopped answering, and was stopped"), "\(failure)")
+        let next = launched.runCase { client throws(InspectorError) in try client.snapshot() }
+        #expect(try next.get().nodes.first?.type == "DefaultHomeCoordinator")
+        #expect(launched.starts == 2)
+    }
 }

@@ -96,13 +96,14 @@ package final class LaunchedApp {
         } catch {
             if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }
             // The child crashed or hung: say how, and have a new one for the next case.
-            if process?.isRunning == true, let pid = process?.processIdentifier {
+            var how = ending.map { "the app \($0)" }
+            if how == nil, let pid = process?.processIdentifier {
                 _ = Terminal.send(.kill, to: pid)
                 process?.waitUntilExit()
+                how = "the app stopped answering, and was stopped"
             }
-            let how = ending.map { "the app \($0)" } ?? "the app stopped answering"
             stop()
-            return .failure(CaseFailure(description: "\(how) (\(error.description))"))
+            return .failure(CaseFailure(description: "\(how ?? "the app went away") (\(error.description))"))
         }
     }
 
