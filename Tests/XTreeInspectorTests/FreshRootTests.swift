@@ -10,12 +10,16 @@ import XTreeJournal
 /// restore to the start makes a fresh root, links go to it, and the journal says so.
 @MainActor
 @Suite struct FreshRootTests {
+    /// An inspector that owns the root of `App`, as `Inspector.serve` starts one.
+    func owning<App: DeepLinkableApp>(_ app: App.Type, name: String, in folder: InspectorFolder) throws -> Inspector {
+        try Inspector(
+            name: name, root: App.makeRoot(), directory: folder.path, loopbackPort: nil, journalCapacity: 1_000,
+            restoration: nil, releaseGracePeriod: 2, open: nil, definition: AppDefinition(app, ownsRoot: true))
+    }
+
     @Test func aRestoreToTheStartMakesAFreshRootThatLinksReach() async throws {
         let folder = try InspectorFolder()
-        let inspector = try Inspector(
-            name: "Launched", root: RecipesApp.makeRoot(), directory: folder.path, loopbackPort: nil,
-            journalCapacity: 10, restoration: nil, releaseGracePeriod: 2, open: nil,
-            definition: AppDefinition(RecipesApp.self, ownsRoot: true))
+        let inspector = try owning(RecipesApp.self, name: "Launched", in: folder)
         defer { inspector.stop() }
         let app = inspector.app
         let (start, moved, fresh, again, events) = try await offMain {
@@ -60,10 +64,7 @@ import XTreeJournal
     /// compared with the one recorded after the event.
     @Test func aLaterStateIsReplayedFromAFreshRootAndComparedWithTheRecording() async throws {
         let folder = try InspectorFolder()
-        let inspector = try Inspector(
-            name: "Launched", root: RecipesApp.makeRoot(), directory: folder.path, loopbackPort: nil,
-            journalCapacity: 10, restoration: nil, releaseGracePeriod: 2, open: nil,
-            definition: AppDefinition(RecipesApp.self, ownsRoot: true))
+        let inspector = try owning(RecipesApp.self, name: "Launched", in: folder)
         defer { inspector.stop() }
         let app = inspector.app
         let (first, restored, again, restoredToRestore) = try await offMain {
@@ -86,10 +87,7 @@ import XTreeJournal
     /// The recipes app's own type, as `serve --as-launched` serves it.
     @Test func theRecipesAppReplaysALinkAsRecorded() async throws {
         let folder = try InspectorFolder()
-        let inspector = try Inspector(
-            name: "Launched", root: RecipesDomain.RecipesApp.makeRoot(), directory: folder.path, loopbackPort: nil,
-            journalCapacity: 1000, restoration: nil, releaseGracePeriod: 2, open: nil,
-            definition: AppDefinition(RecipesDomain.RecipesApp.self, ownsRoot: true))
+        let inspector = try owning(RecipesDomain.RecipesApp.self, name: "Launched", in: folder)
         defer { inspector.stop() }
         let app = inspector.app
         let restored = try await offMain {
@@ -105,10 +103,7 @@ import XTreeJournal
     @Test func aReplayThatDiffersSaysWhere() async throws {
         let folder = try InspectorFolder()
         Launches.count = 0
-        let inspector = try Inspector(
-            name: "Counting", root: CountingApp.makeRoot(), directory: folder.path, loopbackPort: nil,
-            journalCapacity: 10, restoration: nil, releaseGracePeriod: 2, open: nil,
-            definition: AppDefinition(CountingApp.self, ownsRoot: true))
+        let inspector = try owning(CountingApp.self, name: "Counting", in: folder)
         defer { inspector.stop() }
         let app = inspector.app
         let restored = try await offMain {

@@ -84,14 +84,7 @@ extension WatchHub {
             }
             linksAfter[event.sequence] = current
         }
-        var recorded = live.model()
-        for event in journal.events(after: target).reversed() {
-            do {
-                try recorded.apply(event.edit.inverted)
-            } catch {
-                preconditionFailure("the journal's own edits lead back: \(error)")
-            }
-        }
+        let recorded = recordedTree(after: target, from: live)
         beginLink()
         defer { endLink() }
         let time = Date().timeIntervalSince1970
@@ -117,7 +110,21 @@ extension WatchHub {
                 notifications: 0, objects: 0, edit: TreeEdit(from: before, to: after)),
             departures: [])
         return .restored(
-            Restored(event: sequence, duration: duration, error: error, recorded: recorded.snapshot(), after: after))
+            Restored(event: sequence, duration: duration, error: error, recorded: recorded, after: after))
+    }
+
+    /// The tree recorded after event `target`: the live view's tree now, with the journal's
+    /// edits since undone.
+    private func recordedTree(after target: Int, from live: LiveTree) -> TreeSnapshot {
+        var recorded = live.model()
+        for event in journal.events(after: target).reversed() {
+            do {
+                try recorded.apply(event.edit.inverted)
+            } catch {
+                preconditionFailure("the journal's own edits lead back: \(error)")
+            }
+        }
+        return recorded.snapshot()
     }
 
     /// Returns the app to the state captured after event `target` (0: the start), and
@@ -139,15 +146,7 @@ extension WatchHub {
             let kept = points.range.map { "#\($0.lowerBound) to #\($0.upperBound)" } ?? "none"
             return .refused("the state after event #\(target) is no longer kept; states are kept for events \(kept)")
         }
-        // The tree recorded after the event: the tree now, with the edits since undone.
-        var recorded = live.model()
-        for event in journal.events(after: target).reversed() {
-            do {
-                try recorded.apply(event.edit.inverted)
-            } catch {
-                preconditionFailure("the journal's own edits lead back: \(error)")
-            }
-        }
+        let recorded = recordedTree(after: target, from: live)
         beginLink()
         defer { endLink() }
         let time = Date().timeIntervalSince1970
@@ -167,7 +166,6 @@ extension WatchHub {
             departures: update.departures)
         return .restored(
             Restored(
-                event: sequence, duration: duration, error: error, recorded: recorded.snapshot(),
-                after: live.model().snapshot()))
+                event: sequence, duration: duration, error: error, recorded: recorded, after: live.model().snapshot()))
     }
 }
