@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses in Fuzz/ with AddressSanitizer and runs each for SECONDS
 # (default 60). Fails on any crash, leak, timeout or failed property check.
 #
-#   Scripts/fuzz.sh [SECONDS]
+#   Scripts/fuzz.sh [SECONDS [TARGET...]]
 #
 # New inputs found go to .build-fuzz/corpus/<target>; the checked-in seeds stay as they are.
 set -euo pipefail
@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 seconds="${1:-60}"
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(deeplink routes catalog snapshot reader inspector session http edit aasa)
 case "$seconds" in
     '' | *[!0-9]*) echo "error: SECONDS must be a whole number, got '$seconds'" >&2; exit 64 ;;
 esac
@@ -33,7 +36,7 @@ libraries=()
 for ((index = ${#modules[@]} - 1; index >= 0; index--)); do libraries+=("-l${modules[index]}"); done
 
 status=0
-for target in deeplink routes catalog snapshot reader inspector session http edit aasa; do
+for target in "${targets[@]}"; do
     case "$target" in
         deeplink) source=Fuzz/DeepLinkFuzzer.swift ;;
         routes) source=Fuzz/RouteFuzzer.swift ;;
@@ -45,6 +48,7 @@ for target in deeplink routes catalog snapshot reader inspector session http edi
         http) source=Fuzz/HTTPFuzzer.swift ;;
         edit) source=Fuzz/EditFuzzer.swift ;;
         aasa) source=Fuzz/AssociationFuzzer.swift ;;
+        *) echo "error: no fuzz target '$target'" >&2; exit 64 ;;
     esac
     swiftc "${flags[@]}" -use-ld=lld "$source" "${libraries[@]}" -o "$out/$target-fuzzer"
     mkdir -p "$out/corpus/$target"

@@ -15,7 +15,8 @@ import XTree
 /// ShopLink.routes.url(for: .checkout)                       // "shop://checkout"
 /// ```
 ///
-/// Links are read strictly, as untrusted text: at most ``maximumLength`` bytes; the scheme
+/// Links are read strictly, as untrusted text: at most ``maximumLength`` bytes of printable
+/// ASCII (anything else percent-encoded, RFC 3986); the scheme
 /// and host compared without case (RFC 3986), the path and query with it; no user,
 /// password, port or fragment; no query item a form does not name, none twice; every path
 /// segment and query value percent-decoded. A link of no form fails with the form nearest to
@@ -86,6 +87,10 @@ public struct RouteTable<Link: Sendable>: Sendable {
         guard length <= Self.maximumLength else {
             throw fail("a link of \(length) bytes; links are at most \(Self.maximumLength)")
         }
+        // RFC 3986: a link is printable ASCII; anything else is percent-encoded.
+        guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw fail("a space, control or non-ASCII character where a link has only percent-encoded ones")
+        }
         guard let components = URLComponents(string: text), let givenScheme = components.scheme?.lowercased() else {
             throw fail("not a \(scheme):// link")
         }
@@ -107,7 +112,9 @@ public struct RouteTable<Link: Sendable>: Sendable {
             prefix = "https://\(host)/"
         } else {
             throw fail(
-                "wrong scheme '\(givenScheme)\(givenScheme == "https" ? "' on \(host)" : "'"); the scheme is \(scheme)"
+                "wrong scheme '\(TerminalText.shortened(givenScheme))"
+                    + (givenScheme == "https" ? "' on \(TerminalText.shortened(host))" : "'")
+                    + "; the scheme is \(scheme)"
                     + (universalHosts.isEmpty ? "" : ", or https on \(universalHosts.joined(separator: ", "))"))
         }
         let segments = path.compactMap { $0.removingPercentEncoding }
@@ -123,7 +130,10 @@ public struct RouteTable<Link: Sendable>: Sendable {
             guard let value = Self.value(of: route, segments: segments, items: items) else { continue }
             if let link = route.make(value) { return (link, route, value) }
             let choices = route.choices.map { " (\($0.joined(separator: ", ")))" } ?? ""
-            refusal = refusal ?? fail("'\(value)' is not a \(route.valueName ?? "value")\(choices)")
+            // The value is the link's own text again: shortened, so the message stays near the
+            // link's size.
+            refusal =
+                refusal ?? fail("'\(TerminalText.shortened(value))' is not a \(route.valueName ?? "value")\(choices)")
         }
         if let refusal { throw refusal }
         throw fail("unknown path", nearest: nearest(segments: segments, items: items, prefix: prefix))
