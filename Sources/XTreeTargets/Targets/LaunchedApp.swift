@@ -95,7 +95,13 @@ package final class LaunchedApp {
             return .success(try body(client))
         } catch {
             if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }
-            // The child crashed or hung: say how, and have a new one for the next case.
+            // The child crashed or hung: say how, and have a new one for the next case. A
+            // connection that closed is a child ending: it is given a moment to be reaped.
+            if case .noAnswer = error {
+            } else {
+                let deadline = Date().addingTimeInterval(2)
+                while process?.isRunning == true, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+            }
             var how = ending.map { "the app \($0)" }
             if how == nil, let pid = process?.processIdentifier {
                 _ = Terminal.send(.kill, to: pid)
