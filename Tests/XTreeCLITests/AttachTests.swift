@@ -5,7 +5,7 @@ import XTreePlatform
 /// `xtree-cli serve` as a child process, with its own inspector directory.
 final class ServedApp {
     let folder: ScratchFolder
-    let process = Process()
+    let process: Process
     let name: String
     /// Where the app and its clients look for each other: an inspector directory of its own,
     /// unless given.
@@ -18,22 +18,15 @@ final class ServedApp {
         self.name = name
         self.environment =
             environment ?? ["XDG_RUNTIME_DIR": folder.url.path, "XTREE_INSPECTOR_DIR": folder.url.path + "/xtree"]
-        process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        process.arguments = (app.map { ["--app", $0] } ?? []) + ["serve", "--name", name] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in self.environment { environment[key] = value }
+        var environment = self.environment
         // Every event of the served app checks the inspector's view against a full snapshot.
         environment["XTREE_CHECK_LIVE_TREE"] = "1"
-        process.environment = environment
-        let output = folder.path("serve.out")
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = process.standardOutput
-        try process.run()
-        for _ in 0..<100 {
-            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.hasPrefix("serving") { return }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        let started = try await startCLI(
+            (app.map { ["--app", $0] } ?? []) + ["serve", "--name", name] + arguments, environment: environment,
+            output: folder.path("serve.out")
+        ) { $0.hasPrefix("serving") }
+        process = started.process
+        if started.printed != nil { return }
         throw CocoaError(.fileReadNoSuchFile)
     }
 
@@ -42,21 +35,10 @@ final class ServedApp {
     /// `xtree-cli record --attach NAME` and `arguments` in a process of its own, once it says
     /// it is recording; what it prints goes to the returned file.
     func startRecording(_ arguments: String...) async throws -> (process: Process, output: String) {
-        let record = Process()
-        record.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        record.arguments = ["record", "--attach", name] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in self.environment { environment[key] = value }
-        record.environment = environment
         let output = folder.path("record.out")
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        record.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        record.standardError = record.standardOutput
-        try record.run()
-        for _ in 0..<600 {
-            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.contains("recording") { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        let (record, _) = try await startCLI(
+            ["record", "--attach", name] + arguments, environment: environment, output: output, tries: 600
+        ) { $0.contains("recording") }
         return (record, output)
     }
 

@@ -92,6 +92,31 @@ func cliProcess(
     )
 }
 
+/// Starts the built `xtree-cli` with `arguments`, in the test's environment with `environment`
+/// added, what it prints (output and errors) going to the file `output`; then waits, up to
+/// `tries` times 50 ms, for what it printed to satisfy `ready`. The process, and what it had
+/// printed when ready (`nil` if it never was).
+func startCLI(
+    _ arguments: [String], environment: [String: String], output: String, tries: Int = 100,
+    until ready: (String) -> Bool
+) async throws -> (process: Process, printed: String?) {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    process.environment = merged
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardError = process.standardOutput
+    try process.run()
+    for _ in 0..<tries {
+        if let text = try? String(contentsOfFile: output, encoding: .utf8), ready(text) { return (process, text) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+    }
+    return (process, nil)
+}
+
 extension Process {
     /// Waits for the process to end, killing it with SIGKILL after `killAfter` seconds if
     /// given. Waits by sleeping, not by blocking a thread: the tests share the concurrency

@@ -8,32 +8,23 @@ import XTreeWeb
 /// `xtree-cli web` as a child process: the address it prints, and its port and token.
 final class WebProcess {
     let folder: ScratchFolder
-    let process = Process()
+    let process: Process
     private(set) var port: UInt16 = 0
     private(set) var token = ""
 
     init(_ arguments: [String], environment: [String: String] = [:]) async throws {
         folder = try ScratchFolder()
-        process.executableURL = productsDirectory.appendingPathComponent("xtree-cli")
-        process.arguments = ["web"] + arguments
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let output = folder.path("web.out")
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = process.standardOutput
-        try process.run()
-        for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: output, encoding: .utf8), text.contains("\n") {
-                // serving the recipes app at http://127.0.0.1:PORT/?token=TOKEN
-                let address = text.split(separator: "\n")[0].components(separatedBy: " at ").last ?? ""
-                let parts = address.components(separatedBy: ":")
-                port = UInt16(parts.last?.components(separatedBy: "/").first ?? "") ?? 0
-                token = address.components(separatedBy: "token=").last ?? ""
-                return
-            }
-            try await Task.sleep(nanoseconds: 50_000_000)
+        let started = try await startCLI(
+            ["web"] + arguments, environment: environment, output: folder.path("web.out"), tries: 200
+        ) { $0.contains("\n") }
+        process = started.process
+        if let text = started.printed {
+            // serving the recipes app at http://127.0.0.1:PORT/?token=TOKEN
+            let address = text.split(separator: "\n")[0].components(separatedBy: " at ").last ?? ""
+            let parts = address.components(separatedBy: ":")
+            port = UInt16(parts.last?.components(separatedBy: "/").first ?? "") ?? 0
+            token = address.components(separatedBy: "token=").last ?? ""
+            return
         }
         throw CocoaError(.fileReadNoSuchFile)
     }
