@@ -39,9 +39,8 @@ import XTree
 
     /// A shop that sells `products`, on its catalog tab.
     public init(products: [Product] = Product.standard) {
-        SearchableProtocols.register((any ProductDetailScreen).self)
-        SearchableProtocols.register((any CartScreen).self)
-        SearchableProtocols.register((any CheckoutScreen).self)
+        _ = ShopLink.routes  // makes the protocols its links reach searchable by name
+        SearchableProtocols.register((any CartScreen).self)  // reached by a tab, whose receiver is its value's
         self.products = products
         catalog = CatalogCoordinator(products: products)
         cart = CartViewModel(products: products)

@@ -1,3 +1,5 @@
+import XTree
+
 /// One form of link, declared once: its pattern, the value it parses to and back, and the
 /// type of object it must reach.
 ///
@@ -42,6 +44,8 @@ public struct Route<Link: Sendable>: Sendable {
     package let samples: [String]
     /// Every value's text, where there are few.
     let choices: [String]?
+    /// Makes the receiver searchable by name if it is a protocol (`SearchableProtocols`).
+    package private(set) var searchable: @Sendable () -> Void = {}
 
     /// A form with no value: it parses to `link`.
     ///
@@ -49,12 +53,13 @@ public struct Route<Link: Sendable>: Sendable {
     ///   - pattern: The form after the scheme or host: `checkout`.
     ///   - link: The one link of the form.
     ///   - receiver: The type the link must end on.
-    public init(_ pattern: String, _ link: Link, reaches receiver: Any.Type) where Link: Equatable {
+    public init<Receiver>(_ pattern: String, _ link: Link, reaches receiver: Receiver.Type) where Link: Equatable {
         let name = Self.name(of: receiver)
         self.init(
             pattern: pattern, receiver: { _ in name }, condition: nil, make: { _ in link },
             text: { $0 == link ? "" : nil },
             samples: [""], choices: nil)
+        searchable = Self.searchable(receiver)
         precondition(valueName == nil, "a route without a value has no {name} in its pattern: \(pattern)")
     }
 
@@ -67,11 +72,12 @@ public struct Route<Link: Sendable>: Sendable {
     ///   - receiver: The type a link of this form must end on.
     ///   - key: The receiver's attribute that equals the value's text, if the value picks one.
     ///   - samples: Values to show the form with, besides the parameter type's own samples.
-    public init<Value: RouteParameter>(
+    public init<Value: RouteParameter, Receiver>(
         _ pattern: String, _ make: @escaping @Sendable (Value) -> Link, _ value: @escaping @Sendable (Link) -> Value?,
-        reaches receiver: Any.Type, where key: String? = nil, samples: [Value] = []
+        reaches receiver: Receiver.Type, where key: String? = nil, samples: [Value] = []
     ) {
         self.init(pattern, make, value, reaches: { _ in receiver }, where: key, samples: samples)
+        searchable = Self.searchable(receiver)
     }
 
     /// A form with a value whose receiver depends on it: a tab link reaches each tab's screen.
@@ -128,6 +134,13 @@ public struct Route<Link: Sendable>: Sendable {
                 return (String(pair[0]), piece(pair[1]))
             }
         valueName = name
+    }
+
+    /// Registers `receiver` with `SearchableProtocols` if it is a protocol: a class is
+    /// searchable by name without help.
+    private static func searchable<Receiver>(_ receiver: Receiver.Type) -> @Sendable () -> Void {
+        if receiver is AnyClass { return {} }
+        return { SearchableProtocols.register(Receiver.self) }
     }
 
     /// A type's name as the tree shows it: `CartScreen` for `(any CartScreen).self`.

@@ -33,10 +33,14 @@ public struct RouteTable<Link: Sendable>: Sendable {
     public static var maximumLength: Int { 2048 }
 
     /// A table of `routes` under `scheme`, and under `https://HOST/` for each universal host.
+    ///
+    /// Each receiver that is a protocol is made searchable by name (`SearchableProtocols`), so
+    /// that snapshots record it and `find` and `why` name it, with no `register` call.
     public init(scheme: String, universalHosts: [String] = [], _ routes: [Route<Link>]) {
         self.scheme = scheme.lowercased()
         self.universalHosts = universalHosts.map { $0.lowercased() }
         self.routes = routes
+        for route in routes { route.searchable() }
     }
 
     /// Every form, under the custom scheme and then under each universal host.

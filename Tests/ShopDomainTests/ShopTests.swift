@@ -62,4 +62,21 @@ import XTreeTesting
         shop.tab = .account  // @Published
         #expect(monitor.drain() == [0])
     }
+
+    @Test func aTableMakesTheProtocolsItsLinksReachSearchable() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        #expect(!SearchableProtocols.names.contains { $0.hasSuffix(".GiftScreen") })
+        let table = RouteTable<ShopLink>(
+            scheme: "gift",
+            [
+                Route("wrap", ShopLink.checkout, reaches: (any GiftScreen).self),
+                Route("cart", ShopLink.tab(.cart), reaches: CatalogCoordinator.self),
+            ])
+        #expect(table.routes.count == 2)
+        #expect(SearchableProtocols.names.contains { $0.hasSuffix(".GiftScreen") })
+        #expect(!SearchableProtocols.names.contains { $0.hasSuffix(".CatalogCoordinator") })
+    }
 }
+
+/// A protocol only the test's table reaches.
+@MainActor private protocol GiftScreen: ViewModel {}
