@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "XTreePage", targets: ["XTreePage"]),
         // The live inspector, apart so that an app that does not start it links no socket code.
         .library(name: "XTreeInspector", targets: ["XTreeInspector"]),
+        // The app's last links in a file that outlives a crash: cheap enough for release builds.
+        .library(name: "XTreeRecorder", targets: ["XTreeRecorder"]),
         // An app's link forms declared once: parsing, printing, examples, association components, `why`.
         .library(name: "XTreeRoutes", targets: ["XTreeRoutes"]),
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
@@ -57,6 +59,9 @@ let package = Package(
             dependencies: [
                 "XTreeEscaping", "XTreeObservation", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeSupport",
             ]),
+        // The flight recorder: the last links in a memory-mapped ring that survives a crash, their
+        // redaction, and the reading of what the last run left.
+        .target(name: "XTreeRecorder", dependencies: ["XTree", "XTreePlatform", "XTreeSupport"]),
         // The reachability kit and the children audit, which apps use in tests and tools.
         .target(name: "XTreeReachability", dependencies: ["XTree", "XTreeRoutes"]),
         // An app's link forms declared once (the route table), and `why` a link would or would
@@ -75,7 +80,8 @@ let package = Package(
         .target(
             name: "XTreeInspector",
             dependencies: [
-                "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRoutes", "XTreeSupport",
+                "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRecorder", "XTreeRoutes",
+                "XTreeSupport",
             ]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
@@ -122,9 +128,11 @@ let package = Package(
                 "XTreeEscaping", "XTreeSupport",
             ]),
         .testTarget(
-            name: "XTreeInspectorTests", dependencies: ["XTreeInspector", "XTree", "XTreePlatform", "RecipesDomain"]),
+            name: "XTreeInspectorTests",
+            dependencies: ["XTreeInspector", "XTreeRecorder", "XTree", "XTreePlatform", "RecipesDomain"]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
+        .testTarget(name: "XTreeRecorderTests", dependencies: ["XTreeRecorder", "XTree", "XTreePlatform"]),
         .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
         .testTarget(

@@ -147,3 +147,30 @@ public func mknod(_ path: UnsafePointer<CChar>!, _ mode: mode_t, _ device: dev_t
 public var _CS_DARWIN_USER_TEMP_DIR: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <unistd.h> `size_t confstr(int, char *, size_t) __DARWIN_ALIAS(confstr);`
 public func confstr(_ name: Int32, _ buffer: UnsafeMutablePointer<CChar>!, _ length: Int) -> Int { fatalError("a declaration, not an implementation") }
+
+// Mapping files: <sys/mman.h>; `MAP_FAILED`, a macro Swift cannot import, as the Swift
+// overlay declares it (stdlib/public/Platform/Platform.swift).
+
+/// header: <sys/fcntl.h> `#define O_RDWR 0x0002 /* open for reading and writing */`
+public var O_RDWR: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <unistd.h> `int ftruncate(int, off_t);`
+public func ftruncate(_ descriptor: Int32, _ length: off_t) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `#define PROT_READ 0x01 /* [MC2] pages can be read */`
+public var PROT_READ: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `#define PROT_WRITE 0x02 /* [MC2] pages can be written */`
+public var PROT_WRITE: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `#define MAP_SHARED 0x0001 /* [MF|SHM] share changes */`
+public var MAP_SHARED: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `#define MS_SYNC 0x0010 /* [MF|SIO] msync synchronously */`
+public var MS_SYNC: Int32 { fatalError("a declaration, not an implementation") }
+/// docs: Platform.swift (the Darwin overlay), `public var MAP_FAILED: UnsafeMutableRawPointer!`
+public var MAP_FAILED: UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `void * mmap(void *, size_t, int, int, int, off_t) __DARWIN_ALIAS(mmap);`
+public func mmap(
+    _ address: UnsafeMutableRawPointer!, _ length: Int, _ protection: Int32, _ flags: Int32, _ descriptor: Int32,
+    _ offset: off_t
+) -> UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `int munmap(void *, size_t) __DARWIN_ALIAS(munmap);`
+public func munmap(_ address: UnsafeMutableRawPointer!, _ length: Int) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/mman.h> `int msync(void *, size_t, int) __DARWIN_ALIAS_C(msync);`
+public func msync(_ address: UnsafeMutableRawPointer!, _ length: Int, _ flags: Int32) -> Int32 { fatalError("a declaration, not an implementation") }

@@ -10,7 +10,9 @@
         package static func open(
             _ path: UnsafePointer<CChar>, _ options: OpenOptions, mode: UInt32
         ) throws(SystemError) -> Int32 {
-            var flags = O_CLOEXEC | (options.contains(.writeOnly) ? O_WRONLY : O_RDONLY)
+            var flags =
+                O_CLOEXEC
+                | (options.contains(.readWrite) ? O_RDWR : options.contains(.writeOnly) ? O_WRONLY : O_RDONLY)
             if options.contains(.create) {
                 flags |= O_CREAT
                 #if XTREE_DARWIN_PERSONALITY
@@ -103,6 +105,10 @@
                 if fcntl(descriptor, F_FULLFSYNC) != -1 { return }
             #endif
             try SystemCall.retrying { fsync(descriptor) }
+        }
+
+        package static func setSize(of descriptor: Int32, to size: Int64) throws(SystemError) {
+            try SystemCall.retrying { ftruncate(descriptor, off_t(size)) }
         }
 
         package static func rename(

@@ -53,6 +53,8 @@ package struct OpenOptions: OptionSet, Sendable, Hashable {
     package static let exclusive = OpenOptions(rawValue: 4)
     /// Fail if the last part of the path is a symbolic link.
     package static let noFollow = OpenOptions(rawValue: 8)
+    /// For reading and writing (instead of `writeOnly`).
+    package static let readWrite = OpenOptions(rawValue: 16)
 }
 
 /// Files and paths on one platform. Paths are C strings, so that a path that is not UTF-8
@@ -83,6 +85,8 @@ package protocol FileCalls {
     static func changePermissions(at path: UnsafePointer<CChar>, to permissions: UInt32) throws(SystemError)
     /// Writes an open file's data through to its device.
     static func synchronize(_ descriptor: Int32) throws(SystemError)
+    /// Makes an open regular file `size` bytes long, cutting it or adding zeros.
+    static func setSize(of descriptor: Int32, to size: Int64) throws(SystemError)
     /// Renames `source` to `destination`, replacing it atomically.
     static func rename(_ source: UnsafePointer<CChar>, to destination: UnsafePointer<CChar>) throws(SystemError)
     /// Removes the name `path` (not a directory).

@@ -25,5 +25,19 @@
                 _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
             #endif
         }
+
+        package static func mapShared(_ descriptor: Int32, size: Int) throws(SystemError) -> UnsafeMutableRawPointer {
+            let start = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+            guard let start, start != MAP_FAILED else { throw SystemError.last }
+            return start
+        }
+
+        package static func unmap(_ start: UnsafeMutableRawPointer, size: Int) {
+            _ = munmap(start, size)
+        }
+
+        package static func synchronize(_ start: UnsafeMutableRawPointer, size: Int) throws(SystemError) {
+            try SystemCall.retrying { msync(start, size, MS_SYNC) }
+        }
     }
 #endif

@@ -8,4 +8,12 @@ package protocol MemoryCalls {
     /// Gives the allocator's free pages back to the system where it has a call for that, so
     /// that the resident set size measures what is held (the benchmark's memory figures).
     static func releaseFreeMemory()
+    /// Maps the first `size` bytes of the open file `descriptor` for reading and writing, shared:
+    /// what is written reaches the file's pages, which outlive the process (a crash loses none
+    /// of it; power loss may, until ``synchronize(_:size:)``).
+    static func mapShared(_ descriptor: Int32, size: Int) throws(SystemError) -> UnsafeMutableRawPointer
+    /// Ends a mapping made by ``mapShared(_:size:)``.
+    static func unmap(_ start: UnsafeMutableRawPointer, size: Int)
+    /// Writes a mapping's changed pages to the file and waits (`msync(MS_SYNC)`).
+    static func synchronize(_ start: UnsafeMutableRawPointer, size: Int) throws(SystemError)
 }

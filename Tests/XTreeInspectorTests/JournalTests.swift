@@ -102,6 +102,35 @@ enum LinkError: Error, CustomStringConvertible {
         #expect(after.events.map(\.event.sequence) == [3])
     }
 
+    @Test func aPrivateLinkNeverReachesTheJournalNorAFollowersEvents() async throws {
+        let folder = try InspectorFolder()
+        let (book, inspector) = try served(folder: folder)
+        defer { inspector.stop() }
+        let app = inspector.app
+        let follower = try await Self.follower(of: app)
+        _ = try await offMain { try patient(InspectorClient(app)).open("book://page/b?token=s3cr3t&x=1") }
+        await #expect(throws: LinkError.self) {
+            try await inspector.journaling(link: "book://page/missing?email=ada@example.com") {
+                throw LinkError.noSuchPage("missing in book://page/missing?email=ada@example.com")
+            }
+        }
+        _ = book
+        let (read, _, _) = try await offMain { try patient(InspectorClient(app)).journal() }
+        #expect(
+            read.map { $0.event.link?.url } == [
+                "book://page/b?token=<private>&x=1", "book://page/missing?email=<private>",
+            ])
+        #expect(read[1].event.link?.error == "no page missing in book://page/missing?email=<private>")
+        let followed = try await offMain {
+            try (0..<2).compactMap { _ in try follower.value.nextEvent(timeout: 120)?.event }
+        }
+        #expect(followed.count == 2)
+        let encoded = String(decoding: try JSONEncoder().encode(read.map(\.event) + followed), as: UTF8.self)
+        #expect(encoded.contains("token=<private>"))
+        #expect(!encoded.contains("s3cr3t"))
+        #expect(!encoded.contains("ada@example.com"))
+    }
+
     @Test func aFollowerGetsTheBacklogThenEachEventAndHoldsTheTreeAfterIt() async throws {
         let folder = try InspectorFolder()
         let (book, inspector) = try served(folder: folder)

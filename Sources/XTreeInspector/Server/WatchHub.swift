@@ -3,6 +3,7 @@ import Foundation
 import XTree
 import XTreeJournal
 import XTreeLive
+import XTreeRecorder
 import XTreeSupport
 
 /// The tree's observer on the main actor: it keeps the live view (``LiveTree``), turns what
@@ -234,6 +235,10 @@ final class WatchHub {
         recordChanges()
         beginLink()
         defer { endLink() }
+        // What is kept of the link, in the journal and the flight recorder: never its secrets.
+        let kept = LinkRedaction.current(url)
+        let recorder = FlightRecorder.current
+        let ticket = recorder?.begin(url)
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         let result: Result<(any DeepLinkable)?, any Error>
@@ -256,7 +261,14 @@ final class WatchHub {
         }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var error: String?
-        if case .failure(let failure) = result { error = "\(failure)" }
+        switch result {
+        case .success(let object):
+            if let recorder, let ticket { recorder.end(ticket, reached: object.map { "\(type(of: $0))" } ?? "nothing") }
+        case .failure(let failure):
+            if let recorder, let ticket { recorder.end(ticket, failed: failure) }
+            error = "\(failure)"
+            if kept != url { error = error?.replacingOccurrences(of: url, with: kept) }
+        }
         if let live {
             let update = live.update()
             var reached: [JournalEvent.Step] = []
@@ -264,7 +276,7 @@ final class WatchHub {
                 reached = live.path(to: object).map { JournalEvent.Step(type: $0.type, id: $0.id) }
             }
             var link = JournalEvent.Link(
-                url: url, source: source, duration: duration, reached: reached, error: error,
+                url: kept, source: source, duration: duration, reached: reached, error: error,
                 searches: counts.searches, visits: counts.visits)
             if error != nil || update.edit.isEmpty {
                 // Only now is the tree walked for candidates: a link that changed something

@@ -1,0 +1,244 @@
+import Foundation
+
+/// What a flight recorder's file holds: how the run ended and its last links, oldest first.
+///
+/// Read as untrusted bytes: every count and length is checked before it is used, a slot that
+/// was being written when the process died is left out, and a file that is not a record is
+/// refused with ``FlightRecordError``.
+public struct FlightRecord: Sendable, Hashable {
+    /// The app type that wrote it, module-qualified: `RecipesDomain.RecipesApp`.
+    public let app: String
+    /// Whether the run ended cleanly: it exited normally, or the app said so
+    /// (``FlightRecorder/markEndedCleanly()``) and applied no link after. `false` after a
+    /// crash, `SIGKILL`, or a system that ended the app without a word.
+    public let endedCleanly: Bool
+    /// When the run started.
+    public let started: Date
+    /// The run's process id.
+    public let processID: Int32
+    /// The last links, oldest first.
+    public let links: [RecordedLink]
+
+    /// The links as lines a crash reporter's breadcrumbs take, oldest first:
+    /// `xtree link 12 reached recipes://recipes/irish-stew`.
+    public var breadcrumbs: [String] { links.map(\.breadcrumb) }
+
+    /// The record in the file at `path`.
+    ///
+    /// - Throws: ``FlightRecordError`` if it cannot be read or is not a record.
+    public init(contentsOf path: String) throws(FlightRecordError) {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: RecordLayout.maximumFileSize + 1) ?? Data()
+        } catch {
+            throw FlightRecordError("cannot read \(path): \(error.localizedDescription)")
+        }
+        guard data.count <= RecordLayout.maximumFileSize else {
+            throw FlightRecordError("not a flight record: larger than \(RecordLayout.maximumFileSize >> 20) MiB")
+        }
+        try self.init(bytes: data)
+    }
+
+    /// The record in `bytes`.
+    ///
+    /// - Throws: ``FlightRecordError`` if they are not a record.
+    public init(bytes: Data) throws(FlightRecordError) {
+        var parsed: FlightRecord?
+        var failure: FlightRecordError?
+        bytes.withUnsafeBytes { raw in
+            do throws(FlightRecordError) { parsed = try Self.parse(raw) } catch { failure = error }
+        }
+        guard let parsed else { throw failure ?? FlightRecordError("not a flight record") }
+        self = parsed
+    }
+
+    init(app: String, endedCleanly: Bool, started: Date, processID: Int32, links: [RecordedLink]) {
+        self.app = app
+        self.endedCleanly = endedCleanly
+        self.started = started
+        self.processID = processID
+        self.links = links
+    }
+
+    private static func parse(_ raw: UnsafeRawBufferPointer) throws(FlightRecordError) -> FlightRecord {
+        typealias H = RecordLayout.Header
+        typealias S = RecordLayout.Slot
+        guard raw.count >= RecordLayout.headerSize, raw.prefix(8).elementsEqual(RecordLayout.magic) else {
+            throw FlightRecordError("not a flight record: it does not begin with XTREEFR1")
+        }
+        func u32(_ offset: Int) -> UInt32 {
+            UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        }
+        func u64(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        let version = u32(H.version)
+        guard version == RecordLayout.version else {
+            throw FlightRecordError("a flight record of version \(version); this reader reads version 1")
+        }
+        let slotSize = Int(u32(H.slotSize))
+        let slotCount = Int(u32(H.slotCount))
+        guard RecordLayout.slotSizes.contains(slotSize), slotSize % 8 == 0 else {
+            throw FlightRecordError("a damaged flight record: its slots would be \(slotSize) bytes")
+        }
+        guard RecordLayout.slotCounts.contains(slotCount) else {
+            throw FlightRecordError("a damaged flight record: it would have \(slotCount) slots")
+        }
+        // At most 65,536 × 100,000 bytes: no overflow on 64 bits; the file must hold them all.
+        guard RecordLayout.headerSize + slotSize * slotCount <= raw.count else {
+            throw FlightRecordError(
+                "a cut flight record: \(slotCount) slots of \(slotSize) bytes do not fit in its \(raw.count) bytes")
+        }
+        let appLength = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: H.appLength, as: UInt16.self)))
+        guard appLength <= RecordLayout.maximumAppBytes,
+            let app = String(validating: raw[H.app..<H.app + appLength], as: UTF8.self)
+        else { throw FlightRecordError("a damaged flight record: its app's name is not readable") }
+        let started = Double(bitPattern: u64(H.started))
+        var links: [RecordedLink] = []
+        var seen = Set<UInt64>()
+        for index in 0..<slotCount {
+            let slot = UnsafeRawBufferPointer(
+                rebasing: raw[(RecordLayout.headerSize + index * slotSize)...].prefix(slotSize))
+            if let link = readSlot(slot, size: slotSize), seen.insert(link.sequence).inserted { links.append(link) }
+        }
+        links.sort { $0.sequence < $1.sequence }
+        return FlightRecord(
+            app: app, endedCleanly: u32(H.state) == RecordLayout.endedCleanly,
+            started: Date(timeIntervalSince1970: started.isFinite ? started : 0),
+            processID: Int32(bitPattern: u32(H.process)), links: links)
+    }
+
+    /// The link a slot holds, if it holds a whole one.
+    private static func readSlot(_ slot: UnsafeRawBufferPointer, size: Int) -> RecordedLink? {
+        typealias S = RecordLayout.Slot
+        let base = slot.baseAddress!
+        let sequence = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: S.sequence, as: UInt64.self))
+        let length = Int(UInt16(littleEndian: slot.loadUnaligned(fromByteOffset: S.linkLength, as: UInt16.self)))
+        guard sequence != 0, length <= S.linkCapacity(size) else { return nil }
+        let stored = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: S.checksum(size), as: UInt64.self))
+        guard stored == RecordLayout.checksum(base, count: S.link + length) else { return nil }
+        let time = Double(bitPattern: UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: S.time, as: UInt64.self)))
+        let link = String(decoding: slot[S.link..<S.link + length], as: UTF8.self)
+        let truncated = slot[S.flags] & RecordLayout.truncatedFlag != 0
+        return RecordedLink(
+            sequence: sequence, time: Date(timeIntervalSince1970: time.isFinite ? time : 0), link: link,
+            truncated: truncated, outcome: readOutcome(slot, size: size, sequence: sequence))
+    }
+
+    private static func readOutcome(_ slot: UnsafeRawBufferPointer, size: Int, sequence: UInt64) -> RecordedLink.Outcome
+    {
+        typealias S = RecordLayout.Slot
+        let outcome = S.outcome(size)
+        let kind = slot[outcome]
+        let textCount = Int(slot[outcome + 1])
+        guard kind != 0, textCount <= S.maximumOutcomeText else { return .incomplete }
+        let stored = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: outcome + 64, as: UInt64.self))
+        guard
+            stored
+                == RecordLayout.outcomeChecksum(sequence: sequence, slot.baseAddress! + outcome, textCount: textCount)
+        else { return .incomplete }
+        let text = String(decoding: slot[(outcome + 8)..<(outcome + 8 + textCount)], as: UTF8.self)
+        let duration = Double(
+            Float(bitPattern: UInt32(littleEndian: slot.loadUnaligned(fromByteOffset: outcome + 4, as: UInt32.self))))
+        let seconds = duration.isFinite && duration >= 0 ? duration : 0
+        switch kind {
+        case RecordLayout.reachedKind: return .reached(text, seconds: seconds)
+        case RecordLayout.failedKind: return .failed(text, seconds: seconds)
+        default: return .incomplete
+        }
+    }
+}
+
+/// One link a flight recorder kept.
+public struct RecordedLink: Sendable, Hashable {
+    /// How applying it ended.
+    public enum Outcome: Sendable, Hashable {
+        /// It had not ended when the record was read, or the process died while it was applied.
+        case incomplete
+        /// It ended on an object of this type, after `seconds`.
+        case reached(String, seconds: Double)
+        /// It failed with this message (at most 56 bytes of it), after `seconds`.
+        case failed(String, seconds: Double)
+    }
+
+    /// Its number in its run, from 1.
+    public let sequence: UInt64
+    /// When it began.
+    public let time: Date
+    /// The link as kept: redacted (``LinkRedaction``), and cut if it was too long for a slot.
+    public let link: String
+    /// Whether the link was cut to fit its slot.
+    public let truncated: Bool
+    /// How it ended.
+    public let outcome: Outcome
+
+    /// A link as a record holds it.
+    public init(sequence: UInt64, time: Date, link: String, truncated: Bool, outcome: Outcome) {
+        self.sequence = sequence
+        self.time = time
+        self.link = link
+        self.truncated = truncated
+        self.outcome = outcome
+    }
+
+    /// The link as one line of text, for a crash reporter's breadcrumbs:
+    /// `xtree link 12 reached recipes://recipes/irish-stew`. Bytes outside printable ASCII,
+    /// and spaces, are percent-encoded; a cut link ends in `...(truncated)`.
+    public var breadcrumb: String {
+        let word =
+            switch outcome {
+            case .incomplete: "incomplete"
+            case .reached: "reached"
+            case .failed: "failed"
+            }
+        var line = "xtree link \(sequence) \(word) "
+        for byte in link.utf8 {
+            if byte > 0x20, byte < 0x7F {
+                line.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                line += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return truncated ? line + " ...(truncated)" : line
+    }
+}
+
+extension RecordedLink {
+    /// The links in breadcrumb lines (``breadcrumb``), oldest first, found anywhere in `text`:
+    /// a crash report's breadcrumbs pasted with their own prefixes. Percent-encoded bytes are
+    /// kept as they are written; a line that says its link was cut is left out, with the
+    /// others counted in `cut`.
+    public static func links(inBreadcrumbs text: String) -> (links: [String], cut: Int) {
+        var found: [(sequence: UInt64, link: String)] = []
+        var cut = 0
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let marker = line.range(of: "xtree link ") else { continue }
+            let fields = line[marker.upperBound...].split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard fields.count == 3, let sequence = UInt64(fields[0]),
+                ["reached", "failed", "incomplete"].contains(fields[1])
+            else { continue }
+            let rest = fields[2]
+            if rest.hasSuffix(" ...(truncated)") {
+                cut += 1
+                continue
+            }
+            guard !rest.contains(" ") else { continue }
+            found.append((sequence, String(rest)))
+        }
+        found.sort { $0.sequence < $1.sequence }
+        var seen = Set<UInt64>()
+        return (found.filter { seen.insert($0.sequence).inserted }.map(\.link), cut)
+    }
+}
+
+/// Why bytes are not a flight record.
+public struct FlightRecordError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in a sentence.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import XTree
+import XTreePlatform
+import XTreeSupport
+
+/// Keeps the app's last links in a file of its own that outlives a crash: turned on in one
+/// line, cheap enough for release builds.
+///
+/// ```swift
+/// let recorder = try FlightRecorder.start(for: RecipesApp.self)
+/// if let last = recorder.lastRun, !last.endedCleanly {
+///     for line in last.breadcrumbs { crashReporter.addBreadcrumb(line) }
+/// }
+/// ```
+///
+/// Each link the app applies through its inspector (`Inspector.serve`, `Inspector.journaling`)
+/// or through ``recording(link:_:)`` is written before it is applied, with its number and
+/// time, and its outcome once known, into a ring of fixed slots in a memory-mapped file: a
+/// write is a copy into the file's pages, which the system keeps when the process dies, so
+/// no system call is made per link. The links are redacted first (``LinkRedaction``).
+///
+/// What survives: every link written before a crash, a trap, `abort` or `SIGKILL`; a link
+/// being written as the process died is left out, and one being applied is read as
+/// incomplete. Against power loss, only what was written before the last `msync`: pass
+/// `durable: true` to make one per link (a few milliseconds each on most storage).
+public final class FlightRecorder: @unchecked Sendable {
+    /// The file.
+    public let path: String
+    /// What the file held when the recorder started: the last run, or `nil` if there was no
+    /// readable record of this app (``lastRunProblem`` says why, if one was there).
+    public let lastRun: FlightRecord?
+    /// Why a file that was there could not be read as the last run, if it could not.
+    public let lastRunProblem: String?
+    private let start: UnsafeMutableRawPointer
+    private let size: Int
+    private let slotSize: Int
+    private let slotCount: Int
+    private let durable: Bool
+    /// The last sequence number given, and whether the header says the run ended cleanly.
+    private let state = Locked((sequence: UInt64(0), clean: false))
+
+    /// The recorder the inspector writes to: the last one started.
+    public static var current: FlightRecorder? { started.withLock { $0 } }
+    private static let started = Locked<FlightRecorder?>(nil)
+    private static let marksAtExit: Void = Terminal.atExit { FlightRecorder.current?.markEndedCleanly() }
+
+    /// The file a recorder of `app` keeps by default: `XTree/APP.flightrecord` in the user's
+    /// Application Support directory (on Linux, `~/.local/share`).
+    public static func defaultPath<App: DeepLinkableApp>(for app: App.Type) -> String {
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.path
+            ?? NSTemporaryDirectory()
+        return base + "/XTree/" + String(reflecting: app) + ".flightrecord"
+    }
+
+    /// Starts recording the links of `app` in `path`, after reading what the last run left
+    /// there (``lastRun``), and makes it ``current``.
+    ///
+    /// - Parameters:
+    ///   - path: The file; ``defaultPath(for:)`` if `nil`. Its directory is made if missing.
+    ///   - slots: How many links are kept: the last `slots`.
+    ///   - slotSize: The bytes each link has, a multiple of 8 from 128: a link longer than
+    ///     `slotSize - 100` bytes is kept cut, and says so.
+    ///   - durable: Whether each link is written to storage (`msync`) before it is applied.
+    /// - Throws: ``FlightRecordError`` if the file cannot be made or mapped.
+    @discardableResult
+    public static func start<App: DeepLinkableApp>(
+        for app: App.Type, at path: String? = nil, slots: Int = 256, slotSize: Int = 512, durable: Bool = false
+    ) throws(FlightRecordError) -> FlightRecorder {
+        let recorder = try FlightRecorder(
+            app: String(reflecting: app), path: path ?? defaultPath(for: app), slots: slots, slotSize: slotSize,
+            durable: durable)
+        started.withLock { $0 = recorder }
+        return recorder
+    }
+
+    init(app: String, path: String, slots: Int, slotSize: Int, durable: Bool) throws(FlightRecordError) {
+        guard RecordLayout.slotCounts.contains(slots), RecordLayout.slotSizes.contains(slotSize), slotSize % 8 == 0
+        else {
+            throw FlightRecordError(
+                "a flight recorder has 1 to 100,000 slots of 128 to 65,536 bytes, a multiple of 8: not \(slots) of \(slotSize)"
+            )
+        }
+        self.path = path
+        self.slotSize = slotSize
+        self.slotCount = slots
+        self.durable = durable
+        size = RecordLayout.headerSize + slots * slotSize
+        if FileManager.default.fileExists(atPath: path) {
+            do throws(FlightRecordError) {
+                let last = try FlightRecord(contentsOf: path)
+                (lastRun, lastRunProblem) = last.app == app ? (last, nil) : (nil, "it was written by \(last.app)")
+            } catch {
+                (lastRun, lastRunProblem) = (nil, error.description)
+            }
+        } else {
+            (lastRun, lastRunProblem) = (nil, nil)
+        }
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do throws(SystemError) {
+            let descriptor = try Files.open(path, [.readWrite, .create, .noFollow], mode: 0o600)
+            defer { Files.close(descriptor) }
+            try Files.setSize(of: descriptor, to: 0)
+            try Files.setSize(of: descriptor, to: Int64(size))
+            start = try Memory.mapShared(descriptor, size: size)
+        } catch {
+            throw FlightRecordError("cannot record links in \(path): \(error)")
+        }
+        writeHeader(app: app)
+    }
+
+    deinit {
+        Memory.unmap(start, size: size)
+    }
+
+    private func writeHeader(app: String) {
+        typealias H = RecordLayout.Header
+        start.initializeMemory(as: UInt8.self, repeating: 0, count: RecordLayout.headerSize)
+        RecordLayout.magic.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: 8) }
+        store(RecordLayout.version, at: H.version)
+        store(UInt32(slotSize), at: H.slotSize)
+        store(UInt32(slotCount), at: H.slotCount)
+        store(RecordLayout.running, at: H.state)
+        store(Date().timeIntervalSince1970.bitPattern, at: H.started)
+        store(UInt32(bitPattern: ProcessInfo.processInfo.processIdentifier), at: H.process)
+        var name = app
+        name.withUTF8 { bytes in
+            let count = RecordLayout.keptCount(
+                of: UnsafeRawBufferPointer(bytes), capacity: RecordLayout.maximumAppBytes)
+            store(UInt16(count), at: H.appLength)
+            (start + H.app).copyMemory(from: bytes.baseAddress!, byteCount: count)
+        }
+        _ = Self.marksAtExit
+        synchronizeIfDurable()
+    }
+
+    private func store<Value: FixedWidthInteger>(_ value: Value, at offset: Int) {
+        start.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self)
+    }
+
+    /// A link begun: what ``end(_:reached:)`` and ``end(_:failed:)`` take.
+    public struct Ticket: Sendable {
+        /// The link's number in this run.
+        public let sequence: UInt64
+        let began: Double
+        let link: String
+        let kept: String
+    }
+
+    /// Writes `link`, redacted, before it is applied.
+    public func begin(_ link: String) -> Ticket {
+        typealias S = RecordLayout.Slot
+        let kept = LinkRedaction.current(link)
+        let now = Date().timeIntervalSince1970
+        let sequence = state.withLock { state in
+            state.sequence += 1
+            if state.clean {
+                store(RecordLayout.running, at: RecordLayout.Header.state)
+                state.clean = false
+            }
+            let slot = start + RecordLayout.headerSize + Int((state.sequence - 1) % UInt64(slotCount)) * slotSize
+            slot.initializeMemory(as: UInt8.self, repeating: 0, count: S.link)
+            (slot + S.outcome(slotSize)).initializeMemory(as: UInt8.self, repeating: 0, count: S.outcomeSize)
+            slot.storeBytes(of: state.sequence.littleEndian, toByteOffset: S.sequence, as: UInt64.self)
+            slot.storeBytes(of: now.bitPattern.littleEndian, toByteOffset: S.time, as: UInt64.self)
+            var text = kept
+            let count = text.withUTF8 { bytes in
+                let count = RecordLayout.keptCount(
+                    of: UnsafeRawBufferPointer(bytes), capacity: S.linkCapacity(slotSize))
+                if count > 0 { (slot + S.link).copyMemory(from: bytes.baseAddress!, byteCount: count) }
+                if count < bytes.count {
+                    slot.storeBytes(of: RecordLayout.truncatedFlag, toByteOffset: S.flags, as: UInt8.self)
+                }
+                return count
+            }
+            slot.storeBytes(of: UInt16(count).littleEndian, toByteOffset: S.linkLength, as: UInt16.self)
+            let checksum = RecordLayout.checksum(slot, count: S.link + count)
+            slot.storeBytes(of: checksum.littleEndian, toByteOffset: S.checksum(slotSize), as: UInt64.self)
+            return state.sequence
+        }
+        synchronizeIfDurable()
+        return Ticket(sequence: sequence, began: now, link: link, kept: kept)
+    }
+
+    /// Writes that the link of `ticket` ended on an object of type `receiver`.
+    public func end(_ ticket: Ticket, reached receiver: String) {
+        end(ticket, kind: RecordLayout.reachedKind, text: receiver)
+    }
+
+    /// Writes that the link of `ticket` failed with `error`; the link in its message is
+    /// redacted as the link was.
+    public func end(_ ticket: Ticket, failed error: any Error) {
+        var message = String(describing: error)
+        if ticket.kept != ticket.link { message = message.replacingOccurrences(of: ticket.link, with: ticket.kept) }
+        end(ticket, kind: RecordLayout.failedKind, text: message)
+    }
+
+    private func end(_ ticket: Ticket, kind: UInt8, text: String) {
+        typealias S = RecordLayout.Slot
+        let seconds = Float(max(0, Date().timeIntervalSince1970 - ticket.began))
+        state.withLock { state in
+            // A ring that went round since the link began holds another link in its slot.
+            guard state.sequence - ticket.sequence < UInt64(slotCount) else { return }
+            let slot = start + RecordLayout.headerSize + Int((ticket.sequence - 1) % UInt64(slotCount)) * slotSize
+            let outcome = slot + S.outcome(slotSize)
+            var text = text
+            let count = text.withUTF8 { bytes in
+                let count = RecordLayout.keptCount(of: UnsafeRawBufferPointer(bytes), capacity: S.maximumOutcomeText)
+                if count > 0 { (outcome + 8).copyMemory(from: bytes.baseAddress!, byteCount: count) }
+                return count
+            }
+            outcome.storeBytes(of: kind, toByteOffset: 0, as: UInt8.self)
+            outcome.storeBytes(of: UInt8(count), toByteOffset: 1, as: UInt8.self)
+            outcome.storeBytes(of: seconds.bitPattern.littleEndian, toByteOffset: 4, as: UInt32.self)
+            let checksum = RecordLayout.outcomeChecksum(sequence: ticket.sequence, outcome, textCount: count)
+            outcome.storeBytes(of: checksum.littleEndian, toByteOffset: 64, as: UInt64.self)
+        }
+        synchronizeIfDurable()
+    }
+
+    /// Applies a link the app received itself with `handler`, recording it before and its
+    /// outcome after.
+    ///
+    /// - Returns: What `handler` returned.
+    /// - Throws: What `handler` throws, once its failure is recorded.
+    @MainActor
+    @discardableResult
+    public func recording(
+        link: String, _ handler: @MainActor () async throws -> (any DeepLinkable)?
+    ) async throws -> (any DeepLinkable)? {
+        let ticket = begin(link)
+        do {
+            let reached = try await handler()
+            end(ticket, reached: reached.map { String(describing: type(of: $0)) } ?? "nothing")
+            return reached
+        } catch {
+            end(ticket, failed: error)
+            throw error
+        }
+    }
+
+    /// Marks the run as ended cleanly, until the next link: call it where the app may be
+    /// ended without a crash (iOS's `sceneDidEnterBackground`), since the system ends a
+    /// suspended app without a word. A normal `exit` marks it too.
+    public func markEndedCleanly() {
+        state.withLock { state in
+            guard !state.clean else { return }
+            store(RecordLayout.endedCleanly, at: RecordLayout.Header.state)
+            state.clean = true
+        }
+        synchronizeIfDurable()
+    }
+
+    /// Stops being ``current``, if it is: the inspector writes to it no more. The file stays.
+    public func stopRecording() {
+        Self.started.withLock { current in
+            if current === self { current = nil }
+        }
+    }
+
+    /// What the file holds now.
+    public func read() throws(FlightRecordError) -> FlightRecord {
+        let bytes = state.withLock { _ in Data(bytes: start, count: size) }
+        return try FlightRecord(bytes: bytes)
+    }
+
+    private func synchronizeIfDurable() {
+        if durable { try? Memory.synchronize(start, size: size) }
+    }
+}

@@ -1,0 +1,112 @@
+import XTreeSupport
+
+/// What of a link may be kept: applied to every link before it is written anywhere that
+/// outlives it — the flight recorder's file, the inspector's journal, and so the sessions,
+/// breadcrumbs and live page made from them.
+///
+/// By default the values of query items whose names ``standardNames`` lists (tokens,
+/// passwords, e-mail addresses and the like) become `<private>`:
+/// `bank://login?token=abc&next=home` is kept as `bank://login?token=<private>&next=home`.
+/// An app that keeps other secrets in its links says so once, at start:
+///
+/// ```swift
+/// LinkRedaction.current = .queryValues(named: ["invite", "token"])
+/// LinkRedaction.current = LinkRedaction { link in link.hasPrefix("bank://pay/") ? "bank://pay/<private>" : link }
+/// ```
+///
+/// A redacted link is replayed as it was kept, `<private>` and all: links that need their
+/// secret to reproduce a problem cannot be reproduced from the record.
+public struct LinkRedaction: Sendable {
+    private let redact: @Sendable (String) -> String
+
+    /// A redaction that keeps what `redact` returns of each link.
+    public init(_ redact: @escaping @Sendable (String) -> String) {
+        self.redact = redact
+    }
+
+    /// What may be kept of `link`.
+    public func callAsFunction(_ link: String) -> String { redact(link) }
+
+    /// The text a redacted value is kept as.
+    public static let placeholder = "<private>"
+
+    /// The query item names whose values the default redaction hides, compared without case.
+    public static let standardNames: Set<String> = [
+        "access_token", "api_key", "apikey", "auth", "authorization", "code", "email", "id_token", "key",
+        "otp", "password", "pin", "refresh_token", "secret", "session", "sig", "signature", "token",
+    ]
+
+    /// Hides the values of the query items named `names` (compared without case, and after
+    /// percent-decoding the name).
+    public static func queryValues(named names: Set<String>) -> LinkRedaction {
+        let names = names.map { Array($0.lowercased().utf8) }
+        return LinkRedaction { link in redactingQueryValues(of: link, named: names) }
+    }
+
+    /// Keeps every link whole.
+    public static let none = LinkRedaction { $0 }
+
+    /// The redaction applied now: ``standardNames``' values unless the app set another.
+    public static var current: LinkRedaction {
+        get { installed.withLock { $0 } }
+        set { installed.withLock { $0 = newValue } }
+    }
+
+    private static let installed = Locked(LinkRedaction.queryValues(named: standardNames))
+
+    /// `link` with the values of the query items named `names` (lowercased UTF-8) replaced;
+    /// `link` itself if it has none, found without allocating.
+    static func redactingQueryValues(of link: String, named names: [[UInt8]]) -> String {
+        let bytes = link.utf8
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return link }
+        let end = bytes[question...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        var result: String?
+        var start = bytes.index(after: question)
+        var kept = bytes.startIndex
+        while start < end {
+            let itemEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+            if let equals = bytes[start..<itemEnd].firstIndex(of: UInt8(ascii: "=")),
+                names.contains(where: { isName(bytes[start..<equals], $0) })
+            {
+                let valueStart = bytes.index(after: equals)
+                if valueStart < itemEnd {
+                    result = (result ?? "") + String(link[kept..<valueStart]) + placeholder
+                    kept = itemEnd
+                }
+            }
+            start = itemEnd < end ? bytes.index(after: itemEnd) : end
+        }
+        guard let result else { return link }
+        return result + String(link[kept...])
+    }
+
+    /// Whether a query item's name, percent-decoded and without case, is `name`: `T%6Fken` is
+    /// `token`.
+    private static func isName(_ bytes: Substring.UTF8View, _ name: [UInt8]) -> Bool {
+        var index = bytes.startIndex
+        var matched = 0
+        while index < bytes.endIndex {
+            var byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) >= 2,
+                let high = hexValue(bytes[index]), let low = hexValue(bytes[bytes.index(after: index)])
+            {
+                byte = high << 4 | low
+                index = bytes.index(index, offsetBy: 2)
+            }
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
+            guard matched < name.count, name[matched] == byte else { return false }
+            matched += 1
+        }
+        return matched == name.count
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import XTree
+
+@testable import XTreeRecorder
+
+/// An app type for the recorder's header.
+enum LoggedApp: DeepLinkableApp {
+    static func makeRoot() -> LoggedRoot { LoggedRoot() }
+    static func open(_ link: String, in root: LoggedRoot) async throws -> any DeepLinkable { root }
+}
+
+@MainActor final class LoggedRoot: DeepLinkable {
+    var children: [any DeepLinkable] { [] }
+}
+
+/// A file in a directory of its own, removed with the value.
+final class ScratchFile {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xr-\(UUID().uuidString.prefix(8))")
+        .path
+    var path: String { directory + "/app.flightrecord" }
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+@Suite struct FlightRecorderTests {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func recorder(_ file: ScratchFile, slots: Int = 8, slotSize: Int = 256) throws -> FlightRecorder {
+        try FlightRecorder(
+            app: String(reflecting: LoggedApp.self), path: file.path, slots: slots, slotSize: slotSize, durable: false)
+    }
+
+    @Test func linksAreReadBackInOrderWithTheirOutcomes() throws {
+        let file = ScratchFile()
+        let recorder = try recorder(file)
+        let first = recorder.begin("app://a")
+        recorder.end(first, reached: "Screen")
+        let second = recorder.begin("app://b")
+        recorder.end(second, failed: Failure(description: "no b in app://b"))
+        _ = recorder.begin("app://c")
+        let record = try recorder.read()
+        #expect(record.app == "XTreeRecorderTests.LoggedApp")
+        #expect(!record.endedCleanly)
+        #expect(record.links.map(\.link) == ["app://a", "app://b", "app://c"])
+        #expect(record.links.map(\.sequence) == [1, 2, 3])
+        guard case .reached("Screen", _) = record.links[0].outcome else {
+            Issue.record("not reached: \(record.links[0].outcome)")
+            return
+        }
+        guard case .failed("no b in app://b", _) = record.links[1].outcome else {
+            Issue.record("not failed: \(record.links[1].outcome)")
+            return
+        }
+        #expect(record.links[2].outcome == .incomplete)
+        #expect(
+            record.breadcrumbs == [
+                "xtree link 1 reached app://a", "xtree link 2 failed app://b", "xtree link 3 incomplete app://c",
+            ])
+        recorder.markEndedCleanly()
+        #expect(try recorder.read().endedCleanly)
+        _ = recorder.begin("app://d")
+        #expect(try !recorder.read().endedCleanly)
+    }
+
+    @Test func theRingKeepsTheLastLinksAndALongOneIsCutAndSaysSo() throws {
+        let file = ScratchFile()
+        let recorder = try recorder(file, slots: 4, slotSize: 128)
+        for index in 1...10 { recorder.end(recorder.begin("app://\(index)"), reached: "S") }
+        #expect(try recorder.read().links.map(\.link) == ["app://7", "app://8", "app://9", "app://10"])
+        // 28 bytes of link fit in a slot of 128; é is two bytes and is never cut in half.
+        let long = "app://" + String(repeating: "x", count: 21) + "é" + String(repeating: "y", count: 40)
+        _ = recorder.begin(long)
+        let last = try #require(try recorder.read().links.last)
+        #expect(last.truncated)
+        #expect(last.link == "app://" + String(repeating: "x", count: 21))
+        #expect(last.breadcrumb.hasSuffix(" ...(truncated)"))
+    }
+
+    @Test func aRecordCutAtEveryByteOfItsLastWriteKeepsEveryWholeLinkAndInventsNone() throws {
+        let file = ScratchFile()
+        let recorder = try recorder(file, slots: 4, slotSize: 128)
+        for index in 1...5 { recorder.end(recorder.begin("app://\(index)"), reached: "S") }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let ticket = recorder.begin("app://sixth-link")
+        let begun = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        recorder.end(ticket, reached: "Sixth")
+        let ended = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let known = Set(try [before, begun, ended].flatMap { try FlightRecord(bytes: $0).links })
+        // The sixth link goes to the slot of the second; every other slot must read as before.
+        let kept = try FlightRecord(bytes: before).links.filter { $0.sequence != 2 }
+        for (old, new) in [(before, begun), (begun, ended)] {
+            let changed = (0..<old.count).filter { old[$0] != new[$0] }
+            #expect(!changed.isEmpty)
+            for cut in changed.first!...changed.last! {
+                var torn = old
+                torn.replaceSubrange(changed.first!..<cut, with: new[changed.first!..<cut])
+                let links = try FlightRecord(bytes: torn).links
+                // The sixth link whole, its outcome whole or not yet: nothing else is new.
+                #expect(
+                    links.allSatisfy {
+                        known.contains($0)
+                            || ($0.sequence == 6 && $0.link == "app://sixth-link" && $0.outcome == .incomplete)
+                    })
+                #expect(kept.allSatisfy { link in links.contains(link) })
+            }
+        }
+    }
+
+    @Test func hostileFilesAreRefusedWithAMessage() throws {
+        let file = ScratchFile()
+        let recorder = try recorder(file, slots: 2, slotSize: 128)
+        _ = recorder.begin("app://a")
+        let good = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        func refusal(_ edit: (inout Data) -> Void) -> String? {
+            var bytes = good
+            edit(&bytes)
+            do {
+                _ = try FlightRecord(bytes: bytes)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        func put(_ value: UInt32, at offset: Int) -> (inout Data) -> Void {
+            { data in withUnsafeBytes(of: value.littleEndian) { data.replaceSubrange(offset..<offset + 4, with: $0) } }
+        }
+        #expect(refusal { $0[0] = UInt8(ascii: "Y") } == "not a flight record: it does not begin with XTREEFR1")
+        #expect(refusal { $0 = $0.prefix(100) } == "not a flight record: it does not begin with XTREEFR1")
+        #expect(refusal(put(9, at: 8)) == "a flight record of version 9; this reader reads version 1")
+        #expect(refusal(put(.max, at: 12)) == "a damaged flight record: its slots would be 4294967295 bytes")
+        #expect(refusal(put(130, at: 12)) == "a damaged flight record: its slots would be 130 bytes")
+        #expect(refusal(put(.max, at: 16)) == "a damaged flight record: it would have 4294967295 slots")
+        #expect(refusal(put(3, at: 16)) == "a cut flight record: 3 slots of 128 bytes do not fit in its 384 bytes")
+        #expect(
+            refusal { $0 = $0.prefix(300) } == "a cut flight record: 2 slots of 128 bytes do not fit in its 300 bytes")
+        #expect(refusal(put(0xFFFF, at: 36)) == "a damaged flight record: its app's name is not readable")
+        #expect(refusal { $0[38] = 0xFF } == "a damaged flight record: its app's name is not readable")
+        // A link length past its slot, or bytes that do not match their checksum: the link is not read.
+        #expect(
+            try FlightRecord(
+                bytes: {
+                    var d = good
+                    d[128 + 16] = 0xFF
+                    d[128 + 17] = 0xFF
+                    return d
+                }()
+            ).links == [])
+        #expect(
+            try FlightRecord(
+                bytes: {
+                    var d = good
+                    d[128 + 20] ^= 1
+                    return d
+                }()
+            ).links == [])
+        #expect(try FlightRecord(bytes: good).links.map(\.link) == ["app://a"])
+    }
+
+    @Test func aRecordOfAnotherAppIsNotTakenForTheLastRun() throws {
+        let file = ScratchFile()
+        _ = try FlightRecorder(app: "Other.App", path: file.path, slots: 2, slotSize: 128, durable: false).begin(
+            "o://x")
+        let recorder = try recorder(file)
+        #expect(recorder.lastRun == nil)
+        #expect(recorder.lastRunProblem == "it was written by Other.App")
+        _ = recorder.begin("app://a")
+        let again = try self.recorder(file)
+        #expect(again.lastRun?.links.map(\.link) == ["app://a"])
+        #expect(try again.read().links.isEmpty)
+    }
+
+    @Test func breadcrumbLinesAreFoundInAPastedReport() {
+        let report = """
+            2026-11-26 10:00:01 [info] xtree link 3 failed app://c
+            Thread 0 Crashed
+            12:00 breadcrumb: xtree link 1 reached app://a?x=%20y
+            xtree link 2 incomplete app://b ...(truncated)
+            xtree link nine reached app://n
+            xtree link 1 reached app://duplicate
+            """
+        let (links, cut) = RecordedLink.links(inBreadcrumbs: report)
+        #expect(links == ["app://a?x=%20y", "app://c"])
+        #expect(cut == 1)
+    }
+
+    @Test func redactionHidesNamedQueryValuesAndKeepsTheRest() {
+        let redact = LinkRedaction.queryValues(named: ["token", "email"])
+        #expect(redact("bank://login?token=abc&next=home") == "bank://login?token=<private>&next=home")
+        #expect(
+            redact("bank://x?T%6Fken=abc&EMAIL=a@b.c#token=frag")
+                == "bank://x?T%6Fken=<private>&EMAIL=<private>#token=frag")
+        #expect(redact("bank://x?tokens=1&token=") == "bank://x?tokens=1&token=")
+        #expect(redact("bank://token/abc") == "bank://token/abc")
+        #expect(LinkRedaction.current("app://a?password=hunter2") == "app://a?password=<private>")
+    }
+}
