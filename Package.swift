@@ -104,8 +104,8 @@ let package = Package(
         .target(
             name: "XTreeTargets",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreePage",
-                "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreeJournal",
+                "XTreeRecorder", "XTreePage", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         // The CLI: one type per command, and the tool that parses and runs them.
         .target(
@@ -118,8 +118,8 @@ let package = Package(
         .executableTarget(
             name: "xtree-bench",
             dependencies: [
-                "XTree", "XTreeInspector", "XTreeReachability", "RecipesDomain", "XTreeSnapshot", "XTreePlatform",
-                "XTreeSupport",
+                "XTree", "XTreeInspector", "XTreeRecorder", "XTreeReachability", "RecipesDomain", "XTreeSnapshot",
+                "XTreePlatform", "XTreeSupport",
             ]),
         .testTarget(
             name: "XTreeTests",
@@ -132,7 +132,8 @@ let package = Package(
             dependencies: ["XTreeInspector", "XTreeRecorder", "XTree", "XTreePlatform", "RecipesDomain"]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
-        .testTarget(name: "XTreeRecorderTests", dependencies: ["XTreeRecorder", "XTree", "XTreePlatform"]),
+        .testTarget(
+            name: "XTreeRecorderTests", dependencies: ["XTreeRecorder", "XTree", "XTreePlatform", "RecipesDomain"]),
         .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
         .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
         .testTarget(

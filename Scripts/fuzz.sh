@@ -12,7 +12,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(deeplink routes catalog snapshot reader inspector session http edit aasa)
+[ ${#targets[@]} -eq 0 ] && targets=(deeplink routes catalog snapshot reader inspector session record http edit aasa)
 case "$seconds" in
     '' | *[!0-9]*) echo "error: SECONDS must be a whole number, got '$seconds'" >&2; exit 64 ;;
 esac
@@ -24,7 +24,7 @@ echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
     XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
-    XTreeRoutes XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeInspector XTreeWeb RecipesDomain
+    XTreeRecorder XTreeRoutes XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeInspector XTreeWeb RecipesDomain
 )
 for module in "${modules[@]}"; do
     # An archive is added to, not replaced: members of files since removed would linger.
@@ -45,6 +45,7 @@ for target in "${targets[@]}"; do
         reader) source=Fuzz/SnapshotReaderFuzzer.swift ;;
         inspector) source=Fuzz/InspectorFuzzer.swift ;;
         session) source=Fuzz/SessionFuzzer.swift ;;
+        record) source=Fuzz/FlightRecordFuzzer.swift ;;
         http) source=Fuzz/HTTPFuzzer.swift ;;
         edit) source=Fuzz/EditFuzzer.swift ;;
         aasa) source=Fuzz/AssociationFuzzer.swift ;;

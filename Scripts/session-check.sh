@@ -69,7 +69,10 @@ let package = Package(
             dependencies: ["Bookshelf", .product(name: "XTreeInspector", package: "$identity")]),
         .executableTarget(
             name: "bookshelf-launch",
-            dependencies: ["Bookshelf", .product(name: "XTreeInspector", package: "$identity")]),
+            dependencies: [
+                "Bookshelf", .product(name: "XTreeInspector", package: "$identity"),
+                .product(name: "XTreeRecorder", package: "$identity"),
+            ]),
         .testTarget(
             name: "ExportedTests",
             dependencies: [
@@ -126,6 +129,56 @@ if ls "${TMPDIR:-/tmp}" | grep -q '^xtree-launch-'; then
     exit 1
 fi
 
+echo "-- crashes: the bookshelf's planted bugs (BOOKSHELF_BUGS=1), kept by its flight recorder, reproduced and shortened"
+record="$work/bookshelf.flightrecord"
+mkdir -p "$work/crash-dir"
+chmod 700 "$work/crash-dir"
+BOOKSHELF_BUGS=1 BOOKSHELF_RECORD="$record" XTREE_INSPECTOR_DIR="$work/crash-dir" XTREE_LAUNCH_NAME=Crashing \
+    "$launch" >"$work/crashing.out" 2>&1 &
+crashing=$!
+trap 'kill "$served" "$shelf" "$crashing" 2>/dev/null || true' EXIT
+for _ in $(seq 100); do grep -q '^serving' "$work/crashing.out" && break; sleep 0.1; done
+# 50 links a user might follow, Cosmos and then Dune among them, ending with Emma's notes, which
+# trap after those two.
+books=(dune emma dune/notes cosmos emma dune https://bookshelf.example/book/emma nope dune/notes)
+for index in $(seq 0 47); do
+    link=${books[$((index * 7 % ${#books[@]}))]}
+    case "$link" in https:*) ;; *) link="bookshelf://book/$link" ;; esac
+    XTREE_INSPECTOR_DIR="$work/crash-dir" "$cli" open --attach Crashing "$link" >/dev/null 2>&1 || true
+done
+for link in dune emma/notes; do
+    XTREE_INSPECTOR_DIR="$work/crash-dir" "$cli" open --attach Crashing "bookshelf://book/$link" >/dev/null 2>&1 || true
+done
+status=0
+wait "$crashing" || status=$?
+[ "$status" -gt 128 ] || { echo "error: the bookshelf did not crash (status $status)"; cat "$work/crashing.out"; exit 1; }
+status=0
+BOOKSHELF_BUGS=1 "$cli" crash "$record" --launch "$launch" --name emmaNotesAfterCosmosAndDune \
+    --export-test "$package/Tests/ExportedTests/CrashTests.swift" >"$work/crash.out" 2>&1 || status=$?
+cat "$work/crash.out"
+[ "$status" = 1 ] || { echo "error: crash exited $status, not 1"; exit 1; }
+grep -q '^read 50 links' "$work/crash.out"
+grep -q '^reproduced: the app was ended by signal .* at link 50 of 50: bookshelf://book/emma/notes' "$work/crash.out"
+grep -q '^shortest: 3 links' "$work/crash.out"
+for crumb in cosmos/notes dune/related; do
+    printf '[info] xtree link 1 reached bookshelf://book/dune\n[info] xtree link 2 incomplete bookshelf://book/%s\n' \
+        "$crumb" >"$work/crumbs.txt"
+    status=0
+    BOOKSHELF_BUGS=1 "$cli" crash "$work/crumbs.txt" --launch "$launch" >"$work/crumbs.out" 2>&1 || status=$?
+    cat "$work/crumbs.out"
+    [ "$status" = 1 ] && grep -q '^shortest: 1 link ends' "$work/crumbs.out" || {
+        echo "error: the planted crash of $crumb was not reproduced and shortened to one link"
+        exit 1
+    }
+done
+status=0
+"$cli" crash "$record" --launch "$launch" >"$work/fixed.out" 2>&1 || status=$?
+cat "$work/fixed.out"
+[ "$status" = 0 ] && grep -q '^did not reproduce' "$work/fixed.out" || {
+    echo "error: without the bugs, crash exited $status, not 0 with 'did not reproduce'"
+    exit 1
+}
+
 echo "-- the exported tests, compiled and run in the scratch package"
 "$cli" export-test "$work/session.json" --name recordedNow -o "$package/Tests/ExportedTests/RecordedNowTests.swift"
 "$cli" export-test "$work/bookshelf.json" --name bookshelfSession \
@@ -134,9 +187,17 @@ cp Docs/Examples/RecipesSessionTests.swift "$package/Tests/ExportedTests/"
 # What export-test writes is held to this project's own style.
 swift format lint --strict --configuration .swift-format "$package/Tests/ExportedTests/"*.swift
 (cd "$package" && swift test 2>&1 | tee "$work/package-test.out" | grep -E 'Test run|error|✘' || true)
-grep -q 'Test run with 3 tests .*passed' "$work/package-test.out" || {
+grep -q 'Test run with 4 tests .*passed' "$work/package-test.out" || {
     echo "error: the exported tests did not pass; the end of their log:"
     tail -n 40 "$work/package-test.out"
+    exit 1
+}
+echo "-- the exported crash test, with the planted bugs: it must fail"
+(cd "$package" && BOOKSHELF_BUGS=1 swift test --skip-build --filter emmaNotesAfterCosmosAndDune 2>&1 |
+    tee "$work/package-crash.out" | grep -E 'Test run|✘' || true)
+grep -q 'Test run with 1 test .*failed' "$work/package-crash.out" || {
+    echo "error: the exported crash test did not fail while the bug is there; the end of its log:"
+    tail -n 40 "$work/package-crash.out"
     exit 1
 }
 echo "session check passed"

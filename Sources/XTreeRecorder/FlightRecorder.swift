@@ -57,6 +57,8 @@ public final class FlightRecorder: @unchecked Sendable {
     /// there (``lastRun``), and makes it ``current``.
     ///
     /// - Parameters:
+    ///   - app: The app's type, whose name the record holds: a record another type wrote is
+    ///     not taken for the last run.
     ///   - path: The file; ``defaultPath(for:)`` if `nil`. Its directory is made if missing.
     ///   - slots: How many links are kept: the last `slots`.
     ///   - slotSize: The bytes each link has, a multiple of 8 from 128: a link longer than
@@ -139,7 +141,7 @@ public final class FlightRecorder: @unchecked Sendable {
         start.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self)
     }
 
-    /// A link begun: what ``end(_:reached:)`` and ``end(_:failed:)`` take.
+    /// A link begun: what ``end(_:reached:)``, ``end(_:typeNamed:)`` and ``end(_:failed:)`` take.
     public struct Ticket: Sendable {
         /// The link's number in this run.
         public let sequence: UInt64
@@ -183,16 +185,31 @@ public final class FlightRecorder: @unchecked Sendable {
         return Ticket(sequence: sequence, began: now, link: link, kept: kept)
     }
 
-    /// Writes that the link of `ticket` ended on an object of type `receiver`.
-    public func end(_ ticket: Ticket, reached receiver: String) {
+    /// Writes that the link of `ticket` ended on an object of the type named `receiver`.
+    public func end(_ ticket: Ticket, typeNamed receiver: String) {
         end(ticket, kind: RecordLayout.reachedKind, text: receiver)
     }
 
-    /// Writes that the link of `ticket` failed with `error`; the link in its message is
-    /// redacted as the link was.
+    /// Writes that the link of `ticket` ended on `object` (`nil`: on nothing); its type's name
+    /// is made once per type.
+    public func end(_ ticket: Ticket, reached object: (any DeepLinkable)?) {
+        guard let object else { return end(ticket, typeNamed: "nothing") }
+        let type = type(of: object)
+        let name = typeNames.withLock { names in
+            if let name = names[ObjectIdentifier(type)] { return name }
+            let name = String(describing: type)
+            names[ObjectIdentifier(type)] = name
+            return name
+        }
+        end(ticket, kind: RecordLayout.reachedKind, text: name)
+    }
+
+    private let typeNames = Locked<[ObjectIdentifier: String]>([:])
+
+    /// Writes that the link of `ticket` failed with `error`; what the link's redaction hid is
+    /// hidden in its message too (``LinkRedaction``).
     public func end(_ ticket: Ticket, failed error: any Error) {
-        var message = String(describing: error)
-        if ticket.kept != ticket.link { message = message.replacingOccurrences(of: ticket.link, with: ticket.kept) }
+        let message = LinkRedaction.current.message(String(describing: error), of: ticket.link, kept: ticket.kept)
         end(ticket, kind: RecordLayout.failedKind, text: message)
     }
 
@@ -232,7 +249,7 @@ public final class FlightRecorder: @unchecked Sendable {
         let ticket = begin(link)
         do {
             let reached = try await handler()
-            end(ticket, reached: reached.map { String(describing: type(of: $0)) } ?? "nothing")
+            end(ticket, reached: reached)
             return reached
         } catch {
             end(ticket, failed: error)

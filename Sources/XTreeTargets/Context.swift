@@ -82,11 +82,11 @@ package struct Context {
 
     /// Reads the JSON document a user named: `-` for standard input, a regular file, a pipe,
     /// a FIFO or a device, held to the input limit and given up at the first byte that cannot
-    /// be JSON, with errors in our own words.
-    package func read(_ source: RawPath, what: String) throws(CLIError) -> Data {
+    /// be JSON (unless `json` is `false`: a file of any bytes), with errors in our own words.
+    package func read(_ source: RawPath, what: String, json: Bool = true) throws(CLIError) -> Data {
         try withInput(source, what: what) { descriptor throws(CLIError) in
             do {
-                return try JSONInput.read(descriptor: descriptor, limit: inputLimit)
+                return try JSONInput.read(descriptor: descriptor, limit: inputLimit, screening: json)
             } catch {
                 throw .failure("cannot read \(what) \(Self.sourceName(source)): \(error)")
             }

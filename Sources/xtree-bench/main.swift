@@ -11,6 +11,10 @@ if arguments.first == "--child" {
     await runChild(Array(arguments.dropFirst()))
     exit(0)
 }
+if arguments.first == "--recorder-links" {
+    recorderLinks(Array(arguments.dropFirst()))
+    exit(0)
+}
 if arguments.first == "--serve-live" {
     await serveLive(Array(arguments.dropFirst()))
     exit(0)
@@ -29,7 +33,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         reading: a snapshot file read and rendered as text, an attached app's snapshot read and
         rendered, and a diff of two files, against python3's json.load of the same bytes;
         deep links on the recipes app inside a large tree; what the inspector's journal costs a
-        link on the recipes app, and the heap an event takes; the live side against the tree's
+        link on the recipes app, and the heap an event takes; what the flight recorder adds to a
+        link; the live side against the tree's
         size (a link journaled, 60 Hz changes, the view's and the journal's memory, on observed
         and plain filler); and the cost of a @Published set
         and an objectWillChange read; association files at the limits checked against the
@@ -42,7 +47,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --serve-live N  serve an app of N nodes to attach to, changing one node at each
                     line 'change' on standard input (for Scripts/browser-check.py)
           --only    the sections to run, of search, realistic, operations, streaming,
-                    reading, deeplink, journal, observation and associations (all
+                    reading, deeplink, journal, recorder, observation and associations (all
                     unless given); associations fails the run over its bound (10 s
                     a file in a release build, 30 s in a debug build)
         Build with optimisations: swift run -c release xtree-bench
@@ -59,8 +64,8 @@ var chosenSections: Set<String>?
 /// The parts of the run that `--only` chooses from.
 enum Section {
     static let allNames = [
-        "search", "realistic", "operations", "streaming", "reading", "deeplink", "journal", "observation",
-        "associations",
+        "search", "realistic", "operations", "streaming", "reading", "deeplink", "journal", "recorder",
+        "observation", "associations",
     ]
 }
 /// Whether `--only` leaves the section named `name` in.
@@ -306,6 +311,7 @@ if runs("deeplink") {
         log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
     }
 }
+if runs("recorder") { await recorderSection() }
 if runs("journal") {
 
     log("")

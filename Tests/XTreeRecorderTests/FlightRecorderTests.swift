@@ -36,7 +36,7 @@ final class ScratchFile {
         let file = ScratchFile()
         let recorder = try recorder(file)
         let first = recorder.begin("app://a")
-        recorder.end(first, reached: "Screen")
+        recorder.end(first, typeNamed: "Screen")
         let second = recorder.begin("app://b")
         recorder.end(second, failed: Failure(description: "no b in app://b"))
         _ = recorder.begin("app://c")
@@ -67,7 +67,7 @@ final class ScratchFile {
     @Test func theRingKeepsTheLastLinksAndALongOneIsCutAndSaysSo() throws {
         let file = ScratchFile()
         let recorder = try recorder(file, slots: 4, slotSize: 128)
-        for index in 1...10 { recorder.end(recorder.begin("app://\(index)"), reached: "S") }
+        for index in 1...10 { recorder.end(recorder.begin("app://\(index)"), typeNamed: "S") }
         #expect(try recorder.read().links.map(\.link) == ["app://7", "app://8", "app://9", "app://10"])
         // 28 bytes of link fit in a slot of 128; é is two bytes and is never cut in half.
         let long = "app://" + String(repeating: "x", count: 21) + "é" + String(repeating: "y", count: 40)
@@ -81,11 +81,11 @@ final class ScratchFile {
     @Test func aRecordCutAtEveryByteOfItsLastWriteKeepsEveryWholeLinkAndInventsNone() throws {
         let file = ScratchFile()
         let recorder = try recorder(file, slots: 4, slotSize: 128)
-        for index in 1...5 { recorder.end(recorder.begin("app://\(index)"), reached: "S") }
+        for index in 1...5 { recorder.end(recorder.begin("app://\(index)"), typeNamed: "S") }
         let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
         let ticket = recorder.begin("app://sixth-link")
         let begun = try Data(contentsOf: URL(fileURLWithPath: file.path))
-        recorder.end(ticket, reached: "Sixth")
+        recorder.end(ticket, typeNamed: "Sixth")
         let ended = try Data(contentsOf: URL(fileURLWithPath: file.path))
         let known = Set(try [before, begun, ended].flatMap { try FlightRecord(bytes: $0).links })
         // The sixth link goes to the slot of the second; every other slot must read as before.
@@ -171,6 +171,22 @@ final class ScratchFile {
         #expect(try again.read().links.isEmpty)
     }
 
+    /// The fuzzer's seed was written from Docs/FlightRecorderFormat.md alone, by another program:
+    /// the format as documented is the format as read.
+    @Test func aRecordWrittenFromTheFormatsDescriptionIsRead() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/Corpus/record/three-links.flightrecord").path
+        let record = try FlightRecord(contentsOf: seed)
+        #expect(record.app == "RecipesDomain.RecipesApp")
+        #expect(record.processID == 42)
+        #expect(
+            record.links.map(\.link) == [
+                "recipes://recipes/irish-stew", "recipes://tab/veggie", "recipes://x?token=<private>",
+            ])
+        #expect(record.breadcrumbs.first == "xtree link 1 reached recipes://recipes/irish-stew")
+        #expect(record.links.last?.outcome == .incomplete)
+    }
+
     @Test func breadcrumbLinesAreFoundInAPastedReport() {
         let report = """
             2026-11-26 10:00:01 [info] xtree link 3 failed app://c
@@ -194,5 +210,14 @@ final class ScratchFile {
         #expect(redact("bank://x?tokens=1&token=") == "bank://x?tokens=1&token=")
         #expect(redact("bank://token/abc") == "bank://token/abc")
         #expect(LinkRedaction.current("app://a?password=hunter2") == "app://a?password=<private>")
+        // A failure's message hides the values wherever they are in it, raw or decoded.
+        let link = "bank://x?token=a%20b&next=home"
+        #expect(
+            redact.message("no item 'token=a b' in \(link) (a%20b)", of: link, kept: redact(link))
+                == "no item 'token=<private>' in bank://x?token=<private>&next=home (<private>)")
+        #expect(redact.message("no bank://y", of: "bank://y", kept: "bank://y") == "no bank://y")
+        let own = LinkRedaction { _ in "bank://<private>" }
+        #expect(
+            own.message("no a", of: "bank://a", kept: "bank://<private>").hasPrefix("(a failure's message, not kept"))
     }
 }

@@ -17,8 +17,8 @@ import XTreePlatform
         guard let recorder = try? FlightRecorder.start(for: LoggedApp.self, at: path, slots: 16, slotSize: 256) else {
             return
         }
-        recorder.end(recorder.begin("app://one"), reached: "One")
-        recorder.end(recorder.begin("app://two?token=s3cr3t"), reached: "Two")
+        recorder.end(recorder.begin("app://one"), typeNamed: "One")
+        recorder.end(recorder.begin("app://two?token=s3cr3t"), typeNamed: "Two")
         _ = recorder.begin("app://three")
         let nothing = ProcessInfo.processInfo.environment["XTREE_NO_SUCH_VARIABLE"]
         let empty = nothing.map { [$0] } ?? []
@@ -75,7 +75,7 @@ import XTreePlatform
             var index = 0
             while true {
                 index += 1
-                recorder.end(recorder.begin("app://burst/\(index)"), reached: "Burst")
+                recorder.end(recorder.begin("app://burst/\(index)"), typeNamed: "Burst")
             }
         }
         let record = try FlightRecord(contentsOf: path)

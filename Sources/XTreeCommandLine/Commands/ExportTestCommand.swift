@@ -34,6 +34,11 @@ struct ExportTestCommand: ParsableCommand {
     var allowLaterStart: Bool
 
     func validate() throws(CLIError) {
+        try Self.validate(name: name)
+    }
+
+    /// Refuses a test function's name that is not a plain Swift identifier.
+    static func validate(name: String?) throws(CLIError) {
         guard let name else { return }
         let letters = name.unicodeScalars
         guard let first = letters.first, !("0"..."9").contains(first), letters.allSatisfy(Self.isWord)

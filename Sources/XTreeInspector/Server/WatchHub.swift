@@ -263,11 +263,10 @@ final class WatchHub {
         var error: String?
         switch result {
         case .success(let object):
-            if let recorder, let ticket { recorder.end(ticket, reached: object.map { "\(type(of: $0))" } ?? "nothing") }
+            if let recorder, let ticket { recorder.end(ticket, reached: object) }
         case .failure(let failure):
             if let recorder, let ticket { recorder.end(ticket, failed: failure) }
-            error = "\(failure)"
-            if kept != url { error = error?.replacingOccurrences(of: url, with: kept) }
+            error = LinkRedaction.current.message("\(failure)", of: url, kept: kept)
         }
         if let live {
             let update = live.update()

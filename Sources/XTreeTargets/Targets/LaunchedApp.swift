@@ -53,20 +53,55 @@ package final class LaunchedApp {
         return seconds
     }
 
-    /// How the child ended, if it has: `exited with status N` or `was ended by signal N (NAME)`.
-    package var ending: String? {
-        guard let process, !process.isRunning else { return nil }
-        let status = process.terminationStatus
-        if process.terminationReason == .exit { return "exited with status \(status)" }
-        return "was ended by signal \(status)" + (Self.signalNames[status].map { " (\($0))" } ?? "")
+    /// How a child ended: with a status, or by a signal.
+    package enum Ending: Sendable, Hashable, CustomStringConvertible {
+        case exited(Int32)
+        case signal(Int32)
+
+        /// `exited with status N` or `was ended by signal N (NAME)`.
+        package var description: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .signal(let number):
+                "was ended by signal \(number)" + (LaunchedApp.signalNames[number].map { " (\($0))" } ?? "")
+            }
+        }
     }
 
+    /// How the child ended, if it has.
+    package var ended: Ending? {
+        guard let process, !process.isRunning else { return nil }
+        let status = process.terminationStatus
+        return process.terminationReason == .exit ? .exited(status) : .signal(status)
+    }
+
+    /// How the child ended, if it has: `exited with status N` or `was ended by signal N (NAME)`.
+    package var ending: String? { ended?.description }
+
     /// The signals a crash ends with, whose numbers Linux and Darwin share.
-    private static let signalNames: [Int32: String] = [
+    nonisolated private static let signalNames: [Int32: String] = [
         4: "SIGILL: a trap, such as a failed precondition or a force-unwrap of nil",
         5: "SIGTRAP: a trap, such as a failed precondition or a force-unwrap of nil",
-        6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM",
+        6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV: a bad memory access, or a stack overflow", 15: "SIGTERM",
     ]
+
+    /// After a request that failed other than by the app's refusal: how the child ended, given
+    /// a moment to be reaped if its connection closed; `nil` if it still ran (it hung), in
+    /// which case it is killed. The child is stopped either way.
+    package func reap(after error: InspectorError) -> Ending? {
+        if case .noAnswer = error {
+        } else {
+            let deadline = Date().addingTimeInterval(2)
+            while process?.isRunning == true, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        let ended = self.ended
+        if ended == nil, let pid = process?.processIdentifier {
+            _ = Terminal.send(.kill, to: pid)
+            process?.waitUntilExit()
+        }
+        stop()
+        return ended
+    }
 
     /// Why a case failed: the app's own refusal, or how the child ended.
     package struct CaseFailure: Error, CustomStringConvertible {
@@ -95,21 +130,9 @@ package final class LaunchedApp {
             return .success(try body(client))
         } catch {
             if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }
-            // The child crashed or hung: say how, and have a new one for the next case. A
-            // connection that closed is a child ending: it is given a moment to be reaped.
-            if case .noAnswer = error {
-            } else {
-                let deadline = Date().addingTimeInterval(2)
-                while process?.isRunning == true, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-            }
-            var how = ending.map { "the app \($0)" }
-            if how == nil, let pid = process?.processIdentifier {
-                _ = Terminal.send(.kill, to: pid)
-                process?.waitUntilExit()
-                how = "the app stopped answering, and was stopped"
-            }
-            stop()
-            return .failure(CaseFailure(description: "\(how ?? "the app went away") (\(error.description))"))
+            // The child crashed or hung: say how, and have a new one for the next case.
+            let how = reap(after: error).map { "the app \($0)" } ?? "the app stopped answering, and was stopped"
+            return .failure(CaseFailure(description: "\(how) (\(error.description))"))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import XTree
 
 /// An app that is neither of XTree's examples: shelves of books, a book's page opened by
@@ -7,6 +8,8 @@ import XTree
 public final class ShelfCoordinator: ObservableObject, ViewModel {
     let shelves: [ShelfViewModel]
     @Published var page: BookViewModel?
+    /// The books opened, in order: what the planted crash after two links looks at.
+    private var history: [String] = []
 
     init(books: [Book]) {
         let genres = Array(Set(books.map(\.genre))).sorted()
@@ -35,15 +38,47 @@ public final class ShelfCoordinator: ObservableObject, ViewModel {
         guard let book = shelves.lazy.flatMap(\.books).first(where: { $0.id == id }) else {
             throw BookshelfError(link: link, reason: "no book has the id '\(id)'")
         }
+        if PlantedBugs.on { PlantedBugs.check(id, parts.count == 5 ? String(parts[4]) : nil, after: history) }
         guard parts.count == 4 || parts[4] == "notes" else {
             throw BookshelfError(link: link, reason: "a book has only its notes")
         }
+        history.append(id)
         let opened = BookViewModel(book: book)
         page = opened
         guard parts.count == 5 else { return opened }
         let notes = NotesViewModel(book: book)
         opened.notes = notes
         return notes
+    }
+}
+
+/// Crashes planted for `xtree-cli crash`'s check (Scripts/session-check.sh), there only when the
+/// process runs with `BOOKSHELF_BUGS=1`: one build serves the check and the test that must pass
+/// once they are gone.
+enum PlantedBugs {
+    static let on = ProcessInfo.processInfo.environment["BOOKSHELF_BUGS"] == "1"
+
+    /// Traps, as a bug would, for: Emma's notes after Cosmos and then Dune were opened (a crash
+    /// only a sequence of links makes); Cosmos's notes (a force-unwrap of a missing value); any
+    /// book's `related` page (a recursion without end: a stack overflow).
+    static func check(_ id: String, _ page: String?, after opened: [String]) {
+        if id == "emma", page == "notes", let cosmos = opened.lastIndex(of: "cosmos"),
+            let dune = opened.lastIndex(of: "dune"), cosmos < dune
+        {
+            preconditionFailure("planted: Emma's notes after Cosmos, then Dune")
+        }
+        if page == "notes" {
+            _ = notePages[id]!
+        }
+        if page == "related" {
+            _ = related(1)
+        }
+    }
+
+    private static let notePages = ["dune": 12, "emma": 4]
+
+    private static func related(_ depth: Int) -> Int {
+        depth < 0 ? 0 : related(depth + 1) + 1
     }
 }
 

@@ -1,0 +1,161 @@
+import Foundation
+import XTree
+import XTreeArgumentParser
+import XTreeConsole
+import XTreeEscaping
+import XTreeTargets
+
+struct CrashCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "crash",
+        summary: "Replay the links before a crash in a child app; shorten them to the fewest that crash it.",
+        discussion: """
+            Reads the links a crash left behind: a flight recorder's file (FlightRecorder), a
+            session 'record' wrote, or breadcrumb lines pasted from a crash report ('xtree link
+            N reached LINK', anywhere on a line). Applies them in order to a fresh app started
+            from --launch, a child process, so that a crash ends the child and not this command,
+            and says whether the app crashed (its signal or exit status, and the link it was
+            applying). Then shortens the links by delta debugging, each candidate in a fresh
+            child, to the shortest subsequence that still ends the app the same way, and prints
+            it. --export-test writes a Swift Testing test of those links that fails while the
+            crash is there (an exit test: it runs on macOS and Linux, not in iOS test targets).
+            The status is 1 if the crash reproduced, 0 if it did not: a crash that needed a
+            timing, a device or a state the links do not give is not reproduced. A link that
+            the app refuses is not a crash; an app that stops answering is stopped, and is not
+            counted as the crash.
+            """
+    )
+
+    @Argument(value: "FILE", help: "The flight record, session or breadcrumb lines, or - for standard input.")
+    var file: RawPath
+    @Option(
+        name: "launch", value: "PATH|NAME",
+        help: "The app's launch executable (see Inspector.serve; a NAME from .xtree.json), run once per try.")
+    var launch: String?
+    @Flag(name: "no-minimize", help: "Only replay the links; do not shorten them.")
+    var noMinimize: Bool
+    @Option(
+        name: "max-runs", value: "N", help: "The most children started while shortening (default 300).", minimum: 1,
+        maximum: (10_000, what: "runs"))
+    var maximumRuns: Int?
+    @Option(name: "export-test", value: "FILE", help: "Write a Swift Testing test of the shortest crashing links.")
+    var exportTest: RawPath?
+    @Option(name: "name", value: "NAME", help: "The exported test function's name (default reproducesCrash).")
+    var name: String?
+
+    func validate() throws(CLIError) {
+        guard launch != nil else {
+            throw .usage(
+                "crash replays the links in a child app so that a crash ends it and not this command: give "
+                    + "--launch PATH|NAME (your app's launch executable, or a name in .xtree.json)", command: nil)
+        }
+        try ExportTestCommand.validate(name: name)
+    }
+
+    func run(_ context: Context) async throws(CLIError) {
+        let input = try CrashLinks(
+            context.read(file, what: "crash record", json: false), name: Context.sourceName(file))
+        guard let launch else { preconditionFailure("validated") }
+        let app = try context.launch(launch)
+        let served = app.target?.appType
+        if let recorded = input.app, let served, recorded != served.description {
+            throw .failure(
+                "\(Context.sourceName(file)) was written by \(TerminalText.escaped(recorded)); the launched app "
+                    + "serves \(served): give the launch executable of the app that crashed")
+        }
+        let console = context.console
+        let count = input.links.count
+        console.out("read \(count) link\(count == 1 ? "" : "s") from \(Context.sourceName(file)) (\(input.source))\n")
+        for note in input.notes { console.out("note: \(note)\n") }
+        var replay = CrashReplay(app: app)
+        let outcome = try replay.run(input.links)
+        guard case .crashed(let ending, let index) = outcome else {
+            if case .hung(let index) = outcome {
+                console.out(
+                    "did not reproduce: the app stopped answering at link \(index + 1) of \(count), "
+                        + "\(TerminalText.escaped(input.links[index])), and was stopped; that is not the crash\n")
+            } else {
+                console.out("did not reproduce: the app applied all \(count) links and still runs\n")
+            }
+            return
+        }
+        console.out(
+            "reproduced: the app \(ending) at link \(index + 1) of \(count): "
+                + "\(TerminalText.escaped(input.links[index]))\n")
+        var links = Array(input.links[...index])
+        if !noMinimize, links.count > 1 {
+            let started = Date()
+            var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
+            var failure: CLIError?
+            let found = minimalFailing(links, budget: maximumRuns ?? 300) { candidate in
+                guard failure == nil else { return false }
+                progress.show("shortening: \(replay.runs) runs, \(candidate.count) links tried")
+                do throws(CLIError) {
+                    if case .crashed(ending, _) = try replay.run(candidate) { return true }
+                } catch {
+                    failure = error
+                }
+                return false
+            }
+            progress.clear()
+            if let failure { throw failure }
+            links = found.items
+            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+            console.out(
+                "shortest: \(links.count) link\(links.count == 1 ? " ends" : "s end") the app the same way "
+                    + "(\(found.tries) candidates tried in \(seconds) s, each in a fresh app):\n")
+        } else {
+            console.out("the links up to the crash:\n")
+        }
+        for (number, link) in links.enumerated() { console.out("  \(number + 1). \(TerminalText.escaped(link))\n") }
+        if let exportTest {
+            guard let served, served.problem == nil else {
+                throw .failure(
+                    "the launched app names no DeepLinkableApp type a test can import; serve it with "
+                        + "Inspector.serve(YourApp.self)")
+            }
+            let source = Self.testSource(
+                links: links, app: served, ending: ending, name: name ?? "reproducesCrash",
+                from: "\(Context.sourceName(file)) (\(input.source))")
+            try context.write(Data(source.utf8), to: exportTest, what: "test")
+            console.out("wrote \(exportTest): it fails while the crash is there\n")
+        }
+        throw .failure("the crash reproduced")
+    }
+
+    /// A Swift Testing exit test that applies `links` to a fresh app and expects it to exit
+    /// normally: it fails while the crash is there.
+    static func testSource(
+        links: [String], app: AppTypeName, ending: LaunchedApp.Ending, name: String, from source: String
+    ) -> String {
+        let literals = links.map { "        " + SwiftSourceText.stringLiteral($0) + "," }.joined(separator: "\n")
+        let origin = SwiftSourceText.stringLiteral(source).dropFirst().dropLast()
+        let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
+        return """
+            // Made by `xtree-cli crash` from \(origin).
+            // These \(links.count) link\(links.count == 1 ? "" : "s"), applied to a fresh \(app) with its own handler, ended it:
+            // it \(ending).
+            // The test fails while that crash is there. It is an exit test, which runs on macOS
+            // and Linux, not in iOS test targets.
+            \(imports)
+
+            @Test func \(name)() async {
+                await #expect(processExitsWith: .success) {
+                    await \(name)Links()
+                }
+            }
+
+            /// Applies the links to a fresh app; a link the app refuses is not the crash.
+            @MainActor
+            private func \(name)Links() async {
+                let root = \(app.type).makeRoot()
+                for link in [
+            \(literals)
+                ] {
+                    _ = try? await \(app.type).open(link, in: root)
+                }
+            }
+
+            """
+    }
+}

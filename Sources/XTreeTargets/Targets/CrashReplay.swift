@@ -1,0 +1,123 @@
+import Foundation
+import XTree
+import XTreeArgumentParser
+import XTreeInspector
+import XTreeJournal
+import XTreeRecorder
+
+/// The links a crash left behind, read from a flight recorder's file, a session, or breadcrumb
+/// lines pasted from a crash report: whichever the bytes are.
+package struct CrashLinks {
+    /// The links, oldest first.
+    package var links: [String]
+    /// What the links were read from: `a flight record of Bookshelf.BookshelfApp`.
+    package var source: String
+    /// The app type that wrote them, where the file says (`Module.Type`).
+    package var app: String?
+    /// What the reader should know: links cut or left out, a run that ended cleanly.
+    package var notes: [String]
+
+    /// At most this many links are replayed: minimising is quadratic in the worst case.
+    package static let maximumLinks = 10_000
+
+    /// The links in `data`.
+    ///
+    /// - Throws: `CLIError` if they are none of the three forms, or hold no link.
+    package init(_ data: Data, name: String) throws(CLIError) {
+        notes = []
+        if data.starts(with: Array("XTREEFR1".utf8)) {
+            let record: FlightRecord
+            do {
+                record = try FlightRecord(bytes: data)
+            } catch {
+                throw .failure("cannot read \(name): \(TerminalText.escaped(error.description))")
+            }
+            app = record.app
+            source = "a flight record of \(TerminalText.escaped(record.app))"
+            let cut = record.links.filter(\.truncated).count
+            links = record.links.filter { !$0.truncated }.map(\.link)
+            if cut > 0 {
+                notes.append("\(cut) link\(cut == 1 ? " was" : "s were") cut to fit the record, and left out")
+            }
+            if record.endedCleanly { notes.append("the recorded run ended cleanly: it may not have crashed") }
+        } else if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            let session: RecordedSession
+            do {
+                session = try RecordedSession(data: data)
+            } catch {
+                throw .failure("invalid session \(name): \(error.description)")
+            }
+            app = session.appType?.description
+            source = "a session of \(TerminalText.escaped(session.app))"
+            links = session.events.compactMap { $0.link?.url }
+            if session.events.contains(where: { $0.restore != nil }) {
+                notes.append("the session returned the app to an earlier state; its links are replayed in order")
+            }
+        } else {
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw .failure(
+                    "\(name) is not a flight record, a session, or breadcrumb lines: it is not UTF-8 text")
+            }
+            let found = RecordedLink.links(inBreadcrumbs: text)
+            app = nil
+            source = "breadcrumbs"
+            links = found.links
+            if found.cut > 0 {
+                notes.append("\(found.cut) breadcrumb\(found.cut == 1 ? "" : "s") held a cut link, and were left out")
+            }
+        }
+        guard !links.isEmpty else {
+            throw .failure(
+                "no links in \(name): it holds a flight record, a session or breadcrumb lines "
+                    + "('xtree link N reached LINK') with none")
+        }
+        guard links.count <= Self.maximumLinks else {
+            throw .failure("\(name) holds \(links.count) links; at most \(Self.maximumLinks) are replayed")
+        }
+    }
+}
+
+/// Replays links in a launched app, a fresh child for each run: whether and where it crashes.
+@MainActor
+package struct CrashReplay {
+    /// How a run of links ended.
+    package enum Outcome: Equatable {
+        /// Every link was applied (some perhaps refused by the app), and the app still runs.
+        case survived
+        /// The app ended during link `index` (from 0).
+        case crashed(LaunchedApp.Ending, at: Int)
+        /// The app stopped answering during link `index`, and was stopped.
+        case hung(at: Int)
+    }
+
+    package let app: LaunchedApp
+    /// How many children were run.
+    package private(set) var runs = 0
+
+    package init(app: LaunchedApp) {
+        self.app = app
+    }
+
+    /// Runs `links` in order in a fresh child.
+    package mutating func run(_ links: [String]) throws(CLIError) -> Outcome {
+        if runs > 0 || app.target == nil { try app.relaunch() }
+        runs += 1
+        guard let client = app.target?.client else { preconditionFailure("a started app is attached") }
+        for (index, link) in links.enumerated() {
+            do throws(InspectorError) {
+                _ = try client.open(link)
+            } catch {
+                if case .refused = error { continue }
+                return app.reap(after: error).map { .crashed($0, at: index) } ?? .hung(at: index)
+            }
+        }
+        // A crash just after the last link (a task it started) is seen by the next request.
+        do throws(InspectorError) {
+            _ = try client.snapshot()
+        } catch {
+            if case .refused = error { return .survived }
+            return app.reap(after: error).map { .crashed($0, at: links.count - 1) } ?? .hung(at: links.count - 1)
+        }
+        return .survived
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import XTree
+import XTreePlatform
+
+@testable import XTreeCommandLine
+@testable import XTreeTargets
+
+/// `crash`: reading what a crash left, shortening links, and saying when a crash did not
+/// reproduce. The planted crashes themselves are reproduced end to end by
+/// Scripts/session-check.sh, in the bookshelf fixture's scratch package.
+@MainActor
+@Suite struct CrashTests {
+    @Test func deltaDebuggingFindsTheThreeLinksThatCrashAmongFifty() {
+        let crashing = [3, 17, 42]
+        var runs = 0
+        let found = minimalFailing(Array(0..<50), budget: 300) { candidate in
+            runs += 1
+            // Fails only when the three come in order, as a crash after two particular links does.
+            var rest = crashing[...]
+            for item in candidate where item == rest.first { rest.removeFirst() }
+            return rest.isEmpty
+        }
+        #expect(found.items == crashing)
+        #expect(found.tries == runs)
+        #expect(runs < 80, "\(runs) runs")
+        let bounded = minimalFailing(Array(0..<50), budget: 3) { $0.contains(42) }
+        #expect(bounded.tries == 3)
+        #expect(bounded.items.contains(42))
+    }
+
+    @Test func theLinksAreReadFromARecordASessionOrBreadcrumbs() throws {
+        let crumbs = try CrashLinks(
+            Data("12:00 xtree link 2 failed app://b\nxtree link 1 reached app://a\n".utf8), name: "r")
+        #expect(crumbs.links == ["app://a", "app://b"])
+        #expect(crumbs.source == "breadcrumbs")
+        let session = try String(
+            contentsOf: examples.appendingPathComponent("../../Tests/Fixtures/Sessions/recipes-v3.json"),
+            encoding: .utf8)
+        let read = try CrashLinks(Data(session.utf8), name: "s")
+        #expect(read.app == "RecipesDomain.RecipesApp")
+        #expect(!read.links.isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            "",
+            "no links in f: it holds a flight record, a session or breadcrumb lines ('xtree link N reached LINK') with none"
+        ),
+        ("\u{FF}\u{FE}", "f is not a flight record, a session, or breadcrumb lines: it is not UTF-8 text"),
+        ("XTREEFR1\u{1B}[31m", "cannot read f: a flight record of version 825449243; this reader reads version 1"),
+        ("{\"version\": 1}", "invalid session f: "),
+    ])
+    func whatIsNotACrashRecordIsRefused(text: String, message: String) {
+        var bytes = Array(text.utf8)
+        if text == "\u{FF}\u{FE}" { bytes = [0xFF, 0xFE, 0x0A] }
+        if text.hasPrefix("XTREEFR1") { bytes += [UInt8](repeating: 0, count: 200) }
+        do {
+            let links = try CrashLinks(Data(bytes), name: "f")
+            Issue.record("read \(links.links)")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+            #expect(!error.message.contains("\u{1B}"))
+        }
+    }
+
+    @Test func crashNeedsAChildApp() async throws {
+        let result = try await cli("crash", "/dev/null")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("give --launch PATH|NAME"))
+    }
+
+    @Test func linksThatDoNotCrashAreSaidNotToReproduce() async throws {
+        let launcher = try LaunchTests.Launcher()
+        let crumbs = try launcher.folder.write(
+            "crumbs.txt", "xtree link 1 reached recipes://recipes/irish-stew\nxtree link 2 failed recipes://nope\n")
+        let result = try await cliProcess(
+            ["crash", crumbs, "--launch", launcher.script], environment: launcher.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("read 2 links from \(crumbs) (breadcrumbs)\n"))
+        #expect(result.stdout.hasSuffix("did not reproduce: the app applied all 2 links and still runs\n"))
+        #expect(launcher.leftovers.isEmpty)
+    }
+
+    @Test func aRecordOfAnotherAppIsRefused() async throws {
+        let launcher = try LaunchTests.Launcher()
+        let session = try String(
+            contentsOf: examples.appendingPathComponent("../../Tests/Fixtures/Sessions/recipes-v3.json"),
+            encoding: .utf8)
+        let other = try launcher.folder.write(
+            "other.json", session.replacingOccurrences(of: #""type":"RecipesApp""#, with: #""type":"PodcastsApp""#))
+        let result = try await cliProcess(
+            ["crash", other, "--launch", launcher.script], environment: launcher.environment)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "was written by RecipesDomain.PodcastsApp; the launched app serves RecipesDomain.RecipesApp"))
+    }
+}
