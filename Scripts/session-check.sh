@@ -179,6 +179,33 @@ cat "$work/fixed.out"
     exit 1
 }
 
+echo "-- links nobody wrote: the bookshelf's planted link bugs found by fuzz, shortened and exported"
+status=0
+BOOKSHELF_BUGS=1 "$cli" fuzz --launch "$launch" --seed 1 --export-test "$package/Tests/ExportedTests/FuzzTests.swift" \
+    >"$work/fuzz.out" 2>&1 || status=$?
+cat "$work/fuzz.out"
+[ "$status" = 1 ] || { echo "error: fuzz with the planted bugs exited $status, not 1"; exit 1; }
+# Over an open sheet, a trailing slash, a link applied twice: each found, from its shortest start.
+grep -A1 '^FAIL no crash' "$work/fuzz.out" | grep -q 'from: .*/notes$' || {
+    echo "error: fuzz did not find the crash over an open sheet"
+    exit 1
+}
+grep -A2 '^FAIL a variant lands alike or is refused' "$work/fuzz.out" | grep -q 'variant: a trailing slash' || {
+    echo "error: fuzz did not find the trailing slash that opens another book"
+    exit 1
+}
+grep -A1 '^FAIL applied twice, a link changes nothing more' "$work/fuzz.out" | grep -q 'from: a fresh app' || {
+    echo "error: fuzz did not find the notes pushed again"
+    exit 1
+}
+fuzz_tests=$(grep -c '^@Test func fuzzFinding' "$package/Tests/ExportedTests/FuzzTests.swift")
+"$cli" fuzz --launch "$launch" --seed 1 >"$work/fuzz-fixed.out" 2>&1 || {
+    echo "error: fuzz without the planted bugs failed:"
+    cat "$work/fuzz-fixed.out"
+    exit 1
+}
+tail -n 1 "$work/fuzz-fixed.out"
+
 echo "-- the exported tests, compiled and run in the scratch package"
 "$cli" export-test "$work/session.json" --name recordedNow -o "$package/Tests/ExportedTests/RecordedNowTests.swift"
 "$cli" export-test "$work/bookshelf.json" --name bookshelfSession \
@@ -187,16 +214,17 @@ cp Docs/Examples/RecipesSessionTests.swift "$package/Tests/ExportedTests/"
 # What export-test writes is held to this project's own style.
 swift format lint --strict --configuration .swift-format "$package/Tests/ExportedTests/"*.swift
 (cd "$package" && swift test 2>&1 | tee "$work/package-test.out" | grep -E 'Test run|error|✘' || true)
-grep -q 'Test run with 4 tests .*passed' "$work/package-test.out" || {
+grep -q "Test run with $((4 + fuzz_tests)) tests .*passed" "$work/package-test.out" || {
     echo "error: the exported tests did not pass; the end of their log:"
     tail -n 40 "$work/package-test.out"
     exit 1
 }
-echo "-- the exported crash test, with the planted bugs: it must fail"
-(cd "$package" && BOOKSHELF_BUGS=1 swift test --skip-build --filter emmaNotesAfterCosmosAndDune 2>&1 |
-    tee "$work/package-crash.out" | grep -E 'Test run|✘' || true)
-grep -q 'Test run with 1 test .*failed' "$work/package-crash.out" || {
-    echo "error: the exported crash test did not fail while the bug is there; the end of its log:"
+echo "-- the exported crash and fuzz tests, with the planted bugs: each must fail"
+(cd "$package" && BOOKSHELF_BUGS=1 swift test --skip-build --filter 'emmaNotesAfterCosmosAndDune|fuzzFinding' 2>&1 |
+    tee "$work/package-crash.out" | grep -E 'Test run|✘ Test .* failed' || true)
+failed=$(grep -cE '^✘ Test (emmaNotesAfterCosmosAndDune|fuzzFinding[0-9]+)\(\) failed' "$work/package-crash.out" || true)
+[ "$failed" = $((1 + fuzz_tests)) ] || {
+    echo "error: $failed of $((1 + fuzz_tests)) exported tests failed while the bugs are there; the end of their log:"
     tail -n 40 "$work/package-crash.out"
     exit 1
 }

@@ -95,7 +95,10 @@ public struct RouteTable<Link: Sendable>: Sendable {
         guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
             throw fail("a space, control or non-ASCII character where a link has only percent-encoded ones")
         }
-        guard let components = URLComponents(string: text), let givenScheme = components.scheme?.lowercased() else {
+        // RFC 3986's equivalent forms (case, escapes of letters, dot segments) are one link.
+        guard let components = URLComponents(string: LinkNormalization.normalized(text)),
+            let givenScheme = components.scheme?.lowercased()
+        else {
             throw fail("not a \(scheme):// link")
         }
         for (part, value) in [

@@ -61,6 +61,12 @@ package struct Context {
     package func launch(_ value: String) throws(CLIError) -> LaunchedApp {
         let (path, arguments) = try LaunchConfiguration.command(
             for: value, from: FileManager.default.currentDirectoryPath)
+        return try launch(path, arguments: arguments)
+    }
+
+    /// Starts the executable at `path` with `arguments`, attached; it is stopped when the
+    /// command ends.
+    package func launch(_ path: String, arguments: [String]) throws(CLIError) -> LaunchedApp {
         let app = try LaunchedApp(path, arguments: arguments, environment: environment)
         launched.apps.append(app)
         return app

@@ -43,8 +43,8 @@ let startTree = """
     static let usageErrors: [(arguments: [String], message: String)] = [
         (
             ["frob"],
-            "error: unknown command 'frob'; commands: check, crash, diff, export-test, find, links, list, log, open, "
-                + "record, replay, restore, serve, tree, watch"
+            "error: unknown command 'frob'; commands: check, crash, diff, export-test, find, fuzz, links, list, log, "
+                + "open, record, replay, restore, serve, tree, watch"
         ),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),
         (["tree", "-x"], "error: unknown option '-x' for 'tree'"),

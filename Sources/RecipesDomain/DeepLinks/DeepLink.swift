@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// Where a link asks the app to go: a typed route, parsed strictly from untrusted URLs.
 ///
@@ -76,10 +77,12 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Parses a link from a URL.
     ///
     /// - Throws: ``DeepLinkError`` if the URL is too long or not an accepted link.
-    public init(url: URL) throws(DeepLinkError) {
-        let text = url.absoluteString
+    public init(url given: URL) throws(DeepLinkError) {
+        let text = given.absoluteString
         func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError { DeepLinkError(reason, in: text) }
         guard text.utf8.count <= Self.maximumLength else { throw fail(.tooLong(bytes: text.utf8.count)) }
+        // RFC 3986's equivalent forms (case, escapes of letters, dot segments) are one link.
+        let url = URL(string: LinkNormalization.normalized(text)) ?? given
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw fail(.notAURL) }
         if components.scheme?.lowercased() == "https", components.percentEncodedHost?.lowercased() == Self.universalHost
         {

@@ -128,7 +128,6 @@ struct CrashCommand: ParsableCommand {
     static func testSource(
         links: [String], app: AppTypeName, ending: LaunchedApp.Ending, name: String, from source: String
     ) -> String {
-        let literals = links.map { "        " + SwiftSourceText.stringLiteral($0) + "," }.joined(separator: "\n")
         let origin = SwiftSourceText.stringLiteral(source).dropFirst().dropLast()
         let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
         return """
@@ -139,22 +138,7 @@ struct CrashCommand: ParsableCommand {
             // and Linux, not in iOS test targets.
             \(imports)
 
-            @Test func \(name)() async {
-                await #expect(processExitsWith: .success) {
-                    await \(name)Links()
-                }
-            }
-
-            /// Applies the links to a fresh app; a link the app refuses is not the crash.
-            @MainActor
-            private func \(name)Links() async {
-                let root = \(app.type).makeRoot()
-                for link in [
-            \(literals)
-                ] {
-                    _ = try? await \(app.type).open(link, in: root)
-                }
-            }
+            \(LinkFuzzer.exitTest(name: name, type: app.type, links: links))
 
             """
     }

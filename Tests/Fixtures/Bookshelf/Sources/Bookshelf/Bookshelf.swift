@@ -29,23 +29,32 @@ public final class ShelfCoordinator: ObservableObject, ViewModel {
     /// `https://bookshelf.example`; the screen it ends on.
     func open(_ link: String) throws -> any DeepLinkable {
         let web = "https://bookshelf.example/"
-        let path = link.hasPrefix(web) ? "bookshelf://" + link.dropFirst(web.count) : link
+        // RFC 3986's equivalent forms (case, escapes of letters, dot segments) are one link.
+        let normal = LinkNormalization.normalized(link)
+        let path = normal.hasPrefix(web) ? "bookshelf://" + normal.dropFirst(web.count) : normal
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard path.hasPrefix("bookshelf://book/"), parts.count == 4 || parts.count == 5 else {
             throw BookshelfError(link: link, reason: "not bookshelf://book/<id>[/notes]")
         }
-        let id = String(parts[3])
+        var id = String(parts[3])
+        if PlantedBugs.on, let replaced = PlantedBugs.replace(id, parts.count == 5 ? String(parts[4]) : nil, over: page)
+        {
+            switch replaced {
+            case .book(let other): id = other
+            case .again(let notes): return notes
+            }
+        }
         guard let book = shelves.lazy.flatMap(\.books).first(where: { $0.id == id }) else {
             throw BookshelfError(link: link, reason: "no book has the id '\(id)'")
         }
         if PlantedBugs.on { PlantedBugs.check(id, parts.count == 5 ? String(parts[4]) : nil, after: history) }
-        guard parts.count == 4 || parts[4] == "notes" else {
+        guard parts.count == 4 || parts[4] == "notes" || (PlantedBugs.on && parts[4].isEmpty) else {
             throw BookshelfError(link: link, reason: "a book has only its notes")
         }
         history.append(id)
         let opened = BookViewModel(book: book)
         page = opened
-        guard parts.count == 5 else { return opened }
+        guard parts.count == 5, parts[4] == "notes" else { return opened }
         let notes = NotesViewModel(book: book)
         opened.notes = notes
         return notes
@@ -76,6 +85,30 @@ enum PlantedBugs {
     }
 
     private static let notePages = ["dune": 12, "emma": 4]
+
+    enum Replacement {
+        case book(String)
+        case again(NotesViewModel)
+    }
+
+    /// What `xtree-cli fuzz` must find, on top: Cosmos opened over an open notes sheet traps; a
+    /// trailing slash opens the next book instead; a book's notes opened again over themselves
+    /// are pushed a second time.
+    @MainActor
+    static func replace(_ id: String, _ page: String?, over open: BookViewModel?) -> Replacement? {
+        if id == "cosmos", page == nil, open?.notes != nil {
+            preconditionFailure("planted: Cosmos over an open sheet")
+        }
+        if page == "", let index = Book.standard.firstIndex(where: { $0.id == id }) {
+            return .book(Book.standard[(index + 1) % Book.standard.count].id)
+        }
+        if page == "notes", let open, open.book.id == id, open.notes != nil {
+            let again = NotesViewModel(book: open.book)
+            open.extraNotes.append(again)
+            return .again(again)
+        }
+        return nil
+    }
 
     private static func related(_ depth: Int) -> Int {
         depth < 0 ? 0 : related(depth + 1) + 1
@@ -113,10 +146,12 @@ final class ShelfViewModel: ObservableObject, ViewModel {
 final class BookViewModel: ObservableObject, ViewModel {
     let book: Book
     @Published var notes: NotesViewModel?
+    /// Notes pushed again over themselves: only the planted bug makes any.
+    @Published var extraNotes: [NotesViewModel] = []
 
     init(book: Book) { self.book = book }
 
-    var children: [any DeepLinkable] { notes.map { [$0] } ?? [] }
+    var children: [any DeepLinkable] { (notes.map { [$0] } ?? []) + extraNotes }
     var nodeLabel: String { book.title }
     var nodeAttributes: [String: String] { ["book": book.id] }
 }

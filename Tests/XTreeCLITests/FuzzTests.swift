@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import XTree
+import XTreeReachability
+
+@testable import XTreeTargets
+
+/// `fuzz`: the links it makes, the normal form they are held to, and runs on the embedded apps.
+/// The planted bugs are found end to end by Scripts/session-check.sh, in the bookshelf
+/// fixture's scratch package.
+@Suite struct FuzzTests {
+    @Test(arguments: [
+        "recipes://recipes/irish-stew", "recipes://ratings?recipeID=orange-marmalade&sort=new",
+        "https://recipes.example/recipes/irish-stew/ratings", "shop://checkout",
+    ])
+    func equivalentMutantsAreTheLinkInNormalFormAndTheOthersAreNot(link: String) {
+        let mutants = LinkMutation.mutants(of: link)
+        #expect(mutants.contains { $0.kind == .equivalent })
+        #expect(mutants.contains { $0.kind == .breaking })
+        let normal = LinkNormalization.normalized(link)
+        for mutant in mutants {
+            let same = LinkNormalization.normalized(mutant.link) == normal
+            #expect(same == (mutant.kind == .equivalent), "\(mutant.rule): \(mutant.link)")
+        }
+        #expect(Set(mutants.map(\.link)).count == mutants.count)
+        #expect(!mutants.contains { $0.link == link })
+    }
+
+    @Test func theNormalFormIsRFC3986s() {
+        #expect(LinkNormalization.normalized("HTTP://Example.COM/a/b/c/./../../g") == "http://example.com/a/g")
+        #expect(LinkNormalization.normalized("app://x/mid/content=5/../6") == "app://x/mid/6")
+        #expect(LinkNormalization.normalized("app://x/%7euser/%2fa%2Fb?q=%41%3d") == "app://x/~user/%2Fa%2Fb?q=A%3D")
+        #expect(LinkNormalization.normalized("app://x/a/.") == "app://x/a/")
+        #expect(LinkNormalization.normalized("app://x") == "app://x")
+        #expect(LinkNormalization.normalized("no scheme/./x") == "no scheme/./x")
+        #expect(LinkNormalization.normalized("app://x/%zz%4") == "app://x/%zz%4")
+    }
+
+    @Test func sampleValuesMakeOtherLinksOfTheSameForm() {
+        #expect(
+            LinkMutation.link("bookshelf://book/dune/notes", replacing: "dune", with: "emma")
+                == "bookshelf://book/emma/notes")
+        #expect(LinkMutation.link("app://r?id=a&x=a", replacing: "a", with: "b") == "app://r?id=b&x=b")
+        #expect(LinkMutation.link("app://r/a", replacing: "z", with: "b") == nil)
+    }
+
+    @MainActor
+    @Test func theSameSeedGivesTheSameCasesAndEachGroupStartsWithItsExample() {
+        let examples = ["app://a/1", "app://b/2", "app://c/3"]
+        let one = LinkFuzzer.cases(examples: examples, seed: 7).map { $0.state + [$0.link] }
+        #expect(one == LinkFuzzer.cases(examples: examples, seed: 7).map { $0.state + [$0.link] })
+        #expect(one != LinkFuzzer.cases(examples: examples, seed: 8).map { $0.state + [$0.link] })
+        let cases = LinkFuzzer.cases(examples: examples, seed: 7)
+        #expect(cases.prefix(while: { $0.state.isEmpty }).count == cases.filter { $0.state.isEmpty }.count)
+        for (index, fuzzCase) in cases.enumerated() where fuzzCase.mutation != nil {
+            #expect(
+                cases[..<index].contains {
+                    $0.mutation == nil && $0.link == fuzzCase.original && $0.state == fuzzCase.state
+                })
+        }
+    }
+
+    @Test func bothExampleAppsPassABoundedRun() async throws {
+        let recipes = try await cliProcess(["fuzz", "--budget", "400", "--format", "json"])
+        #expect(recipes.status == 0, "\(recipes.stdout)\(recipes.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(recipes.stdout.utf8)) as? [String: Any]
+        #expect((report?["findings"] as? [Any])?.isEmpty == true)
+        #expect((report?["links"] as? Int ?? 0) >= 400)
+        #expect(recipes.stderr.hasPrefix("fuzzing xtree-cli: "))
+        let shop = try await cliProcess(["--app", "Shop", "fuzz", "--budget", "5s"])
+        #expect(shop.status == 0, "\(shop.stdout)\(shop.stderr)")
+        #expect(shop.stdout.contains(": no findings\n"))
+    }
+
+    @Test(arguments: ["0", "ten", "9s9", "100000000", "0s"])
+    func aBadBudgetIsAUsageError(budget: String) async throws {
+        let result = try await cliProcess(["fuzz", "--budget", budget])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--budget takes a number of links"))
+    }
+}
