@@ -77,11 +77,19 @@ let package = Package(
         // One thread polling every socket of a server: the inspector's and the web server's
         // one concurrency model.
         .target(name: "XTreeEventLoop", dependencies: ["XTreePlatform", "XTreeSupport"]),
+        // What a debugger calls at a breakpoint (`xtree_command` and the other `@_cdecl` entry
+        // points) and the last tree they read off the main thread; linked with the inspector.
+        .target(
+            name: "XTreeDebugger",
+            dependencies: [
+                "XTree", "XTreeJournal", "XTreeRecorder", "XTreeRendering", "XTreeRoutes", "XTreePlatform",
+                "XTreeEscaping", "XTreeSupport",
+            ]),
         .target(
             name: "XTreeInspector",
             dependencies: [
                 "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRecorder", "XTreeRoutes",
-                "XTreeSupport",
+                "XTreeDebugger", "XTreeSupport",
             ]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
@@ -129,7 +137,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "XTreeInspectorTests",
-            dependencies: ["XTreeInspector", "XTreeRecorder", "XTree", "XTreePlatform", "RecipesDomain"]),
+            dependencies: [
+                "XTreeInspector", "XTreeRecorder", "XTreeDebugger", "XTree", "XTreePlatform", "RecipesDomain", "ShopDomain",
+            ]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
         .testTarget(

@@ -51,45 +51,7 @@ cat "$work/edited.out"
 grep -q 'label "Orange Jam" -> "Orange Marmalade"' "$work/edited.out"
 
 echo "-- a scratch package: the bookshelf app, its server, and the exported tests"
-package="$work/package"
-mkdir -p "$package/Tests/ExportedTests"
-cp -R Tests/Fixtures/Bookshelf/Sources "$package/Sources"
-identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
-cat >"$package/Package.swift" <<SWIFT
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "ExportedTests",
-    dependencies: [.package(path: "$root")],
-    targets: [
-        .target(name: "Bookshelf", dependencies: [.product(name: "XTree", package: "$identity")]),
-        .executableTarget(
-            name: "bookshelf-serve",
-            dependencies: ["Bookshelf", .product(name: "XTreeInspector", package: "$identity")]),
-        .executableTarget(
-            name: "bookshelf-launch",
-            dependencies: [
-                "Bookshelf", .product(name: "XTreeInspector", package: "$identity"),
-                .product(name: "XTreeRecorder", package: "$identity"),
-            ]),
-        .testTarget(
-            name: "ExportedTests",
-            dependencies: [
-                "Bookshelf",
-                .product(name: "XTree", package: "$identity"),
-                .product(name: "RecipesDomain", package: "$identity"),
-            ]),
-    ],
-    swiftLanguageModes: [.v6]
-)
-SWIFT
-(cd "$package" && swift build --product bookshelf-serve >"$work/bookshelf-build.out" 2>&1 &&
-    swift build --product bookshelf-launch >>"$work/bookshelf-build.out" 2>&1) || {
-    echo "error: the bookshelf app did not build:"
-    tail -n 30 "$work/bookshelf-build.out"
-    exit 1
-}
+package="$(Scripts/scratch-package.sh)"
 bookshelf=$(cd "$package" && swift build --show-bin-path)/bookshelf-serve
 launch=$(cd "$package" && swift build --show-bin-path)/bookshelf-launch
 

@@ -110,6 +110,14 @@ package final class Journal: Sendable {
         }
     }
 
+    /// The last `count` events handed over, oldest first, if the journal's lock is free now;
+    /// `nil` without waiting if it is held (a debugger's call, with the holder stopped).
+    package func lastEvents(_ count: Int) -> [JournalEvent]? {
+        state.tryWithLock { state in
+            Array((state.ring[state.oldest...] + state.ring[..<state.oldest] + state.pending).suffix(count))
+        }
+    }
+
     /// How many events wait to be taken in.
     package var pendingCount: Int { state.withLock { $0.pending.count } }
 

@@ -18,4 +18,12 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// `body`'s result if the lock is free now, `nil` without waiting if it is held: for a
+    /// debugger's call on a thread that must not wait on one a stopped thread may hold.
+    package func tryWithLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }

@@ -1,9 +1,18 @@
 import Dispatch
 import Foundation
 import XTree
+import XTreeDebugger
 import XTreePlatform
 
 extension Inspector {
+    /// Makes `root` the tree a debugger's `xtree` commands read (`xtree_command`, and the
+    /// command files in `Scripts/debugger/`), without starting an inspector: for an app that
+    /// runs none. Starting an inspector registers its root by itself.
+    @MainActor
+    public static func registerForDebugger(_ root: any DeepLinkable) {
+        DebuggerView.shared.register(root)
+    }
+
     /// Serves a fresh `App` with its inspector until the process ends: the whole of the small
     /// executable target that `xtree-cli --launch` starts.
     ///

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import XTree
+import XTreeDebugger
 import XTreeJournal
 import XTreeLive
 import XTreeRecorder
@@ -21,13 +22,20 @@ import XTreeSupport
 final class WatchHub {
     /// The app's root; replaced only where the inspector owns it (``restart(with:)``,
     /// ``replay(to:makeRoot:open:)``).
-    var root: any DeepLinkable
+    var root: any DeepLinkable {
+        didSet { DebuggerView.shared.register(root) }
+    }
     nonisolated let journal: Journal
     let restoration: Inspector.Restoration?
     var points: RestorePoints
     private let gracePeriod: Double
-    /// The live view, while the tree is observed.
-    var live: LiveTree?
+    /// The live view, while the tree is observed. A debugger's call off the main thread reads
+    /// the tree it holds (``DebuggerView``), kept by each event's edit.
+    var live: LiveTree? {
+        didSet {
+            if let live { DebuggerView.shared.keep(live.model()) } else { DebuggerView.shared.forget() }
+        }
+    }
     /// Whether a flush is scheduled, and whether a link is being applied: kept apart from
     /// the main actor, so that of a burst of announcements, from any thread, only the first
     /// schedules work there, and those during a link none (the link records them).
@@ -54,6 +62,8 @@ final class WatchHub {
         self.restoration = restoration
         self.gracePeriod = gracePeriod
         points = RestorePoints(capacity: restoration == nil || journal.capacity == 0 ? 0 : journal.capacity + 1)
+        DebuggerView.shared.register(root)
+        DebuggerView.shared.journal.withLock { $0 = journal.capacity > 0 ? journal : nil }
     }
 
     nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
@@ -129,6 +139,12 @@ final class WatchHub {
         sequence += 1
         event.sequence = sequence
         journal.record(event)
+        // A restore's edit goes from the old root's tree; the view holds the new one's already.
+        if case .restore = event.kind, let live {
+            DebuggerView.shared.keep(live.model())
+        } else {
+            DebuggerView.shared.apply(event.edit)
+        }
         if let restoration { points.add(.init(sequence: sequence, state: restoration.capture())) }
         guard !departures.isEmpty else { return }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(gracePeriod * 1e9)

@@ -1,0 +1,45 @@
+import Foundation
+import ShopDomain
+import Testing
+import XTree
+
+@testable import XTreeDebugger
+@testable import XTreeInspector
+
+/// The entry points a debugger calls, called here as a debugger would: statuses, hostile
+/// arguments, and `why` applying nothing. Scripts/debugger-check.sh calls them from lldb and gdb.
+@MainActor
+@Suite struct DebuggerTests {
+    @Test func hostileArgumentsGetAStatusNeverACrash() {
+        #expect(xtreeFind(nil) == 3)
+        #expect(xtreeWhy(nil) == 3)
+        #expect(xtreeCommand(nil) == 3)
+        let long = String(repeating: "a", count: 1 << 20)
+        #expect(long.withCString { xtreeFind($0) } == 3)
+        let notUTF8: [CChar] = [-1, -2, 0]
+        #expect(notUTF8.withUnsafeBufferPointer { xtreeWhy($0.baseAddress) } == 3)
+        #expect(xtreeCommand("find --where") == 3)
+        #expect(xtreeCommand("find Name --where novalue") == 3)
+        #expect(xtreeCommand("frob") == 3)
+        #expect(xtreeLog(5_000) == 3)
+        #expect(xtreeLog(-1) == 3)
+    }
+
+    @Test func whyOnTheMainThreadSaysWhereALinkWouldLandAndAppliesNothing() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let folder = try InspectorFolder()
+        let shop = ShopApp.makeRoot()
+        let inspector = try Inspector(name: "Shop", app: ShopApp.self, root: shop, directory: folder.path)
+        defer { inspector.stop() }
+        let before = TreeSnapshot(of: shop)
+        #expect(xtreeWhy("shop://tab/cart") == 0)
+        #expect(xtreeWhy("shop://product/tea") == 1)
+        #expect(xtreeWhy("shop://nowhere") == 1)
+        #expect(xtreeCommand("find CartScreen") == 0)
+        #expect(xtreeTree() == 0)
+        // A link applied would change the tree now or once its task ran.
+        for _ in 0..<20 { await Task.yield() }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(TreeSnapshot(of: shop) == before)
+    }
+}
