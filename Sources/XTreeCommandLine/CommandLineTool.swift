@@ -21,7 +21,7 @@ public enum CommandLineTool {
         RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
         RegisteredCommand(RecordCommand.self), RegisteredCommand(ReplayCommand.self),
         RegisteredCommand(RestoreCommand.self), RegisteredCommand(ExportTestCommand.self),
-        RegisteredCommand(CrashCommand.self), RegisteredCommand(FuzzCommand.self),
+        RegisteredCommand(CrashCommand.self), RegisteredCommand(FuzzCommand.self), RegisteredCommand(MCPCommand.self),
     ]
 
     /// Runs the process's command line and exits with its status.

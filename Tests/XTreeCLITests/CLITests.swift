@@ -44,7 +44,7 @@ let startTree = """
         (
             ["frob"],
             "error: unknown command 'frob'; commands: check, crash, diff, export-test, find, fuzz, links, list, log, "
-                + "open, record, replay, restore, serve, tree, watch"
+                + "mcp, open, record, replay, restore, serve, tree, watch"
         ),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),
         (["tree", "-x"], "error: unknown option '-x' for 'tree'"),

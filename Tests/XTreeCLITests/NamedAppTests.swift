@@ -105,7 +105,7 @@ import XTree
         let prose = overview.stdout.replacingOccurrences(of: "\n", with: " ")
         #expect(
             prose.contains(
-                "tree, open, find, why, check, links, diff, watch, web, log, record, replay and restore attach to running apps"
+                "tree, open, find, why, check, links, diff, watch, web, log, record, replay, restore and mcp attach to running apps"
             ),
             "\(overview.stdout)")
         #expect(

@@ -24,6 +24,8 @@ struct FindCommand: ParsableCommand {
     @Option(name: "open", value: "URL", help: "Apply a deep link first.", role: .applyingLinks)
     var open: [String]
     @OptionGroup var target: TargetOptions
+    @Option(name: "format", help: "Output format (default text).")
+    var format: WhyCommand.Format = .text
 
     func validate() throws(CLIError) {
         _ = try FindQuery(name: name, options: query)
@@ -35,6 +37,10 @@ struct FindCommand: ParsableCommand {
         let (_, failure) = try await target.apply(open)
         if let failure { throw failure }
         let (trace, snapshot) = try target.find(query)
-        try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
+        if format == .json {
+            try query.reportJSON(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
+        } else {
+            try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
+        }
     }
 }

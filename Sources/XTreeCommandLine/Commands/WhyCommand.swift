@@ -26,6 +26,12 @@ struct WhyCommand: ParsableCommand {
     @Flag(name: "trace", help: "Print every visited node when nothing would receive the link.")
     var trace: Bool
     @OptionGroup var target: TargetOptions
+    @Option(name: "format", help: "Output format (default text).")
+    var format: Format = .text
+
+    enum Format: String, CaseIterable {
+        case text, json
+    }
 
     func run(_ context: Context) async throws(CLIError) {
         let (result, trace, snapshot, names): (WhyResult, SearchTrace, TreeSnapshot, [String])
@@ -49,12 +55,18 @@ struct WhyCommand: ParsableCommand {
             trace = explanation.trace
             names = tree.searchableNames
         }
+        let query = FindQuery(name: result.receiver, conditions: result.conditions, tracesAll: self.trace)
+        if format == .json {
+            let extra: [String: Any] = [
+                "link": link, "form": result.form, "receiver": result.receiver, "applied": false,
+            ]
+            return try query.reportJSON(trace, in: snapshot, knownNames: names, console: context.console, extra: extra)
+        }
         let condition =
             result.conditions.isEmpty ? "" : " with " + result.conditions.map(\.description).joined(separator: " ")
         context.console.out(
             "\(TerminalText.escaped(link)) is of the form \(TerminalText.escaped(result.form)): it ends on a "
                 + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
-        let query = FindQuery(name: result.receiver, conditions: result.conditions, tracesAll: self.trace)
         try query.report(trace, in: snapshot, knownNames: names, console: context.console)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
@@ -87,6 +88,38 @@ package struct FindQuery {
             console.out("\(snapshot.nodes[match.order])\n")
             console.out("  path: \(snapshot.pathDescription(snapshot.path(to: match.order)))\n")
         }
+    }
+
+    /// The matches with their paths, or the explanation of none, as one JSON object for
+    /// tools (`--format json`, the MCP server): `name`, `conditions`, `visited`, `matches`
+    /// (each `order`, `id`, `type`, `label`, `path`: breadth-first numbers from the root),
+    /// `explanation` (lines, when nothing matched). Fails as ``report(_:in:knownNames:console:)``
+    /// does when nothing matched, after printing it.
+    package func reportJSON(
+        _ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String] = [], console: Console,
+        extra: [String: Any] = [:]
+    ) throws(CLIError) {
+        let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
+        var object = extra
+        object["name"] = name
+        object["conditions"] = conditions.map(\.description)
+        object["visited"] = trace.steps.count
+        object["matches"] = matches.map { match -> [String: Any] in
+            let node = snapshot.nodes[match.order]
+            return [
+                "order": match.order, "id": node.id, "type": node.type, "label": node.label,
+                "path": snapshot.path(to: match.order),
+            ]
+        }
+        if matches.isEmpty {
+            object["explanation"] = snapshot.explainNoMatch(
+                forName: name, conditions: conditions, knownNames: knownNames)
+        }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+        console.out(String(decoding: data, as: UTF8.self) + "\n")
+        if matches.isEmpty { throw .failure("nothing matched") }
     }
 
     package static func isWellFormed(_ name: String) -> Bool {

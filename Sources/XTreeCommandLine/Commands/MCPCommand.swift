@@ -1,0 +1,34 @@
+import XTreeArgumentParser
+import XTreeTargets
+
+struct MCPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "mcp",
+        summary: "Serve the tree, searches, links and the journal to a coding agent (Model Context Protocol).",
+        discussion: """
+            Speaks the Model Context Protocol over standard input and output (JSON-RPC 2.0, a
+            message a line; revision 2025-11-25, and the earlier ones a client asks for). Its
+            tools are tree (a page of nodes at a time, by depth or subtree, with a cursor), find,
+            why, open (only with --allow-open: it changes the app), check, links and log; each
+            answers with the JSON of the command of its name. They ask the embedded app (--app),
+            a snapshot (--snapshot, for tree, find and why), or a running app (--attach, here or
+            per call). Requests over 1 MiB, of unknown methods or tools, or with arguments that do
+            not fit a tool's schema get the protocol's errors; the session goes on. Standard
+            output carries protocol messages only.
+            """
+    )
+
+    @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "Ask a running app (see 'xtree-cli list').")
+    var attach: String?
+    @Option(name: "snapshot", value: "FILE", help: "Answer tree, find and why from a JSON snapshot.")
+    var snapshot: String?
+    @Flag(name: "allow-open", help: "Let the open tool apply links (it changes the app).")
+    var allowOpen: Bool
+
+    func run(_ context: Context) async throws(CLIError) {
+        var server = MCPServer(
+            arguments: (context.app.type.name, attach, snapshot, allowOpen), environment: context.environment,
+            apps: EmbeddedApps.all)
+        await server.serve()
+    }
+}
