@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 import XTree
 import XTreeEscaping
 import XTreeJournal
@@ -99,7 +100,7 @@ enum DebuggerCall {
             return nil
         }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: count)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(strictUTF8: bytes) else {
             say("xtree: \(what) that is not UTF-8")
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 
 /// What a flight recorder's file holds: how the run ended and its last links, oldest first.
 ///
@@ -93,7 +94,7 @@ public struct FlightRecord: Sendable, Hashable {
         }
         let appLength = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: H.appLength, as: UInt16.self)))
         guard appLength <= RecordLayout.maximumAppBytes,
-            let app = String(validating: raw[H.app..<H.app + appLength], as: UTF8.self)
+            let app = String(strictUTF8: raw[H.app..<H.app + appLength])
         else { throw FlightRecordError("a damaged flight record: its app's name is not readable") }
         let started = Double(bitPattern: u64(H.started))
         var links: [RecordedLink] = []

@@ -57,7 +57,7 @@ extension HTTPRequest {
             else { return .refused(status: 400, reason: "a header field is not NAME: VALUE") }
             let rawValue = line[(colon + 1)...]
             guard rawValue.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) || $0 >= 0x80 }),
-                let value = utf8String(trimmed(rawValue))
+                let value = String(strictUTF8: trimmed(rawValue))
             else { return .refused(status: 400, reason: "a header value holds a control character or is not UTF-8") }
             headers.append(Field(String(decoding: line[..<colon], as: UTF8.self).lowercased(), value))
         }
@@ -150,7 +150,7 @@ extension HTTPRequest {
                 out.append(byte)
             }
         }
-        return utf8String(out[...])
+        return String(strictUTF8: out[...])
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -174,13 +174,5 @@ extension HTTPRequest {
             || path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
                 segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8)
             }
-    }
-
-    /// The bytes as text if they are UTF-8, else `nil`: what `String(validating:as:)` says
-    /// on systems new enough to have it (iOS 18, macOS 15).
-    private static func utf8String(_ bytes: ArraySlice<UInt8>) -> String? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        // Decoding repairs what is not UTF-8 with U+FFFD, which changes the bytes.
-        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
@@ -54,7 +55,7 @@ package struct CrashLinks {
                 notes.append("the session returned the app to an earlier state; its links are replayed in order")
             }
         } else {
-            guard let text = String(validating: data, as: UTF8.self) else {
+            guard let text = String(strictUTF8: data) else {
                 throw .failure(
                     "\(name) is not a flight record, a session, or breadcrumb lines: it is not UTF-8 text")
             }
