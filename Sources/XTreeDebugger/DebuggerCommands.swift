@@ -1,5 +1,4 @@
 import Foundation
-import XTreeSupport
 import XTree
 import XTreeEscaping
 import XTreeJournal
@@ -7,6 +6,7 @@ import XTreePlatform
 import XTreeRecorder
 import XTreeRendering
 import XTreeRoutes
+import XTreeSupport
 
 // Entry points a debugger calls with its C expression evaluator, where the Swift one is slow,
 // fails, or hangs on a lock another stopped thread holds:

@@ -1,10 +1,10 @@
 import Foundation
-import XTreeSupport
 import XTree
 import XTreeArgumentParser
 import XTreeInspector
 import XTreeJournal
 import XTreeRecorder
+import XTreeSupport
 
 /// The links a crash left behind, read from a flight recorder's file, a session, or breadcrumb
 /// lines pasted from a crash report: whichever the bytes are.
