@@ -24,7 +24,8 @@ echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
     XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
-    XTreeRecorder XTreeRoutes XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeInspector XTreeWeb RecipesDomain
+    XTreeRecorder XTreeRoutes XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeDebugger XTreeInspector XTreeWeb
+    RecipesDomain
 )
 for module in "${modules[@]}"; do
     # An archive is added to, not replaced: members of files since removed would linger.
