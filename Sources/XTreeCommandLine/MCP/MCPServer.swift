@@ -142,7 +142,9 @@ struct MCPServer {
         let result: [String: Any] = [
             "content": [["type": "text", "text": summary]], "structuredContent": structured, "isError": false,
         ]
-        guard let encoded = try? JSONSerialization.data(withJSONObject: result, options: [.sortedKeys, .withoutEscapingSlashes]),
+        guard
+            let encoded = try? JSONSerialization.data(
+                withJSONObject: result, options: [.sortedKeys, .withoutEscapingSlashes]),
             encoded.count <= Self.maximumResult
         else {
             return send(
@@ -208,7 +210,8 @@ struct MCPServer {
     static func page(_ tree: [String: Any], _ arguments: [String: Any]) -> Result<[String: Any], Problem> {
         let all = tree["nodes"] as? [[String: Any]] ?? []
         let version = String(
-            (try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes])).map { data in
+            (try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes])).map {
+                data in
                 data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
             } ?? 0, radix: 36)
         var start = 0
@@ -264,7 +267,10 @@ struct MCPServer {
     // MARK: - Writing
 
     private func send(result: [String: Any], id: JSONValue) {
-        guard let data = try? JSONSerialization.data(withJSONObject: result, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: result, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             return send(error: -32603, "a result that is not JSON", id: id)
         }
         send(raw: data, id: id)
@@ -278,7 +284,9 @@ struct MCPServer {
 
     private func send(error code: Int, _ message: String, id: JSONValue) {
         let error: [String: Any] = ["code": code, "message": message]
-        let body = (try? JSONSerialization.data(withJSONObject: error, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let body =
+            (try? JSONSerialization.data(withJSONObject: error, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         var line = Data("{\"jsonrpc\":\"2.0\",\"id\":".utf8) + Self.encoded(id) + Data(",\"error\":".utf8)
         line += body + Data("}\n".utf8)
         FileHandle.standardOutput.write(line)
