@@ -124,7 +124,7 @@ public struct LinkRedaction: Sendable {
             var byte = bytes[index]
             index = bytes.index(after: index)
             if byte == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) >= 2,
-                let high = hexValue(bytes[index]), let low = hexValue(bytes[bytes.index(after: index)])
+                let high = bytes[index].hexDigitValue, let low = bytes[bytes.index(after: index)].hexDigitValue
             {
                 byte = high << 4 | low
                 index = bytes.index(index, offsetBy: 2)
@@ -134,14 +134,5 @@ public struct LinkRedaction: Sendable {
             matched += 1
         }
         return matched == name.count
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -142,7 +142,9 @@ extension HTTPRequest {
             if byte == UInt8(ascii: "+") {
                 out.append(0x20)
             } else if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                guard let high = iterator.next().flatMap(\.hexDigitValue),
+                    let low = iterator.next().flatMap(\.hexDigitValue)
+                else {
                     return nil
                 }
                 out.append(high << 4 | low)
@@ -151,15 +153,6 @@ extension HTTPRequest {
             }
         }
         return String(strictUTF8: out[...])
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// Whether a path has a `.` or `..` segment, or a `%2e` (which a decoder would make one).

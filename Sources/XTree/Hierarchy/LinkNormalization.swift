@@ -1,3 +1,5 @@
+import XTreeSupport
+
 /// A link in the normal form RFC 3986 gives every link equivalent to it (section 6.2.2): the
 /// scheme and host in lower case, percent-escapes of unreserved characters (letters, digits,
 /// `-`, `.`, `_`, `~`) decoded and the hex digits of the others in upper case, and the dot
@@ -31,7 +33,8 @@ public enum LinkNormalization {
         while index < utf8.endIndex {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%"), utf8.distance(from: index, to: utf8.endIndex) >= 3,
-                let high = hex(utf8[utf8.index(after: index)]), let low = hex(utf8[utf8.index(index, offsetBy: 2)])
+                let high = utf8[utf8.index(after: index)].hexDigitValue,
+                let low = utf8[utf8.index(index, offsetBy: 2)].hexDigitValue
             {
                 let value = high << 4 | low
                 if isUnreserved(value) {
@@ -70,15 +73,6 @@ public enum LinkNormalization {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 }
 
