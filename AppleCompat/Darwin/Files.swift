@@ -28,7 +28,7 @@ public var F_SETFL: Int32 { fatalError("a declaration, not an implementation") }
 public var FD_CLOEXEC: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/fcntl.h> `#define AT_FDCWD -2`
 public var AT_FDCWD: Int32 { fatalError("a declaration, not an implementation") }
-/// header: <sys/unistd.h> `#define SEEK_SET 0`
+/// header: <sys/_types/_seek_set.h> (included by <unistd.h>, <stdio.h> and <fcntl.h>) `#define SEEK_SET 0 /* set file offset to offset */`
 public var SEEK_SET: Int32 { fatalError("a declaration, not an implementation") }
 
 /// header: Swift's Darwin overlay, Platform.swift `public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32`
@@ -57,7 +57,7 @@ public func getuid() -> uid_t { fatalError("a declaration, not an implementation
 public func rename(_ old: UnsafePointer<CChar>!, _ new: UnsafePointer<CChar>!) -> Int32 { fatalError("a declaration, not an implementation") }
 /// header: <stdlib.h> `char *realpath(const char * __restrict, char * __restrict) __DARWIN_EXTSN(realpath);`
 public func realpath(_ path: UnsafePointer<CChar>!, _ resolved: UnsafeMutablePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { fatalError("a declaration, not an implementation") }
-/// header: <stdlib.h> `void free(void *);`
+/// header: <malloc/_malloc.h> (libmalloc; included by <stdlib.h>, which says "free is now declared in _malloc.h") `void free(void *);`
 public func free(_ pointer: UnsafeMutableRawPointer!) { fatalError("a declaration, not an implementation") }
 /// header: <string.h> `size_t strlen(const char *__s);`
 public func strlen(_ string: UnsafePointer<CChar>!) -> Int { fatalError("a declaration, not an implementation") }

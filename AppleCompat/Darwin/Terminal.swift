@@ -12,7 +12,7 @@ public var SIGTERM: Int32 { fatalError("a declaration, not an implementation") }
 public var SIG_DFL: sig_t? { fatalError("a declaration, not an implementation") }
 /// header: Swift's Darwin overlay, Platform.swift `public var SIG_IGN: sig_t { return unsafeBitCast(1, to: sig_t.self) }`
 public var SIG_IGN: sig_t { fatalError("a declaration, not an implementation") }
-/// header: <signal.h> `void (*signal(int, void (*)(int)))(int);`, which Swift imports with `sig_t`
+/// header: <sys/signal.h> (xnu, "for historical reasons"; included by <signal.h>) `void (*signal(int, void (*)(int)))(int);`, which Swift imports with `sig_t`
 public func signal(_ number: Int32, _ handler: sig_t!) -> sig_t! { fatalError("a declaration, not an implementation") }
 /// header: <signal.h> `int kill(pid_t, int) __DARWIN_ALIAS(kill);`
 public func kill(_ pid: pid_t, _ number: Int32) -> Int32 { fatalError("a declaration, not an implementation") }
