@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "XTree", targets: ["XTree"]),
         // The reachability kit and the children audit: for tests and tools, apart from what apps ship.
         .library(name: "XTreeReachability", targets: ["XTreeReachability"]),
+        // Link fuzzing from an app's own forms, in a test's process; `xtree-cli fuzz` runs it on a child.
+        .library(name: "XTreeFuzzing", targets: ["XTreeFuzzing"]),
         // Swift Testing integration of the reachability kit, apart so apps never link Testing.
         .library(name: "XTreeTesting", targets: ["XTreeTesting"]),
         // The HTML renderer and the web page, apart so that apps do not carry the page.
@@ -67,7 +69,10 @@ let package = Package(
         // An app's link forms declared once (the route table), and `why` a link would or would
         // not land, answered from a snapshot without applying it.
         .target(name: "XTreeRoutes", dependencies: ["XTree", "XTreeSnapshot"]),
-        .target(name: "XTreeTesting", dependencies: ["XTreeReachability", "XTree"]),
+        // Links nobody wrote: the links made from an app's own, the properties each must keep,
+        // and the run in a test's process.
+        .target(name: "XTreeFuzzing", dependencies: ["XTree", "XTreeReachability"]),
+        .target(name: "XTreeTesting", dependencies: ["XTreeReachability", "XTreeFuzzing", "XTree"]),
         // What happened to a live tree: journal events, the journal's ring, restore points, and the
         // session file format.
         .target(name: "XTreeJournal", dependencies: ["XTree", "XTreeSupport"]),
@@ -89,7 +94,7 @@ let package = Package(
             name: "XTreeInspector",
             dependencies: [
                 "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRecorder", "XTreeRoutes",
-                "XTreeDebugger", "XTreeSupport",
+                "XTreeReachability", "XTreeDebugger", "XTreeSupport",
             ]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
@@ -112,27 +117,31 @@ let package = Package(
         .target(
             name: "XTreeTargets",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreeJournal",
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector",
+                "XTreeJournal",
                 "XTreeRecorder", "XTreePage", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         // The CLI: one type per command, and the tool that parses and runs them.
         .target(
             name: "XTreeCommandLine",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeInspector", "XTreeWeb",
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector",
+                "XTreeWeb",
                 "XTreePage", "XTreeTargets", "XTreeRoutes", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
         .executableTarget(
             name: "xtree-bench",
             dependencies: [
-                "XTree", "XTreeInspector", "XTreeRecorder", "XTreeReachability", "RecipesDomain", "XTreeSnapshot",
+                "XTree", "XTreeInspector", "XTreeRecorder", "XTreeReachability", "XTreeFuzzing", "RecipesDomain",
+                "XTreeSnapshot",
                 "XTreePlatform", "XTreeSupport",
             ]),
         .testTarget(
             name: "XTreeTests",
             dependencies: [
-                "XTree", "XTreeReachability", "XTreeTesting", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreePage",
+                "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeTesting", "XTreeSnapshot", "XTreeCodec",
+                "XTreeRendering", "XTreePage",
                 "XTreeEscaping", "XTreeSupport",
             ]),
         .testTarget(
@@ -145,14 +154,15 @@ let package = Package(
         .testTarget(
             name: "XTreeRecorderTests", dependencies: ["XTreeRecorder", "XTree", "XTreePlatform", "RecipesDomain"]),
         .testTarget(name: "XTreeJournalTests", dependencies: ["XTreeJournal", "XTree"]),
-        .testTarget(name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability"]),
+        .testTarget(
+            name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability", "XTreeTesting"]),
         .testTarget(
             name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting"]),
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting",
-                "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
+                "xtree-cli", "XTreeCommandLine", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
+                "XTreeTesting", "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]
         ),

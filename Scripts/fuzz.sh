@@ -24,7 +24,7 @@ echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
     XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
-    XTreeRecorder XTreeRoutes XTreeReachability XTreeJournal XTreeLive XTreeEventLoop XTreeDebugger XTreeInspector XTreeWeb
+    XTreeRecorder XTreeRoutes XTreeReachability XTreeFuzzing XTreeJournal XTreeLive XTreeEventLoop XTreeDebugger XTreeInspector XTreeWeb
     RecipesDomain
 )
 for module in "${modules[@]}"; do

@@ -26,7 +26,7 @@ listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 listener.bind(path)
 listener.listen(4)
 with open(os.path.join(directory, f"{pid}.json"), "w") as file:
-    json.dump({"name": "Hostile", "pid": pid, "address": f"unix:{path}", "token": "t", "version": 6}, file)
+    json.dump({"name": "Hostile", "pid": pid, "address": f"unix:{path}", "token": "t", "version": 7}, file)
 os.chmod(os.path.join(directory, f"{pid}.json"), 0o600)
 
 SNAPSHOT = [
@@ -51,7 +51,7 @@ def serve(connection):
             request = json.loads(raw)
             method, ident = request.get("method"), request.get("id")
             if method == "hello":
-                reply = {"id": ident, "ok": True, "version": 6, "name": "Hostile", "pid": pid}
+                reply = {"id": ident, "ok": True, "version": 7, "name": "Hostile", "pid": pid}
                 connection.sendall((json.dumps(reply) + "\n").encode())
             elif method == "follow":
                 reply = {"id": ident, "ok": True, "journal": {"events": 0, "capacity": 0, "sequence": 0},

@@ -44,6 +44,7 @@ let package = Package(
                 "Bookshelf",
                 .product(name: "XTree", package: "$identity"),
                 .product(name: "RecipesDomain", package: "$identity"),
+                .product(name: "XTreeReachability", package: "$identity"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -47,6 +47,17 @@ package final class LiveTree {
     package struct Departure {
         package let object: any DeepLinkable
         package let node: NodeReference
+
+        package init(object: any DeepLinkable, node: NodeReference) {
+            self.object = object
+            self.node = node
+        }
+
+        /// Every object of the tree under `root`, as it leaves with it: when a root is replaced.
+        @MainActor
+        package static func all(under root: any DeepLinkable) -> [Departure] {
+            root.breadthFirst().map { Departure(object: $0.node, node: NodeReference($0.node)) }
+        }
     }
 
     /// What an update found.

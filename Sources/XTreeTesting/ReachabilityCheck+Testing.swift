@@ -1,6 +1,7 @@
 #if canImport(Testing)
     import Testing
     @_exported import XTreeReachability
+    @_exported import XTreeFuzzing
     import XTree
 
     extension ReachabilityCheck {
@@ -33,6 +34,30 @@
             for result in report.results {
                 guard let explanation = result.explanation else { continue }
                 Issue.record(Comment(rawValue: "\(explanation)\n\(result.details)"), sourceLocation: sourceLocation)
+            }
+            return report
+        }
+    }
+#endif
+
+#if canImport(Testing)
+    extension LinkFuzzing {
+        /// Runs the fuzzer in a Swift Testing test and records one issue per finding, with its
+        /// starting links, the link, the property, and what was expected and seen.
+        ///
+        /// ```swift
+        /// @Test @MainActor func linksNobodyWroteKeepTheirProperties() async {
+        ///     await LinkFuzzing(Recipes.self, budget: 300).expectNoFindings()
+        /// }
+        /// ```
+        ///
+        /// A crash or a hang ends the test process instead: `xtree-cli fuzz` finds those, in a
+        /// child process.
+        @discardableResult
+        public func expectNoFindings(sourceLocation: SourceLocation = #_sourceLocation) async -> LinkFuzzReport {
+            let report = await run()
+            for finding in report.findings {
+                Issue.record(Comment(rawValue: finding.description), sourceLocation: sourceLocation)
             }
             return report
         }

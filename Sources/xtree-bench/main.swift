@@ -47,8 +47,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --serve-live N  serve an app of N nodes to attach to, changing one node at each
                     line 'change' on standard input (for Scripts/browser-check.py)
           --only    the sections to run, of search, realistic, operations, streaming,
-                    reading, deeplink, journal, recorder, observation and associations (all
-                    unless given); associations fails the run over its bound (10 s
+                    reading, deeplink, journal, recorder, observation, associations and
+                    fuzz (all unless given); associations fails the run over its bound (10 s
                     a file in a release build, 30 s in a debug build)
         Build with optimisations: swift run -c release xtree-bench
         """
@@ -65,7 +65,7 @@ var chosenSections: Set<String>?
 enum Section {
     static let allNames = [
         "search", "realistic", "operations", "streaming", "reading", "deeplink", "journal", "recorder",
-        "observation", "associations",
+        "observation", "associations", "fuzz",
     ]
 }
 /// Whether `--only` leaves the section named `name` in.
@@ -356,6 +356,7 @@ if runs("observation") {
     }
 }
 if runs("associations") { await associationSection() }
+if runs("fuzz") { await fuzzSection() }
 if json {
     let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))

@@ -3,10 +3,16 @@ import RecipesDomain
 import Testing
 import XTree
 import XTreeReachability
+import XTreeTesting
 
 /// The example file with both its gaps fixed: what a user's own test reads.
 let associationFileURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/recipes-apple-app-site-association")
+
+/// The listing of the article "Links nobody wrote": the recipes app in the test's process.
+@Test @MainActor func linksNobodyWroteKeepTheirProperties() async {
+    await LinkFuzzing(RecipesApp.self, budget: 300).expectNoFindings()
+}
 
 /// The listing of the article "Is every advertised link reachable?".
 @Test func everyAdvertisedLinkOpensAScreen() async throws {

@@ -15,6 +15,12 @@ import XTreeTesting
         #expect(report.audit?.findings.isEmpty == true)
     }
 
+    @Test func linksNobodyWroteKeepTheirProperties() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let report = await LinkFuzzing(ShopApp.self, budget: 600).expectNoFindings()
+        #expect(report.links >= 600)
+    }
+
     @Test func theAuditSeesTheStackTheSheetAndTheObservableModels() throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let shop = ShopCoordinator()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeFuzzing
 import XTreeReachability
 
 @testable import XTreeTargets
@@ -47,16 +48,17 @@ import XTreeReachability
     @MainActor
     @Test func theSameSeedGivesTheSameCasesAndEachGroupStartsWithItsExample() {
         let examples = ["app://a/1", "app://b/2", "app://c/3"]
-        let one = LinkFuzzer.cases(examples: examples, seed: 7).map { $0.state + [$0.link] }
-        #expect(one == LinkFuzzer.cases(examples: examples, seed: 7).map { $0.state + [$0.link] })
-        #expect(one != LinkFuzzer.cases(examples: examples, seed: 8).map { $0.state + [$0.link] })
-        let cases = LinkFuzzer.cases(examples: examples, seed: 7)
+        let one = LinkFuzzEngine.cases(examples: examples, seed: 7).map { $0.state + [$0.link] }
+        #expect(one == LinkFuzzEngine.cases(examples: examples, seed: 7).map { $0.state + [$0.link] })
+        #expect(one != LinkFuzzEngine.cases(examples: examples, seed: 8).map { $0.state + [$0.link] })
+        let cases = LinkFuzzEngine.cases(examples: examples, seed: 7)
         #expect(cases.prefix(while: { $0.state.isEmpty }).count == cases.filter { $0.state.isEmpty }.count)
         for (index, fuzzCase) in cases.enumerated() where fuzzCase.mutation != nil {
-            #expect(
-                cases[..<index].contains {
-                    $0.mutation == nil && $0.link == fuzzCase.original && $0.state == fuzzCase.state
-                })
+            let earlier = cases[..<index]
+            let exampleFirst = earlier.contains { other in
+                other.mutation == nil && other.link == fuzzCase.original && other.state == fuzzCase.state
+            }
+            #expect(exampleFirst)
         }
     }
 
@@ -70,6 +72,51 @@ import XTreeReachability
         let shop = try await cliProcess(["--app", "Shop", "fuzz", "--budget", "5s"])
         #expect(shop.status == 0, "\(shop.stdout)\(shop.stderr)")
         #expect(shop.stdout.contains(": no findings\n"))
+    }
+
+    @Test func anAssociationFilesFormsAreFuzzedAndTheReportIsJUnit() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/recipes-apple-app-site-association").path
+        let covered = try await cliProcess([
+            "fuzz", "--aasa", fixture, "--domain", "recipes.example", "--budget", "300", "--format", "junit",
+        ])
+        #expect(covered.status == 0, "\(covered.stdout)\(covered.stderr)")
+        #expect(covered.stdout.hasPrefix("<?xml"))
+        #expect(covered.stdout.components(separatedBy: "<testcase ").count == LinkFuzzFinding.properties.count + 1)
+        #expect(!covered.stdout.contains("<failure"))
+        // A rule the app's examples miss: a URL made from it is fuzzed, and the app refuses it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-aasa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("aasa")
+        try Data(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.example.recipes"], "components": [{"/": "/recipes/*/notes"}]}]}}"#
+                .utf8
+        ).write(to: file)
+        let missed = try await cliProcess([
+            "fuzz", "--aasa", file.path, "--domain", "recipes.example", "--budget", "1000", "--format", "junit",
+        ])
+        #expect(missed.status == 1)
+        #expect(missed.stdout.contains("name=\"an example works from every state\" time=\"0\">\n      <failure"))
+        #expect(missed.stdout.contains("/notes (example)"))
+    }
+
+    @Test func aHostileAssociationFileIsRefusedBeforeAnyChildStarts() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-aasa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("aasa")
+        try Data("{\"applinks\": {\"details\": [{\"components\": [{\"/\": \"\u{1b}[31m".utf8).write(to: bad)
+        let result = try await cliProcess(["fuzz", "--aasa", bad.path, "--domain", "recipes.example"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot read the association file"))
+        #expect(!result.stderr.contains("\u{1b}"))
+        #expect(!result.stderr.contains("fuzzing "))
+        let noDomain = try await cliProcess(["fuzz", "--aasa", bad.path])
+        #expect(noDomain.status == 64)
+        #expect(noDomain.stderr.contains("--aasa needs --domain"))
+        let noFile = try await cliProcess(["fuzz", "--domain", "recipes.example"])
+        #expect(noFile.status == 64)
     }
 
     @Test(arguments: ["0", "ten", "9s9", "100000000", "0s"])

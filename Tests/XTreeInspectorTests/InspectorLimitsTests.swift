@@ -93,7 +93,7 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
             return replies
         }
         #expect(replies.count == 4)
-        #expect(replies.first?.hasPrefix(#"{"id":1,"name":"Book","ok":true"#) == true, "\(replies)")
+        #expect(replies.first?.hasPrefix(#"{"grace":2,"id":1,"name":"Book","ok":true"#) == true, "\(replies)")
         #expect(replies.dropFirst().first == #"{"error":"a hello is at most 4096 bytes","ok":false}"#)
         #expect(replies.dropFirst(2).first == #"{"id":2,"ok":true,"snapshot":{"lines":4}}"#)
         #expect(replies.last == #"{"error":"a request is at most 1048576 bytes","ok":false}"#)

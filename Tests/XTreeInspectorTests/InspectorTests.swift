@@ -25,6 +25,13 @@ import XTreePlatform
     var nodeAttributes: [(key: String, value: String)] { [("slug", slug)] }
 }
 
+/// A node that may hold a page it does not list: what the `audit` request finds.
+@MainActor final class Shelf: DeepLinkable {
+    let listed = PageScreen("a")
+    var forgotten: PageScreen?
+    var children: [any DeepLinkable] { [listed] }
+}
+
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class Bookmark: DeepLinkable {
     var page = 1
@@ -100,6 +107,27 @@ func openDescriptors() -> Int {
         #expect(opened.result.path == [0, 3])
         #expect(opened.result.traces.map(\.receiverType) == ["Page"])
         #expect(opened.snapshot == TreeSnapshot(of: root))
+    }
+
+    @Test func theAppAuditsItsTreeOnRequestAndSaysItsGracePeriod() async throws {
+        let folder = try InspectorFolder()
+        let shelf = Shelf()
+        let inspector = try Inspector(
+            name: "Shelf", root: shelf, directory: folder.path, releaseGracePeriod: 0.5, open: nil)
+        defer { inspector.stop() }
+        let path = folder.path
+        let (grace, clean) = try await offMain {
+            let client = try patient(InspectorClient(InspectorClient.resolve("Shelf", in: path)))
+            return (client.releaseGracePeriod, try client.audit())
+        }
+        #expect(grace == 0.5)
+        #expect(clean.isEmpty)
+        shelf.forgotten = PageScreen("z")
+        let problems = try await offMain {
+            try patient(InspectorClient(InspectorClient.resolve("Shelf", in: path))).audit()
+        }
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("\"forgotten\" but does not list it") == true, "\(problems)")
     }
 
     @Test func loopbackTCPIsOptInAndGuardedByTheSameToken() async throws {

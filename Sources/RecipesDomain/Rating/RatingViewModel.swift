@@ -27,10 +27,16 @@ public final class DefaultRatingViewModel: ObservableObject, RatingViewModel {
     /// The rating flow while it runs.
     @Published public private(set) var ratingFlow: FlowNavigator?
     private var flowChanges: AnyCancellable?
+    /// The flow's task: it holds the flow's screens until it ends, so it ends with the sheet.
+    private var flowTask: Task<Rating, any Error>?
 
     /// Creates the sheet for `recipe`'s ratings.
     public init(recipe: Recipe) {
         self.recipe = recipe
+    }
+
+    deinit {
+        flowTask?.cancel()
     }
 
     /// Starts the rating flow, ending one that runs. A rating the user confirms is added to
@@ -42,7 +48,7 @@ public final class DefaultRatingViewModel: ObservableObject, RatingViewModel {
         flowChanges = flow.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
         ratingFlow = flow
         let recipe = recipe
-        flow.run { [weak self] flow in
+        flowTask = flow.run { [weak self] flow in
             defer { self?.flowEnded(flow) }
             let rating = try await RatingFlow.rate(recipe, on: flow)
             self?.recipe.ratings.append(rating)
@@ -60,6 +66,7 @@ public final class DefaultRatingViewModel: ObservableObject, RatingViewModel {
     private func flowEnded(_ flow: FlowNavigator) {
         guard ratingFlow === flow else { return }
         flowChanges = nil
+        flowTask = nil
         ratingFlow = nil
     }
 

@@ -78,6 +78,11 @@ public final class FlowNavigator: ObservableObject, ViewModel {
 
     /// Runs `flow`, first cancelling any flow this navigator runs.
     ///
+    /// The task holds the navigator and its screens until the flow ends: a flow waiting for a
+    /// screen that nobody will see again waits for ever. Keep the task and cancel it when the
+    /// navigator's owner goes (`deinit { flowTask?.cancel() }`), or its screens outlive their
+    /// place in the tree (`LinkFuzzing` and `ReachabilityCheck.expectReleases(within:)` say so).
+    ///
     /// - Returns: The flow's task: its value is what the flow returned, or the error it threw
     ///   (`CancellationError` when the user left the flow).
     @discardableResult

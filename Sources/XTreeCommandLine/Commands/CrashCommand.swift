@@ -3,6 +3,8 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeEscaping
+import XTreeFuzzing
+import XTreeReachability
 import XTreeTargets
 
 struct CrashCommand: ParsableCommand {
@@ -138,7 +140,7 @@ struct CrashCommand: ParsableCommand {
             // and Linux, not in iOS test targets.
             \(imports)
 
-            \(LinkFuzzer.exitTest(name: name, type: app.type, links: links))
+            \(LinkFuzzFinding.exitTest(name: name, type: app.type, links: links))
 
             """
     }

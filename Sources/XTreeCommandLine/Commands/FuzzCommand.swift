@@ -3,6 +3,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeEscaping
+import XTreeFuzzing
 import XTreeReachability
 import XTreeTargets
 
@@ -29,7 +30,7 @@ struct FuzzCommand: ParsableCommand {
     )
 
     enum ReportFormat: String, CaseIterable {
-        case text, json
+        case text, json, junit
     }
 
     @Option(
@@ -40,6 +41,12 @@ struct FuzzCommand: ParsableCommand {
     var seed: Int?
     @Option(name: "budget", value: "N|Ns", help: "Stop after N links, or N seconds (default 2000 links).")
     var budget: String?
+    @Option(
+        name: "aasa", value: "FILE",
+        help: "Also fuzz a URL of each rule of this apple-app-site-association file (needs --domain).")
+    var association: RawPath?
+    @Option(name: "domain", value: "HOST", help: "The website's host of --aasa's URLs, such as recipes.example.")
+    var domain: String?
     @Option(name: "format", help: "Report format (default text).")
     var format: ReportFormat = .text
     @Option(
@@ -55,6 +62,14 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func validate() throws(CLIError) {
+        if association != nil {
+            guard let domain else { throw .usage("--aasa needs --domain HOST, the website's host", command: nil) }
+            guard !domain.isEmpty, domain.utf8.count <= 253, !domain.contains(where: { "/:?#@ ".contains($0) }) else {
+                throw .usage("--domain takes a host name, such as recipes.example", command: nil)
+            }
+        } else if domain != nil {
+            throw .usage("--domain is the host of --aasa's URLs: give --aasa FILE too", command: nil)
+        }
         guard let budget else { return }
         let (links, seconds) = limits
         guard
@@ -68,6 +83,8 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
+        // The association file is read before any child starts: a bad one is refused at once.
+        let advertised = try associationLinks(context)
         let app: LaunchedApp
         if let launch {
             app = try context.launch(launch)
@@ -78,13 +95,9 @@ struct FuzzCommand: ParsableCommand {
             app = try context.launch(myself, arguments: ["--app", context.app.type.name, "serve", "--as-launched"])
         }
         guard let client = app.target?.client else { preconditionFailure("a started app is attached") }
-        // The app's examples, and each with another of the app's first sample values for its own.
-        let given = Set(client.linkExamples.map(\.link))
-        let samples = client.sampleValues.prefix(3)
-        let others = given.flatMap { link in
-            samples.flatMap { old in samples.compactMap { LinkMutation.link(link, replacing: old, with: $0) } }
-        }
-        let examples = Array(given.union(others)).sorted()
+        let own = client.linkExamples.map(\.link)
+        let given = own + (advertised?(own, client.sampleValues) ?? [])
+        let (examples, notes) = LinkFuzzEngine.examples(given: given, samples: client.sampleValues)
         guard !examples.isEmpty else {
             throw .failure(
                 "the app gives no link examples to start from: its DeepLinkableApp type's linkExamples (or a "
@@ -98,75 +111,74 @@ struct FuzzCommand: ParsableCommand {
         console.err(
             "fuzzing \(name): \(examples.count) examples, \(examples.count + 1) starting states, seed \(seed), "
                 + "budget \(limit)\n")
-        var fuzzer = LinkFuzzer(app: app, seed: seed)
+        for note in notes { console.err("note: \(note)\n") }
+        var engine = LinkFuzzEngine(seed: seed)
+        var runner = LaunchedFuzzRunner(app: app)
         var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
         let started = Date()
-        try fuzzer.run(
-            examples: examples,
-            budget: (links, seconds.map { started.addingTimeInterval(Double($0)) })
+        await engine.run(
+            examples: examples, links: links,
+            deadline: seconds.map { .now() + .seconds($0) }, runner: &runner
         ) { done, all, links in
             progress.show("case \(done) of \(all), \(links) links")
         }
         progress.clear()
-        let elapsed = Date().timeIntervalSince(started)
+        let report = LinkFuzzReport(
+            seed: seed, examples: examples.count, links: engine.links,
+            seconds: (Date().timeIntervalSince(started) * 10).rounded() / 10,
+            properties: LinkFuzzFinding.properties, findings: engine.findings, notes: notes)
         switch format {
-        case .json: report(json: fuzzer, seed: seed, seconds: elapsed, console: console)
-        case .text: report(text: fuzzer, seconds: elapsed, console: console)
+        case .json: console.out(report.json)
+        case .junit: console.out(report.junitXML(name: "fuzz \(URL(fileURLWithPath: app.path).lastPathComponent)"))
+        case .text: self.report(text: report, children: app.starts, console: console)
         }
-        if let exportTest, !fuzzer.findings.isEmpty {
+        if let exportTest, !report.findings.isEmpty {
             guard let served = app.target?.appType, served.problem == nil else {
                 throw .failure(
                     "the launched app names no DeepLinkableApp type a test can import; serve it with "
                         + "Inspector.serve(YourApp.self)")
             }
-            let source = fuzzer.testSource(app: served, seed: seed)
+            let source = LinkFuzzFinding.testSource(report.findings, app: served, seed: seed)
             try context.write(Data(source.utf8), to: exportTest, what: "test")
-            console.out("wrote \(exportTest): one test per finding, each failing while it is there\n")
+            let wrote = "wrote \(exportTest): one test per finding, each failing while it is there\n"
+            if format == .text { console.out(wrote) } else { console.err(wrote) }
         }
-        if !fuzzer.findings.isEmpty {
-            throw .failure("\(fuzzer.findings.count) finding\(fuzzer.findings.count == 1 ? "" : "s")")
+        if !report.findings.isEmpty {
+            throw .failure("\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")")
         }
     }
 
-    private func report(text fuzzer: LinkFuzzer, seconds: Double, console: Console) {
-        let count = fuzzer.findings.count
+    /// The URLs to fuzz from `--aasa`'s rules that the app's examples miss, made from its
+    /// sample values once they are known; `nil` without `--aasa`.
+    private func associationLinks(_ context: Context) throws(CLIError) -> (([String], [String]) -> [String])? {
+        guard let association, let domain else { return nil }
+        let file: AppSiteAssociation
+        do {
+            file = try AppSiteAssociation(data: try context.read(association, what: "association file"))
+        } catch let error as AssociationError {
+            throw .failure("cannot read the association file: \(TerminalText.escaped(error.description))")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .failure("cannot read the association file: \(error)")
+        }
+        let check = AssociationCheck(association: file, domain: domain)
+        return { examples, samples in check.advertisedLinks(examples: examples, samples: samples) }
+    }
+
+    private func report(text report: LinkFuzzReport, children: Int, console: Console) {
+        let count = report.findings.count
         console.out(
-            "applied \(fuzzer.links) links in \(String(format: "%.1f", seconds)) s, \(app(fuzzer)): "
+            "applied \(report.links) links in \(String(format: "%.1f", report.seconds)) s, "
+                + "\(children) child\(children == 1 ? "" : "ren") started: "
                 + "\(count == 0 ? "no" : String(count)) finding\(count == 1 ? "" : "s")\n")
-        for finding in fuzzer.findings {
-            let state =
-                finding.state.isEmpty
-                ? "a fresh app" : finding.state.map(TerminalText.escaped).joined(separator: " then ")
-            console.out(
-                """
-                FAIL \(finding.property)
-                  from: \(state)
-                  link: \(TerminalText.escaped(TerminalText.shortened(finding.link))) (\(finding.made))
-                  expected: \(TerminalText.escaped(finding.expected))
-                  seen: \(TerminalText.escaped(TerminalText.shortened(finding.seen)))
-                \(finding.alike == 0 ? "" : "  and \(finding.alike) more alike: the same property broken the same way from other states or in other forms\n")
-                """)
+        for finding in report.findings {
+            console.out("FAIL \(finding)\n")
+            if finding.alike > 0 {
+                console.out(
+                    "  and \(finding.alike) more alike: the same property broken the same way from other states or "
+                        + "in other forms\n")
+            }
         }
-    }
-
-    private func app(_ fuzzer: LinkFuzzer) -> String {
-        "\(fuzzer.app.starts) child\(fuzzer.app.starts == 1 ? "" : "ren") started"
-    }
-
-    private func report(json fuzzer: LinkFuzzer, seed: UInt64, seconds: Double, console: Console) {
-        struct Report: Encodable {
-            var seed: UInt64
-            var links: Int
-            var children: Int
-            var seconds: Double
-            var findings: [LinkFuzzer.Finding]
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let report = Report(
-            seed: seed, links: fuzzer.links, children: fuzzer.app.starts, seconds: (seconds * 10).rounded() / 10,
-            findings: fuzzer.findings)
-        guard let data = try? encoder.encode(report) else { return }
-        console.out(String(decoding: data, as: UTF8.self) + "\n")
     }
 }

@@ -29,6 +29,9 @@ public final class InspectorClient {
     public private(set) var linkExamples: [LinkExample] = []
     /// The sample values of the app's ``DeepLinkableApp`` type, if it named one.
     public private(set) var sampleValues: [String] = []
+    /// How long, in seconds, an object that left the app's tree may stay alive before an
+    /// `outlived` event names it; `nil` if the app did not say (or said something unreadable).
+    public private(set) var releaseGracePeriod: Double?
     /// How long to wait for a reply, however many events the app sends meanwhile, and for
     /// each line of a snapshot or journal that follows it.
     public var replyTimeout = 30.0
@@ -119,6 +122,7 @@ public final class InspectorClient {
         linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples)
             .filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
+        releaseGracePeriod = reply.grace.flatMap { $0.isFinite && (0...3_600).contains($0) ? $0 : nil }
     }
 
     /// A client on `connection`, before any hello.
@@ -172,6 +176,18 @@ public final class InspectorClient {
         let reply = try exchange(why)
         guard let result = reply.why, let trace = reply.trace else { throw .refused("a why reply without its result") }
         return (result, trace, try readSnapshot(announced: reply))
+    }
+
+    /// The children audit's problems on the app's tree now (``ChildrenAudit``): objects a node
+    /// holds but lists nowhere. Empty when the tree keeps its children right.
+    ///
+    /// - Throws: ``InspectorError/refused(_:)`` if the reply holds more than the app may send.
+    public func audit() throws(InspectorError) -> [String] {
+        let reply = try exchange(request(.audit))
+        guard let problems = reply.audit, problems.count <= InspectorProtocol.maximumExamples,
+            problems.allSatisfy({ $0.utf8.count <= InspectorProtocol.maximumExampleBytes + 3 })
+        else { throw .refused("an audit reply without its problems, or with more than an app sends") }
+        return problems
     }
 
     /// Has the app apply a link with its handler, recording its searches.

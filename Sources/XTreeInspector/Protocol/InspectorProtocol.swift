@@ -7,7 +7,7 @@ import Foundation
 /// ``JSONRenderer`` writes, announced by the reply before them.
 public enum InspectorProtocol {
     /// The protocol version this build speaks; the handshake refuses any other.
-    public static let version = 6
+    public static let version = 7
     /// The longest request line the app reads, its `\n` included.
     public static let maximumRequestBytes = 1 << 20
     /// The longest hello, the first request, its `\n` included.

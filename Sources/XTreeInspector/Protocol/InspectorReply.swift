@@ -23,6 +23,12 @@ package struct InspectorReply: Codable, Sendable {
     /// ``InspectorProtocol/maximumExamples`` of each, for checks such as `xtree-cli links`.
     var examples: [LinkExample]?
     var samples: [String]?
+    /// `hello`: how long, in seconds, an object that left the tree may stay alive before an
+    /// `outlived` event names it.
+    var grace: Double?
+    /// `audit`: the children audit's problems on the tree now, each a sentence, at most
+    /// ``InspectorProtocol/maximumExamples`` of them.
+    var audit: [String]?
     var snapshot: SnapshotHeader?
     /// `find`: the trace of the search over the snapshot that follows.
     var trace: SearchTrace?

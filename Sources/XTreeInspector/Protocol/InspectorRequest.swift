@@ -5,7 +5,7 @@ import XTreeSupport
 /// A request from a client.
 package struct InspectorRequest: Codable, Sendable, Hashable {
     package enum Method: String, Codable, Sendable {
-        case hello, snapshot, find, open, journal, follow, restore, why
+        case hello, snapshot, find, open, journal, follow, restore, why, audit
     }
 
     package var id: Int

@@ -187,6 +187,7 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
         reply.name = name
         reply.pid = Terminal.processID
         reply.app = definition?.typeName
+        reply.grace = hub.gracePeriod
         if let definition {
             let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
             reply.examples = Array(

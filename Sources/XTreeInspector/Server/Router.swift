@@ -3,6 +3,7 @@ import XTree
 import XTreeEscaping
 import XTreeJournal
 import XTreePlatform
+import XTreeReachability
 import XTreeRoutes
 import XTreeSnapshot
 import XTreeSupport
@@ -105,6 +106,18 @@ extension InspectorCore {
             } catch {
                 return Answer(reply: reject(request.id, error.description))
             }
+        case .audit:
+            // The children audit of the tree now: what `xtree-cli fuzz` checks after each link.
+            let problems = await MainActor.run { hub.root.auditChildren().problems.map(\.description) }
+            var reply = InspectorReply(id: request.id)
+            reply.audit = Array(
+                problems.prefix(InspectorProtocol.maximumExamples).map {
+                    $0.utf8.count <= InspectorProtocol.maximumExampleBytes
+                        ? $0
+                        : String(decoding: $0.utf8.prefix(InspectorProtocol.maximumExampleBytes - 3), as: UTF8.self)
+                            + "…"
+                })
+            return Answer(reply: reply)
         case .restore:
             guard let target = request.to, target >= 0 else {
                 return Answer(reply: reject(request.id, "restore needs the event to return to, 0 or more"))

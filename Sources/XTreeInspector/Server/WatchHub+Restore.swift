@@ -35,6 +35,8 @@ extension WatchHub {
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         let before = live?.model().snapshot() ?? TreeSnapshot(of: root)
+        // The old tree leaves with its root: each of its objects must then be released.
+        let departures = LiveTree.Departure.all(under: root)
         root = makeRoot()
         if live != nil {
             live = nil
@@ -46,7 +48,7 @@ extension WatchHub {
             JournalEvent(
                 sequence: 0, time: time, kind: .restore(.init(to: 0, duration: duration, error: nil)),
                 notifications: 0, objects: 0, edit: TreeEdit(from: before, to: after)),
-            departures: [])
+            departures: departures)
         return .restored(Restored(event: sequence, duration: duration, error: nil, recorded: after, after: after))
     }
 
@@ -90,6 +92,7 @@ extension WatchHub {
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         let before = live.model().snapshot()
+        let departures = LiveTree.Departure.all(under: root)
         root = makeRoot()
         var error: String?
         for url in current where error == nil {
@@ -108,7 +111,7 @@ extension WatchHub {
             JournalEvent(
                 sequence: 0, time: time, kind: .restore(.init(to: target, duration: duration, error: error)),
                 notifications: 0, objects: 0, edit: TreeEdit(from: before, to: after)),
-            departures: [])
+            departures: departures)
         return .restored(
             Restored(event: sequence, duration: duration, error: error, recorded: recorded, after: after))
     }

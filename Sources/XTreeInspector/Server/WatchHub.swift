@@ -28,7 +28,7 @@ final class WatchHub {
     nonisolated let journal: Journal
     let restoration: Inspector.Restoration?
     var points: RestorePoints
-    private let gracePeriod: Double
+    nonisolated let gracePeriod: Double
     /// The live view, while the tree is observed. A debugger's call off the main thread reads
     /// the tree it holds (``DebuggerView``), kept by each event's edit.
     var live: LiveTree? {

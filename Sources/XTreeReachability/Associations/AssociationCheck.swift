@@ -178,6 +178,30 @@ public struct AssociationCheck: Sendable {
         return row
     }
 
+    /// One URL of ``domain`` for each rule that advertises (does not exclude) URLs and matches
+    /// none of the app's `examples`, made from the app's sample values as the check makes them,
+    /// in the file's order, each once: the association file's forms the examples miss, as
+    /// inputs for `xtree-cli fuzz --aasa`. A rule from which no URL of the domain can be made is
+    /// left out; the matching budget bounds the cost.
+    public func advertisedLinks(examples: [String], samples: [String]) -> [String] {
+        var budget = matchingBudget
+        let ours = examples.compactMap { link -> URLParts? in
+            guard link.unicodeScalars.count <= Self.maximumURLLength, let url = URLComponents(string: link),
+                url.scheme?.lowercased() == "https", url.host?.lowercased() == domain
+            else { return nil }
+            return URLParts(url)
+        }
+        var links: [String] = []
+        for entry in association.entries(for: appID) {
+            for rule in entry.rules where !rule.exclude {
+                if ours.contains(where: { rule.matches($0, budget: &budget) }) || budget < 0 { continue }
+                guard case .success(let url) = example(of: rule, samples: samples, budget: &budget) else { continue }
+                if !links.contains(url.text) { links.append(url.text) }
+            }
+        }
+        return links
+    }
+
     /// A URL made from a rule: its text, and its parts.
     private struct MadeURL {
         var text: String

@@ -31,6 +31,9 @@ package final class LaunchedApp {
     package private(set) var target: AttachedTarget?
     /// How many children were started.
     package private(set) var starts = 0
+    /// The journal event of the last case's fresh root (its restore): the objects that leave
+    /// the tree from then on are that case's.
+    package private(set) var caseStart = 0
 
     /// Starts `path` with `arguments` and attaches to it.
     ///
@@ -126,7 +129,7 @@ package final class LaunchedApp {
         }
         guard let client = target?.client else { preconditionFailure("a started app is attached") }
         do throws(InspectorError) {
-            _ = try client.restore(to: 0)
+            caseStart = try client.restore(to: 0).result.event
             return .success(try body(client))
         } catch {
             if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }

@@ -10,6 +10,8 @@ public final class ShelfCoordinator: ObservableObject, ViewModel {
     @Published var page: BookViewModel?
     /// The books opened, in order: what the planted crash after two links looks at.
     private var history: [String] = []
+    /// Notes kept but never listed: only the planted bug makes any.
+    private var stray: NotesViewModel?
 
     init(books: [Book]) {
         let genres = Array(Set(books.map(\.genre))).sorted()
@@ -54,6 +56,7 @@ public final class ShelfCoordinator: ObservableObject, ViewModel {
         history.append(id)
         let opened = BookViewModel(book: book)
         page = opened
+        if PlantedBugs.on { PlantedBugs.keep(opened, stray: &stray) }
         guard parts.count == 5, parts[4] == "notes" else { return opened }
         let notes = NotesViewModel(book: book)
         opened.notes = notes
@@ -108,6 +111,18 @@ enum PlantedBugs {
             return .again(again)
         }
         return nil
+    }
+
+    /// Books that outlive their app: every Dune page opened.
+    @MainActor private static var kept: [BookViewModel] = []
+
+    /// What `fuzz` must find in the child's own objects: Emma's page keeps notes it does not
+    /// list (the children audit), and Dune's page is kept for ever (an object that outlives
+    /// its case).
+    @MainActor
+    static func keep(_ page: BookViewModel, stray: inout NotesViewModel?) {
+        if page.book.id == "emma" { stray = NotesViewModel(book: page.book) }
+        if page.book.id == "dune" { kept.append(page) }
     }
 
     private static func related(_ depth: Int) -> Int {

@@ -1,7 +1,9 @@
 import XTree
 import XTreeEscaping
+import XTreeFuzzing
+import XTreeReachability
 
-extension LinkFuzzer {
+extension LinkFuzzFinding {
     /// A Swift Testing exit test named `name` that applies `links` to a fresh `type` app with its
     /// own handler and expects the process to exit normally: it fails while the links crash the
     /// app (or hang it, past the test's time limit). A link the app refuses is not the crash.
@@ -32,9 +34,11 @@ extension LinkFuzzer {
     /// A Swift Testing test of each finding, through the app's own `makeRoot()` and
     /// `open(_:in:)`: it fails while the finding is there. A crash or hang is an exit test (a
     /// child process; macOS and Linux, not iOS test targets), the rest run in the test's process.
-    package func testSource(app: AppTypeName, seed: UInt64) -> String {
+    package static func testSource(_ findings: [LinkFuzzFinding], app: AppTypeName, seed: UInt64) -> String {
         let type = app.type
-        let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
+        let audits = findings.contains { $0.property == "the children audit holds" }
+        let modules = ["Testing", "XTree", app.module] + (audits ? ["XTreeReachability"] : [])
+        let imports = Set(modules).sorted().map { "import \($0)" }.joined(separator: "\n")
         var tests: [String] = []
         for (index, finding) in findings.enumerated() {
             let name = "fuzzFinding\(index + 1)"
@@ -46,6 +50,36 @@ extension LinkFuzzer {
             case "no crash", "no hang":
                 tests.append(
                     comment + "\n" + Self.exitTest(name: name, type: type, links: finding.state + [finding.link]))
+            case "the children audit holds":
+                tests.append(
+                    """
+                    \(comment)
+                    @MainActor
+                    @Test func \(name)() async throws {
+                        let root = try await startFuzzFinding(\(state))
+                        _ = try? await \(type).open(\(link), in: root)
+                        #expect(root.auditChildren().problems.isEmpty, \(property))
+                    }
+                    """)
+            case "nothing a case made outlives it":
+                // Every object of the case's tree, weakly; the root dropped; one grace period.
+                tests.append(
+                    """
+                    \(comment)
+                    @MainActor
+                    @Test func \(name)() async throws {
+                        var alive: [() -> AnyObject?] = []
+                        do {
+                            let root = try await startFuzzFinding(\(state))
+                            _ = try? await \(type).open(\(link), in: root)
+                            for visit in root.breadthFirst() {
+                                alive.append { [weak node = visit.node] in node }
+                            }
+                        }
+                        try await Task.sleep(nanoseconds: 2_000_000_000)
+                        #expect(alive.allSatisfy { $0() == nil }, \(property))
+                    }
+                    """)
             case "applied twice, a link changes nothing more":
                 tests.append(
                     """
