@@ -173,7 +173,7 @@ fuzz_tests=$(grep -c '^@Test func fuzzFinding' "$package/Tests/ExportedTests/Fuz
 # The time to find and shorten each planted link bug, over seeds: the median is the figure (goal:
 # under 60 s each, on one core). Each run stops at its budget; a bug not found by then fails.
 for seed in 1 2 3; do
-    BOOKSHELF_BUGS=1 taskset -c 0 "$cli" fuzz --launch "$launch" --seed "$seed" --budget 2000 --format json \
+    BOOKSHELF_BUGS=1 taskset -c 0 "$cli" fuzz --launch "$launch" --seed "$seed" --budget 1000 --format json \
         >"$work/fuzz-seed-$seed.json" 2>/dev/null || true
 done
 python3 - "$work"/fuzz-seed-*.json <<'PY'
