@@ -147,28 +147,17 @@ BOOKSHELF_BUGS=1 "$cli" fuzz --launch "$launch" --seed 1 --export-test "$package
     >"$work/fuzz.out" 2>&1 || status=$?
 cat "$work/fuzz.out"
 [ "$status" = 1 ] || { echo "error: fuzz with the planted bugs exited $status, not 1"; exit 1; }
+# found PROPERTY LINES PATTERN WHAT: a finding of PROPERTY whose next LINES lines match PATTERN.
+found() {
+    grep -A"$2" "^FAIL $1" "$work/fuzz.out" | grep -q "$3" || { echo "error: fuzz did not find $4"; exit 1; }
+}
 # Over an open sheet, a trailing slash, a link applied twice: each found, from its shortest start.
-grep -A1 '^FAIL no crash' "$work/fuzz.out" | grep -q 'from: .*/notes$' || {
-    echo "error: fuzz did not find the crash over an open sheet"
-    exit 1
-}
-grep -A2 '^FAIL a variant lands alike or is refused' "$work/fuzz.out" | grep -q 'variant: a trailing slash' || {
-    echo "error: fuzz did not find the trailing slash that opens another book"
-    exit 1
-}
-grep -A1 '^FAIL applied twice, a link changes nothing more' "$work/fuzz.out" | grep -q 'from: a fresh app' || {
-    echo "error: fuzz did not find the notes pushed again"
-    exit 1
-}
+found 'no crash' 1 'from: .*/notes$' "the crash over an open sheet"
+found 'a variant lands alike or is refused' 2 'variant: a trailing slash' "the trailing slash that opens another book"
+found 'applied twice, a link changes nothing more' 1 'from: a fresh app' "the notes pushed again"
 # And in the child's own objects: notes kept but not listed, a page that outlives its app.
-grep -A4 '^FAIL the children audit holds' "$work/fuzz.out" | grep -q 'NotesViewModel' || {
-    echo "error: fuzz did not find the notes Emma's page keeps without listing them"
-    exit 1
-}
-grep -A4 '^FAIL nothing a case made outlives it' "$work/fuzz.out" | grep -q 'BookViewModel "Dune"' || {
-    echo "error: fuzz did not find Dune's page outliving its app"
-    exit 1
-}
+found 'the children audit holds' 4 'NotesViewModel' "the notes Emma's page keeps without listing them"
+found 'nothing a case made outlives it' 4 'BookViewModel "Dune"' "Dune's page outliving its app"
 fuzz_tests=$(grep -c '^@Test func fuzzFinding' "$package/Tests/ExportedTests/FuzzTests.swift")
 # The time to find and shorten each planted link bug, over seeds: the median is the figure (goal:
 # under 60 s each, on one core). Each run stops at its budget; a bug not found by then fails.
