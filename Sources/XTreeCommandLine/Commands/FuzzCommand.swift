@@ -12,20 +12,23 @@ struct FuzzCommand: ParsableCommand {
         name: "fuzz",
         summary: "Apply links nobody wrote, made from the app's own, and check what each must keep.",
         discussion: """
-            Takes the app's link examples (a route table's forms, for a RoutedApp) and makes
-            links from each: forms RFC 3986 says are the same link (scheme and host in upper
-            case, a letter percent-encoded, dot segments), forms that may or may not be (a
-            trailing or doubled slash, query items reordered) and forms that break it (an id
-            that does not exist, empty and huge segments, a bad percent-escape, text that is not
-            ASCII, a control character, an 8 KB link). Applies each from a fresh app and from the
-            state each example leads to, in a child process (--launch, or the embedded app
-            served by this tool), and checks: no crash and no hang; an example works from every
-            state; applied twice, an example changes nothing more; an equivalent link lands on
-            the same object and leaves the same tree; a variant lands there too or is refused; a
-            refused link leaves the tree as it was and says why. Each finding is shrunk to a
-            fresh app where it fails there too, and printed with its starting links, the link,
-            the property, and what was expected and seen. The same --seed gives the same links
-            in the same order. The status is 1 if there was a finding.
+            Takes the app's link examples (a route table's forms, for a RoutedApp; with --aasa,
+            also a URL of each rule of the website's file that they miss) and makes links from
+            each: forms RFC 3986 says are the same link (scheme and host in upper case, a letter
+            percent-encoded, dot segments), forms that may or may not be (a trailing or doubled
+            slash, query items reordered) and forms that break it (an id that does not exist,
+            empty and huge segments, a bad percent-escape, text that is not ASCII, a control
+            character, an 8 KB link). Applies each from a fresh app and from the state each
+            example leads to, in a child process (--launch, or the embedded app served by this
+            tool), and checks: no crash and no hang; an example works from every state; applied
+            twice, an example changes nothing more; an equivalent link lands on the same object
+            and leaves the same tree; a variant lands there too or is refused; a refused link
+            leaves the tree as it was and says why; the children audit holds after each link;
+            nothing a case made outlives it (looked at every 256 cases, after the app's grace
+            period). Each finding is shrunk to a fresh app where it fails there too, and printed
+            with its starting links, the link, the property, and what was expected and seen. The
+            same --seed gives the same links in the same order. In a test, LinkFuzzing
+            (XTreeTesting) checks the same in process. The status is 1 if there was a finding.
             """
     )
 
