@@ -195,10 +195,12 @@ import XTreeSupport
             // Each accepted before the next, so that ages are the order they came in.
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        for stranger in strangers { #expect(!(await stranger.waitForClose(seconds: 0.2)), "within the budget") }
+        for stranger in strangers {
+            #expect(!(await stranger.waitForClose(seconds: 0.2)), "within the budget: \(stranger.end)")
+        }
         strangers.append(RawClient(port: server.port, sending: ""))
         #expect(await strangers[0].waitForClose(seconds: 10), "the oldest silent stranger is dropped")
-        for stranger in strangers[1...] { #expect(!(await stranger.waitForClose(seconds: 0.2))) }
+        for stranger in strangers[1...] { #expect(!(await stranger.waitForClose(seconds: 0.2)), "\(stranger.end)") }
     }
 
     @Test func aSilentStrangerIsDroppedAfterTheHeadTimeout() async throws {
@@ -227,23 +229,38 @@ final class RawClient: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
     private var closed = false
+    /// How it ended, for a failure's message: the server closing it is not the only way.
+    private var ending = "open"
     private let descriptor: Int32
 
     init(port: UInt16, sending request: String) {
-        descriptor = (try? Sockets.makeStreamSocket(for: .loopback(port: port))) ?? -1
-        guard (try? Sockets.connect(descriptor, to: .loopback(port: port))) != nil else {
-            closed = true
+        var descriptor: Int32 = -1
+        do throws(SystemError) {
+            descriptor = try Sockets.makeStreamSocket(for: .loopback(port: port))
+            try Sockets.connect(descriptor, to: .loopback(port: port))
+        } catch {
+            self.descriptor = descriptor
+            (closed, ending) = (true, "could not connect: \(error)")
             return
         }
+        self.descriptor = descriptor
         _ = Array(request.utf8).withUnsafeBytes { try? Files.writeAll($0, to: descriptor) }
         let socket = descriptor
         Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = buffer.withUnsafeMutableBytes { (try? Sockets.receive(socket, into: $0)) ?? 0 }
+                let read = buffer.withUnsafeMutableBytes { bytes in
+                    Result { () throws(SystemError) in try Sockets.receive(socket, into: bytes) }
+                }
                 lock.lock()
+                if case .failure(let error) = read {
+                    (closed, ending) = (true, "reading failed: \(error)")
+                    lock.unlock()
+                    return
+                }
+                let count = (try? read.get()) ?? 0
                 if count == 0 {
-                    closed = true
+                    (closed, ending) = (true, "closed by the server")
                     lock.unlock()
                     return
                 }
@@ -263,6 +280,13 @@ final class RawClient: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return closed
+    }
+
+    /// How it ended, or "open".
+    var end: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return ending
     }
 
     /// The answer's head once it has arrived, or what arrived in time.
@@ -297,6 +321,7 @@ final class Flood: @unchecked Sendable {
     private var running = true
     private var held = 0
     private var reopened = 0
+    private let finished = DispatchSemaphore(value: 0)
 
     init(port: UInt16, connections: Int) {
         Thread { [self] in
@@ -344,6 +369,7 @@ final class Flood: @unchecked Sendable {
                 }
             }
             for socket in sockets { Files.close(socket.descriptor) }
+            finished.signal()
         }.start()
     }
 
@@ -372,10 +398,13 @@ final class Flood: @unchecked Sendable {
         return holding > 0
     }
 
+    /// Stops it and waits until its sockets are closed: a flood that went on past its test would
+    /// reach the next server given the same port.
     func stop() {
         lock.lock()
         running = false
         lock.unlock()
+        _ = finished.wait(timeout: .now() + 10)
     }
 }
 
