@@ -99,7 +99,7 @@ let package = Package(
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
         .target(name: "XTreeWeb", dependencies: ["XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
-        .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeReachability", "XTreeSupport"]),
+        .target(name: "RecipesDomain", dependencies: ["XTree", "XTreeReachability", "XTreeRoutes", "XTreeSupport"]),
         // A second example app, nothing recipes-specific: a shop with tabs, a stack and a sheet.
         .target(name: "ShopDomain", dependencies: ["XTree", "XTreeReachability", "XTreeRoutes"]),
         // The recipes app's SwiftUI views, driven by RecipesDomain's coordinators; empty where

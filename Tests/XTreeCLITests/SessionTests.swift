@@ -66,7 +66,7 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
         #expect(result.stdout.contains("https://recipes.example/collections/orange-marmalade      FAIL unknown path"))
         #expect(
             result.stdout.contains(
-                "https://recipes.example/tab/veggie                        ok   DefaultRecipeListCoordinator"))
+                "https://recipes.example/tab/meat                          ok   DefaultRecipeListCoordinator"))
         #expect(result.stderr == "error: 2 failures of the association file against the app\n")
     }
 

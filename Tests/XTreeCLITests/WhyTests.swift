@@ -1,6 +1,8 @@
 import Foundation
+import RecipesDomain
 import Testing
 import XTree
+import XTreeInspector
 import XTreeReachability
 import XTreeRoutes
 
@@ -41,12 +43,31 @@ import XTreeRoutes
         #expect(found.stdout.contains("ProductDetailViewModel #mgezhtm2 \"Breakfast Tea\" sku=tea"))
     }
 
+    /// The recipes app reads links with its table too: a recipe's ratings, not on screen at
+    /// launch, are not found and nothing was applied.
+    @Test func theRecipesAppAnswersFromItsTable() async throws {
+        let result = try await cli(["why", "recipes://recipes/orange-marmalade/ratings"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "recipes://recipes/orange-marmalade/ratings is of the form recipes://recipes/<slug>/ratings: it ends on "
+                    + "a DefaultRatingViewModel with recipe=orange-marmalade; nothing was applied\n"))
+        #expect(
+            result.stderr
+                == "error: nothing matched DefaultRatingViewModel where recipe=orange-marmalade among 6 visited nodes\n"
+        )
+    }
+
+    /// An app that names no type to its inspector has no table to read a link with.
+    @MainActor
     @Test func anAppWithoutARouteTableSaysSo() async throws {
-        let embedded = try await cli(["why", "recipes://tab/meat"])
-        #expect(embedded.status == 1)
-        #expect(embedded.stderr.hasPrefix("error: the recipes app declares no route table (RoutedApp)"))
-        let served = try await ServedApp()
-        let attached = try await served.cli("why", "--attach", served.name, "recipes://tab/meat")
+        let folder = try ScratchFolder()
+        let directory = folder.path("xtree")
+        let inspector = try Inspector(name: "Bare", root: RecipesApp.makeRoot(), directory: directory)
+        defer { inspector.stop() }
+        let attached = try await cliProcess(
+            "why", "--attach", "Bare", "recipes://tab/meat", environment: ["XTREE_INSPECTOR_DIR": directory])
+        #expect(attached.status == 1)
         #expect(attached.stderr.contains("this app declares no route table (RoutedApp)"), "\(attached.stderr)")
         let bad = try await cli(["--app", "Shop", "why", "shop://prodct/tea"])
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeRoutes
 
 /// Where a link asks the app to go: a typed route, parsed strictly from untrusted URLs.
 ///
@@ -38,145 +39,85 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
     /// `https://recipes.example/recipes/<slug>` is `recipes://recipes/<slug>`.
     public static let universalHost = "recipes.example"
 
+    /// The app's forms of link, each declared once: parsing, printing, the accepted forms, the
+    /// app's link examples and what each must reach come from here.
+    public static let routes = RouteTable<DeepLink>(
+        scheme: scheme, universalHosts: [universalHost],
+        [
+            Route(
+                "tab/{tab}", DeepLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
+                reaches: { tab in tab == .settings ? (any SettingsViewModel).self : DefaultRecipeListCoordinator.self }
+            ),
+            Route(
+                "recipes/{slug}", DeepLink.recipe, { if case .recipe(let id) = $0 { id } else { nil } },
+                reaches: DefaultRecipeViewModel.self, where: "recipe", samples: samples),
+            Route(
+                "recipes/{slug}/ratings", DeepLink.ratings, { if case .ratings(let id) = $0 { id } else { nil } },
+                reaches: DefaultRatingViewModel.self, where: "recipe", samples: samples),
+            Route(
+                "ratings?recipeID={slug}", DeepLink.ratings, { if case .ratings(let id) = $0 { id } else { nil } },
+                reaches: DefaultRatingViewModel.self, where: "recipe", samples: samples),
+            Route(
+                "recipes/{slug}/rate", DeepLink.rate, { if case .rate(let id) = $0 { id } else { nil } },
+                reaches: RatingStarsScreen.self, where: "recipe", samples: samples),
+        ])
+
+    /// The recipes links are shown with: the default catalog's.
+    private static var samples: [Recipe.ID] { RecipeCatalog.default.recipes.map(\.id) }
+
+    /// The accepted forms under the custom scheme, for error messages and help.
+    public static var acceptedForms: [String] { routes.forms.filter { $0.hasPrefix("\(scheme)://") } }
+
     /// The universal-link forms, the same links as ``acceptedForms``.
-    public static let universalForms = [
-        "https://recipes.example/tab/<meat|veggie|settings>",
-        "https://recipes.example/recipes/<slug>",
-        "https://recipes.example/recipes/<slug>/ratings",
-        "https://recipes.example/ratings?recipeID=<slug>",
-        "https://recipes.example/recipes/<slug>/rate",
-    ]
+    public static var universalForms: [String] { routes.forms.filter { !$0.hasPrefix("\(scheme)://") } }
 
     /// The longest link accepted, in UTF-8 bytes.
-    public static let maximumLength = 2048
-
-    /// The accepted forms, for error messages and help.
-    public static let acceptedForms = [
-        "recipes://tab/<meat|veggie|settings>",
-        "recipes://recipes/<slug>",
-        "recipes://recipes/<slug>/ratings",
-        "recipes://ratings?recipeID=<slug>",
-        "recipes://recipes/<slug>/rate",
-    ]
+    public static var maximumLength: Int { RouteTable<DeepLink>.maximumLength }
 
     /// Parses a link from text.
     ///
     /// - Throws: ``DeepLinkError`` if the text is too long, not a URL, or not an accepted link.
     public init(string: String) throws(DeepLinkError) {
-        let length = string.utf8.count
-        guard length <= Self.maximumLength else { throw DeepLinkError(.tooLong(bytes: length), in: string) }
-        guard let url = URL(string: string) else { throw DeepLinkError(.notAURL, in: string) }
         do {
-            try self.init(url: url)
+            self = try Self.routes.parse(string)
         } catch {
-            // Quote the text as given, not as Foundation percent-encoded it.
-            throw DeepLinkError(error.reason, in: string)
+            throw DeepLinkError(Self.reason(error.kind), in: string)
         }
     }
 
     /// Parses a link from a URL.
     ///
     /// - Throws: ``DeepLinkError`` if the URL is too long or not an accepted link.
-    public init(url given: URL) throws(DeepLinkError) {
-        let text = given.absoluteString
-        func fail(_ reason: DeepLinkError.Reason) -> DeepLinkError { DeepLinkError(reason, in: text) }
-        guard text.utf8.count <= Self.maximumLength else { throw fail(.tooLong(bytes: text.utf8.count)) }
-        // RFC 3986's equivalent forms (case, escapes of letters, dot segments) are one link.
-        let url = URL(string: LinkNormalization.normalized(text)) ?? given
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw fail(.notAURL) }
-        if components.scheme?.lowercased() == "https", components.percentEncodedHost?.lowercased() == Self.universalHost
-        {
-            // The path's first segment is the custom scheme's host: parse that link.
-            if components.percentEncodedUser != nil { throw fail(.unexpectedPart("user")) }
-            if components.port != nil { throw fail(.unexpectedPart("port")) }
-            var text = "\(Self.scheme)://" + components.percentEncodedPath.drop { $0 == "/" }
-            if let query = components.percentEncodedQuery { text += "?" + query }
-            if let fragment = components.percentEncodedFragment { text += "#" + fragment }
-            guard let inner = URL(string: text) else { throw fail(.notAURL) }
-            do {
-                try self.init(url: inner)
-            } catch {
-                throw fail(error.reason)
-            }
-            return
-        }
-        guard components.scheme?.lowercased() == Self.scheme else { throw fail(.wrongScheme(components.scheme)) }
-        for (part, value) in [
-            ("user", components.percentEncodedUser), ("password", components.percentEncodedPassword),
-            ("port", components.port.map(String.init)), ("fragment", components.percentEncodedFragment),
-        ] where value != nil {
-            throw fail(.unexpectedPart(part))
-        }
-        // An empty port (`recipes://recipes:/x`) leaves `port` nil; the authority still has its colon.
-        let authority = text.drop { $0 != ":" }.dropFirst(3).prefix { !"/?#".contains($0) }
-        if authority.contains(":") { throw fail(.unexpectedPart("port")) }
-        let path = components.percentEncodedPath
-        // "/a/b" splits into "", "a", "b": the leading empty segment is the root, not a segment.
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-            .dropFirst(path.hasPrefix("/") ? 1 : 0)
-        let decoded = segments.map { String($0).removingPercentEncoding }
-        let query = components.percentEncodedQuery.map { $0.isEmpty ? [] : $0.split(separator: "&").map(String.init) }
+    public init(url: URL) throws(DeepLinkError) {
+        try self.init(string: url.absoluteString)
+    }
 
-        func recipeID(_ text: String?) throws(DeepLinkError) -> Recipe.ID {
-            guard let text, !text.isEmpty else { throw fail(.missingRecipeID) }
-            guard let id = Recipe.ID(rawValue: text) else { throw fail(.malformedRecipeID(text)) }
-            return id
-        }
-        func noQuery() throws(DeepLinkError) {
-            if let query, !query.isEmpty { throw fail(.strayQueryItems(query)) }
-        }
-
-        // Scheme and host are case-insensitive (RFC 3986, 3.1 and 3.2.2); the path is not.
-        switch components.percentEncodedHost?.lowercased() {
-        case "tab":
-            try noQuery()
-            guard decoded.count == 1, let name = decoded[0], !name.isEmpty else {
-                throw fail(decoded.isEmpty || decoded == [""] ? .missingTab : .unknownPath)
-            }
-            guard let tab = HomeTab(rawValue: name) else { throw fail(.unknownTab(name)) }
-            self = .tab(tab)
-        case "recipes":
-            try noQuery()
-            switch decoded.count {
-            case 1: self = .recipe(try recipeID(decoded[0]))
-            case 2 where decoded[1] == "ratings": self = .ratings(try recipeID(decoded[0]))
-            case 2 where decoded[1] == "rate": self = .rate(try recipeID(decoded[0]))
-            case 0: throw fail(.missingRecipeID)
-            default: throw fail(.unknownPath)
-            }
-        case "ratings":
-            guard decoded.isEmpty || decoded == [""] else { throw fail(.unknownPath) }
-            let items = query ?? []
-            let ids = items.filter { $0.hasPrefix("recipeID=") }
-            let stray = items.filter { !$0.hasPrefix("recipeID=") } + ids.dropFirst()
-            guard stray.isEmpty else { throw fail(.strayQueryItems(stray)) }
-            guard let item = ids.first else { throw fail(.missingRecipeID) }
-            let value = item.dropFirst("recipeID=".count)
-            guard let text = String(value).removingPercentEncoding else {
-                throw fail(.malformedRecipeID(String(value)))
-            }
-            self = .ratings(try recipeID(text))
-        default:
-            throw fail(.unknownPath)
+    /// The table's refusal in the app's words.
+    private static func reason(_ kind: RouteError.Kind) -> DeepLinkError.Reason {
+        switch kind {
+        case .tooLong(let bytes): .tooLong(bytes: bytes)
+        case .notALink: .notAURL
+        case .wrongScheme(let scheme): .wrongScheme(scheme)
+        case .unexpectedPart(let part): .unexpectedPart(part)
+        case .missingValue(name: "tab"): .missingTab
+        case .missingValue: .missingRecipeID
+        case .invalidValue(let text, name: "tab", _): .unknownTab(text)
+        case .invalidValue(let text, _, _): .malformedRecipeID(text)
+        case .strayQueryItems(let items): .strayQueryItems(items)
+        case .unknownPath: .unknownPath
         }
     }
 
     /// The link's canonical URL, which parses back to this link.
     public var url: URL {
-        // Built only from a tab name or a validated slug: always a valid URL.
-        URL(string: "\(Self.scheme)://\(path)")!
+        // Printed by the table from a tab or a validated slug: always a valid URL.
+        URL(string: description)!
     }
 
     /// The canonical URL's text.
-    public var description: String { "\(Self.scheme)://\(path)" }
-
-    private var path: String {
-        switch self {
-        case .tab(let tab): "tab/\(tab.rawValue)"
-        case .recipe(let id): "recipes/\(id.rawValue)"
-        case .ratings(let id): "recipes/\(id.rawValue)/ratings"
-        case .rate(let id): "recipes/\(id.rawValue)/rate"
-        }
+    public var description: String {
+        // Every link is of a form: the table prints each.
+        Self.routes.url(for: self)!
     }
 
     /// The recipe the link names, if any.
@@ -187,3 +128,9 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A tab in a link: `recipes://tab/veggie`.
+extension HomeTab: RouteParameter {}
+
+/// A recipe's slug in a link: `recipes://recipes/orange-marmalade`.
+extension Recipe.ID: RouteParameter {}
