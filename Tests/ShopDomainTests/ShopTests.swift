@@ -51,6 +51,15 @@ import XTreeTesting
         #expect(refusal("shop://prodct/mug")?.reason == "unknown path")
         #expect(refusal("shop://prodct/mug")?.nearest == "shop://product/<sku>")
         #expect(refusal("recipes://tab/meat")?.reason == "wrong scheme 'recipes'; the scheme is shop")
+        #expect(refusal("shop://product/")?.kind == .missingValue(name: "sku"))
+        #expect(refusal("shop://product")?.reason == "missing sku")
+        #expect(refusal("shop://checkout?a=1&a=2")?.kind == .strayQueryItems(["a=1", "a=2"]))
+        #expect(
+            refusal("shop://tab/toys")?.kind
+                == .invalidValue("toys", name: "tab", choices: ["catalog", "cart", "account"]))
+        #expect(refusal("shop://tab:/cart")?.kind == .unexpectedPart("port"))
+        #expect(refusal("shop://prodct/mug")?.kind == .unknownPath)
+        #expect(try ShopLink(string: "shop://checkout/") == .checkout)
         #expect(ShopLink.routes.roundTripFailures().isEmpty)
         #expect(throws: ShopLinkError(link: "shop://product/nope", reason: "no product has the sku 'nope'")) {
             try ShopCoordinator().open(.product("nope"))
