@@ -24,19 +24,19 @@ extension LiveTree {
                 let key = ObjectIdentifier(object)
                 var description: Description?
                 withObservationTracking {
-                    description = Self.read(object)
+                    description = Self.read(object, in: root)
                 } onChange: { [weak self] in
                     self?.announce(key)
                 }
                 return description!
             }
         #endif
-        return Self.read(object)
+        return Self.read(object, in: root)
     }
 
-    private static func read(_ object: any DeepLinkable) -> Description {
+    private static func read(_ object: any DeepLinkable, in root: any DeepLinkable) -> Description {
         var attributes: [TreeSnapshot.Attribute] = []
-        SnapshotBuilder.appendAttributes(of: object, to: &attributes)
+        SnapshotBuilder.appendAttributes(of: object, in: root, to: &attributes)
         return Description(
             label: object.nodeLabelText, attributes: attributes, identity: object.nodeIdentityText,
             children: object.children)

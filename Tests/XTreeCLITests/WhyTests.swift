@@ -41,6 +41,16 @@ import XTreeRoutes
         let found = try await served.cli("why", "--attach", served.name, "shop://product/tea")
         #expect(found.status == 0)
         #expect(found.stdout.contains("ProductDetailViewModel #mgezhtm2 \"Breakfast Tea\" sku=tea"))
+        // A link of no form: what its last application did, from the journal.
+        _ = try await served.cli("open", "--attach", served.name, "shop://prodct/tea")
+        let past = try await served.cli("why", "--attach", served.name, "shop://prodct/tea")
+        #expect(past.status == 1)
+        #expect(
+            past.stdout.hasPrefix("shop://prodct/tea was last applied in event 2:\n  failed: unknown path"),
+            "\(past.stdout)")
+        #expect(past.stderr.hasPrefix("error: the app refused: unknown path in shop://prodct/tea"), "\(past.stderr)")
+        let never = try await served.cli("why", "--attach", served.name, "shop://never/applied")
+        #expect(never.stdout.isEmpty)
     }
 
     /// The recipes app reads links with its table too: a recipe's ratings, not on screen at
@@ -63,12 +73,25 @@ import XTreeRoutes
     @Test func anAppWithoutARouteTableSaysSo() async throws {
         let folder = try ScratchFolder()
         let directory = folder.path("xtree")
-        let inspector = try Inspector(name: "Bare", root: RecipesApp.makeRoot(), directory: directory)
+        let root = RecipesApp.makeRoot()
+        let inspector = try Inspector(name: "Bare", root: root, directory: directory)
         defer { inspector.stop() }
+        await #expect(throws: DeepLinkError.self) {
+            try await inspector.journaling(link: "recipes://recipes/nope") {
+                try await root.open(DeepLink(string: "recipes://recipes/nope")).reached
+            }
+        }
         let attached = try await cliProcess(
             "why", "--attach", "Bare", "recipes://tab/meat", environment: ["XTREE_INSPECTOR_DIR": directory])
         #expect(attached.status == 1)
         #expect(attached.stderr.contains("this app declares no route table (RoutedApp)"), "\(attached.stderr)")
+        let past = try await cliProcess(
+            "why", "--attach", "Bare", "recipes://recipes/nope", environment: ["XTREE_INSPECTOR_DIR": directory])
+        #expect(
+            past.stdout.hasPrefix(
+                "recipes://recipes/nope was last applied in event 1:\n  failed: unknown recipe 'nope' in recipes://recipes/nope"
+            ),
+            "\(past.stdout)")
         let bad = try await cli(["--app", "Shop", "why", "shop://prodct/tea"])
         #expect(
             bad.stderr.hasPrefix("error: unknown path in shop://prodct/tea (did you mean shop://product/<sku>?)"))

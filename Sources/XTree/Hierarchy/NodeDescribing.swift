@@ -105,7 +105,8 @@ extension NodeDescribing {
 
 extension NodeDescribing where NodeAttributes == [(key: String, value: String)] {
     /// One attribute per `@Published` property, named without its underscore and valued by
-    /// `String(describing:)` (optionals unwrapped, `nil` for none).
+    /// `String(describing:)` (optionals unwrapped, `nil` for none); an object of the tree by
+    /// its label where the tree's root is ``ReadableObjectValues``.
     ///
     /// Best effort, the same on every platform: it finds the properties by reflection
     /// (`Mirror`), so a class with a custom `customMirror` shows what that mirror lists, and
@@ -130,12 +131,62 @@ extension NodeDescribing where NodeAttributes == [(key: String, value: String)] 
     }
 }
 
-/// `String(describing:)` with optionals unwrapped: `Optional("x")` reads as `x`.
+/// An app's root whose tree shows an object held by a `@Published` property by the object's
+/// label, not by its type's full name: `page=Dune`, not `page=Bookshelf.BookViewModel`.
+///
+/// Without a label, the object's ``NodeDescribing/nodeIdentity`` is shown, else its type's
+/// name without its module; an array of such objects as `[Dune, Emma]`, `nil` as `nil`. It
+/// holds for the default ``NodeDescribing/nodeAttributes`` of every object in a tree whose
+/// root conforms, in its snapshots, traces and an inspector's live view:
+///
+/// ```swift
+/// extension LibraryCoordinator: ReadableObjectValues {}
+/// ```
+///
+/// An opt-in, since it changes the trees that exported tests and recorded sessions hold:
+/// record them again after adopting it. A label read this way is read when its holder is
+/// described, so a live view shows a label that changed on its own at the holder's next change.
+@MainActor
+public protocol ReadableObjectValues: DeepLinkable {}
+
+/// How object values read in the attributes being described: set for one snapshot or one
+/// description of a live view, from the tree's root.
+enum ObjectValues {
+    @TaskLocal static var readable = false
+
+    /// Runs `body` with object values read as `root`'s tree asks; a tree that does not opt in
+    /// pays for no task-local value when none is set.
+    static func reading<Result>(for root: any DeepLinkable, _ body: () throws -> Result) rethrows -> Result {
+        let wanted = root is any ReadableObjectValues
+        guard wanted != readable else { return try body() }
+        return try $readable.withValue(wanted, operation: body)
+    }
+}
+
+/// `String(describing:)` with optionals unwrapped: `Optional("x")` reads as `x`. A tree
+/// object reads by its label where its tree's root is ``ReadableObjectValues``.
+@MainActor
 func describing(_ value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
         guard let wrapped = mirror.children.first?.value else { return "nil" }
         return describing(wrapped)
     }
+    guard ObjectValues.readable else { return String(describing: value) }
+    if let object = value as? any NodeDescribing { return readableName(of: object) }
+    if mirror.displayStyle == .collection, !mirror.children.isEmpty,
+        mirror.children.allSatisfy({ $0.value is any NodeDescribing })
+    {
+        return "[" + mirror.children.map { describing($0.value) }.joined(separator: ", ") + "]"
+    }
     return String(describing: value)
+}
+
+/// A tree object as a reader names it: its label, else its identity, else its type's name.
+@MainActor
+private func readableName(of object: any NodeDescribing) -> String {
+    let label = object.nodeLabelText
+    if !label.isEmpty { return label }
+    if let identity = object.nodeIdentityText { return identity }
+    return String(describing: type(of: object)).split(separator: ".").last.map(String.init) ?? ""
 }

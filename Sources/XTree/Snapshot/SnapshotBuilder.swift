@@ -39,6 +39,10 @@ package struct SnapshotBuilder: ~Copyable {
     /// The columns of a snapshot of `root`; if `target` is reachable, its number goes to
     /// `locatedOrder`.
     mutating func capture(_ root: any DeepLinkable, locating target: AnyObject? = nil) -> TreeSnapshot.Columns {
+        ObjectValues.reading(for: root) { walk(root, locating: target) }
+    }
+
+    private mutating func walk(_ root: any DeepLinkable, locating target: AnyObject?) -> TreeSnapshot.Columns {
         var core = BreadthFirstCore<VisitOrders>(root: root, expandsVisits: false)
         var ids = NodeIDs()
         var laterLinks: [(node: Int, link: Int)] = []
@@ -121,7 +125,13 @@ package struct SnapshotBuilder: ~Copyable {
     /// Appends the node's attributes with its private values redacted; of a key given twice,
     /// the first value (snapshots hold each key once, so that diffs match them by key). The
     /// one rule for snapshots and an inspector's live view.
-    package static func appendAttributes(of object: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]) {
+    package static func appendAttributes(
+        of object: any DeepLinkable, in root: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]
+    ) {
+        ObjectValues.reading(for: root) { appendAttributes(of: object, to: &destination) }
+    }
+
+    private static func appendAttributes(of object: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]) {
         let attributes = object.nodeAttributePairs
         guard !attributes.isEmpty else { return }
         let hidden = object.privateAttributeKeySet

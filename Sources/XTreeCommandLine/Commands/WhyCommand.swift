@@ -16,7 +16,8 @@ struct WhyCommand: ParsableCommand {
             handler runs, and nothing in the app changes. Prints the object and its path, or
             the nearest nodes and why each was passed over; the status is 1 if nothing in the
             tree would receive it now. A running app (--attach, --launch) is asked to do it with
-            its own table.
+            its own table; for a link of no form it declares, what the link's last application
+            in its journal did is printed, with the app's explanation of it.
             """,
         roles: [.starting]
     )
@@ -42,6 +43,11 @@ struct WhyCommand: ParsableCommand {
             do {
                 (result, trace, snapshot) = try attached.client.why(link)
             } catch {
+                // A link of no declared form: what its last application did, if the app's
+                // journal still holds it.
+                if case .refused = error, let past = try? attached.client.journalEvents().events {
+                    Self.printLastApplication(of: link, in: past, console: context.console)
+                }
                 throw .failure(TerminalText.escaped(error.description))
             }
             names = attached.searchableNames
@@ -68,6 +74,27 @@ struct WhyCommand: ParsableCommand {
             "\(TerminalText.escaped(link)) is of the form \(TerminalText.escaped(result.form)): it ends on a "
                 + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
         try query.report(trace, in: snapshot, knownNames: names, console: context.console)
+    }
+
+    /// The last application of `link` among `events`, as the journal tells it: what it reached
+    /// or why it failed, and the explanation the app made then. Nothing if none is kept.
+    private static func printLastApplication(of link: String, in events: [JournalEvent], console: Console) {
+        for event in events.reversed() {
+            guard case .link(let applied) = event.kind, applied.url == link else { continue }
+            var lines = ["\(TerminalText.escaped(link)) was last applied in event \(event.sequence):"]
+            if let error = applied.error {
+                lines.append("  failed: " + TerminalText.escaped(error))
+            } else if applied.reached.isEmpty {
+                lines.append("  it reached nothing in the tree")
+            } else {
+                lines.append(
+                    "  reached: "
+                        + applied.reached.map { TerminalText.escaped("\($0.type) #\($0.id)") }.joined(separator: " > "))
+            }
+            lines += (applied.explanation ?? []).map { "  " + TerminalText.escaped($0) }
+            console.out(lines.joined(separator: "\n") + "\n")
+            return
+        }
     }
 
     /// The embedded app's table's answer.

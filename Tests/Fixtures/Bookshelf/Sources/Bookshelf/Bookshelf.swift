@@ -4,8 +4,12 @@ import XTree
 /// An app that is neither of XTree's examples: shelves of books, a book's page opened by
 /// `bookshelf://book/<id>`, its notes by `bookshelf://book/<id>/notes`. `Scripts/session-check.sh`
 /// serves it as a process of its own, records a session, exports a test and runs it.
+///
+/// Its tree shows the open page by its title (`page=Dune`): the root is
+/// `ReadableObjectValues`, so sessions recorded from it and the tests exported from them hold
+/// that form.
 @MainActor
-public final class ShelfCoordinator: ObservableObject, ViewModel {
+public final class ShelfCoordinator: ObservableObject, ViewModel, ReadableObjectValues {
     let shelves: [ShelfViewModel]
     @Published var page: BookViewModel?
     /// The books opened, in order: what the planted crash after two links looks at.
