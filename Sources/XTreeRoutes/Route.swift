@@ -22,8 +22,12 @@ public struct Route<Link: Sendable>: Sendable {
     public func receiver(for text: String) -> String { receiverName(text) }
     private let receiverName: @Sendable (String) -> String
     /// The attribute of the receiver that must equal the value, if the value picks one
-    /// receiver among many: what `why` searches for.
-    public let condition: String?
+    /// receiver among many: what `why` searches for (for a form whose attribute depends on its
+    /// value, its first sample's).
+    public var condition: String? { condition(for: samples.first ?? "") }
+    /// The attribute of the receiver that must equal the value `text`, if it picks one.
+    public func condition(for text: String) -> String? { conditionKey(text) }
+    private let conditionKey: @Sendable (String) -> String?
 
     enum Piece: Sendable, Hashable {
         case literal(String)
@@ -56,7 +60,7 @@ public struct Route<Link: Sendable>: Sendable {
     public init<Receiver>(_ pattern: String, _ link: Link, reaches receiver: Receiver.Type) where Link: Equatable {
         let name = Self.name(of: receiver)
         self.init(
-            pattern: pattern, receiver: { _ in name }, condition: nil, make: { _ in link },
+            pattern: pattern, receiver: { _ in name }, condition: { _ in nil }, make: { _ in link },
             text: { $0 == link ? "" : nil },
             samples: [""], choices: nil)
         searchable = Self.searchable(receiver)
@@ -93,24 +97,43 @@ public struct Route<Link: Sendable>: Sendable {
         _ pattern: String, _ make: @escaping @Sendable (Value) -> Link, _ value: @escaping @Sendable (Link) -> Value?,
         reaches receiver: @escaping @Sendable (Value) -> Any.Type, where key: String? = nil, samples: [Value] = []
     ) {
+        self.init(pattern, make, value, reaches: receiver, where: { _ in key }, samples: samples)
+    }
+
+    /// A form with a value whose receiver, and the receiver's attribute the value picks, depend
+    /// on it: a tab link reaches a list of the tab (`tab` equal to the value) or the settings.
+    ///
+    /// - Parameters:
+    ///   - pattern: The form after the scheme or host: `tab/{tab}`.
+    ///   - make: The link of a value.
+    ///   - value: The value of a link of this form; `nil` for links of other forms.
+    ///   - receiver: The type a link of this form with a value must end on.
+    ///   - key: The receiver's attribute that equals the value's text, for a value that picks one.
+    ///   - samples: Values to show the form with, besides the parameter type's own samples.
+    public init<Value: RouteParameter>(
+        _ pattern: String, _ make: @escaping @Sendable (Value) -> Link, _ value: @escaping @Sendable (Link) -> Value?,
+        reaches receiver: @escaping @Sendable (Value) -> Any.Type, where key: @escaping @Sendable (Value) -> String?,
+        samples: [Value] = []
+    ) {
         let name: @Sendable (String) -> String = { text in
             Value(routeText: text).map { Self.name(of: receiver($0)) } ?? "a \(Value.self)"
         }
         self.init(
-            pattern: pattern, receiver: name, condition: key,
+            pattern: pattern, receiver: name, condition: { text in Value(routeText: text).flatMap(key) },
             make: { text in Value(routeText: text).map(make) }, text: { link in value(link)?.routeText },
             samples: (samples + Value.routeSamples).map(\.routeText), choices: Value.routeChoices?.map(\.routeText))
         precondition(valueName != nil, "a route with a value has a {name} in its pattern: \(pattern)")
     }
 
     private init(
-        pattern: String, receiver: @escaping @Sendable (String) -> String, condition: String?,
+        pattern: String, receiver: @escaping @Sendable (String) -> String,
+        condition: @escaping @Sendable (String) -> String?,
         make: @escaping @Sendable (String) -> Link?,
         text: @escaping @Sendable (Link) -> String?, samples: [String], choices: [String]?
     ) {
         self.pattern = pattern
         receiverName = receiver
-        self.condition = condition
+        conditionKey = condition
         self.make = make
         self.text = text
         self.samples = samples

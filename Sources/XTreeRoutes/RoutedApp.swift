@@ -49,7 +49,7 @@ extension RouteTable {
     /// - Throws: ``RouteError`` if the link is of no form.
     public func why(_ link: String, in snapshot: TreeSnapshot) throws(RouteError) -> LinkExplanation {
         let (_, route, value) = try match(link)
-        let conditions = route.condition.map { [NodeCondition(key: $0, value: value)] } ?? []
+        let conditions = route.condition(for: value).map { [NodeCondition(key: $0, value: value)] } ?? []
         let receiver = route.receiver(for: value)
         let trace = snapshot.search(forName: receiver) { node in conditions.allSatisfy { $0.matches(node) } }
         let prefix = link.lowercased().hasPrefix("https:") ? universalHosts.first.map { "https://\($0)/" } : nil

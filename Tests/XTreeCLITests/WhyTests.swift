@@ -66,6 +66,13 @@ import XTreeRoutes
             result.stderr
                 == "error: nothing matched DefaultRatingViewModel where recipe=orange-marmalade among 6 visited nodes\n"
         )
+        // Two tabs' lists are of one type: the tab's value picks the list, but not the settings.
+        let meat = try await cli(["why", "recipes://tab/meat"])
+        #expect(meat.stdout.contains("it ends on a DefaultRecipeListCoordinator with tab=meat;"))
+        #expect(meat.stdout.contains("2 DefaultRecipeListCoordinator #0482gzgw \"Meat\" tab=meat\n"))
+        let settings = try await cli(["why", "recipes://tab/settings"])
+        #expect(
+            settings.stdout.contains("it ends on a SettingsViewModel; nothing was applied\n3 DefaultSettingsViewModel"))
     }
 
     /// An app that names no type to its inspector has no table to read a link with.

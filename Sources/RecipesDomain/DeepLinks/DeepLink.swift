@@ -46,8 +46,8 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         [
             Route(
                 "tab/{tab}", DeepLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
-                reaches: { tab in tab == .settings ? (any SettingsViewModel).self : DefaultRecipeListCoordinator.self }
-            ),
+                reaches: { tab in tab == .settings ? (any SettingsViewModel).self : DefaultRecipeListCoordinator.self },
+                where: { tab in tab == .settings ? nil : "tab" }),
             Route(
                 "recipes/{slug}", DeepLink.recipe, { if case .recipe(let id) = $0 { id } else { nil } },
                 reaches: DefaultRecipeViewModel.self, where: "recipe", samples: samples),

@@ -21,7 +21,7 @@ extension ReachabilityCheck where Link == String {
             for value in samples[route.pattern] ?? route.samples {
                 guard let link = route.make(value), let url = routes.url(for: link) else { continue }
                 let receiver = route.receiver(for: value)
-                let condition = route.condition.map { NodeCondition(key: $0, value: value) }
+                let condition = route.condition(for: value).map { NodeCondition(key: $0, value: value) }
                 let description = "a \(receiver)" + (condition.map { " with \($0)" } ?? "")
                 expect(
                     url,
