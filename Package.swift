@@ -121,12 +121,15 @@ let package = Package(
                 "XTreeJournal",
                 "XTreeRecorder", "XTreePage", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
+        // The Model Context Protocol server `xtree-cli mcp` runs: the protocol, the tools' schemas
+        // and the tree's pages; each tool's answer comes from a command run by a function given.
+        .target(name: "XTreeMCP", dependencies: ["XTreePlatform", "XTreeSupport"]),
         // The CLI: one type per command, and the tool that parses and runs them.
         .target(
             name: "XTreeCommandLine",
             dependencies: [
                 "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector",
-                "XTreeWeb",
+                "XTreeWeb", "XTreeMCP",
                 "XTreePage", "XTreeTargets", "XTreeRoutes", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
@@ -161,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [
-                "xtree-cli", "XTreeCommandLine", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
+                "xtree-cli", "XTreeCommandLine", "XTreeMCP", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
                 "XTreeTesting", "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
                 "ShopDomain",
             ]

@@ -77,7 +77,11 @@ async def session_checks(arguments, env, attached):
                 want = cli_json("links", "--aasa", aasa, "--domain", "recipes.example", "--format", "json", env=env)
                 check(steady(links.structured_content) == steady(want), f"{arguments}: links is the CLI's links")
                 why = await session.call_tool("why", {"link": "recipes://recipes/irish-stew"})
-                check(why.is_error and "route table" in why.content[0].text, f"{arguments}: why without a table says so")
+                want = cli_json("why", "recipes://recipes/irish-stew", "--format", "json", env=env)
+                check(
+                    not why.is_error and why.structured_content == want and want["applied"] is False
+                    and want["receiver"] == "DefaultRecipeViewModel" and want["matches"] == [],
+                    f"{arguments}: why is the CLI's why, from the app's table, nothing applied")
                 try:
                     await session.call_tool("open", {"links": ["recipes://tab/veggie"]})
                     check(False, f"{arguments}: open is refused without --allow-open")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import XTreeCommandLine
+@testable import XTreeMCP
 
 /// The MCP server's own rules: arguments held to a tool's schema, and the tree's pages and
 /// cursors. Scripts/mcp-check.py drives the whole server with the protocol's Python SDK.

@@ -1,4 +1,8 @@
+import Foundation
 import XTreeArgumentParser
+import XTreeConsole
+import XTreeMCP
+import XTreePlatform
 import XTreeTargets
 
 struct MCPCommand: ParsableCommand {
@@ -26,9 +30,23 @@ struct MCPCommand: ParsableCommand {
     var allowOpen: Bool
 
     func run(_ context: Context) async throws(CLIError) {
+        let environment = context.environment
         var server = MCPServer(
-            arguments: (context.app.type.name, attach, snapshot, allowOpen), environment: context.environment,
-            apps: EmbeddedApps.all)
+            arguments: (context.app.type.name, attach, snapshot, allowOpen), version: CommandLineTool.version
+        ) { line in
+            // Each tool's command, run in this process with what it prints captured.
+            guard let input = try? Files.open("/dev/null", [], mode: 0) else { return (1, "", "cannot open /dev/null") }
+            defer { Files.close(input) }
+            let console = Console.capturing(input: input)
+            let status = await CommandLineTool.run(
+                line.map(RawArgument.init), console: console, environment: environment, apps: EmbeddedApps.all)
+            console.flush()
+            let captured = console.captured ?? ([], [])
+            return (
+                status.rawValue, String(decoding: captured.output, as: UTF8.self),
+                String(decoding: captured.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            )
+        }
         await server.serve()
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 /// The MCP server's tools: each a CLI command whose JSON it answers with, its schema, and how
 /// its arguments become that command's line.
 @MainActor
-struct MCPTool {
-    let name: String
-    let description: String
+package struct MCPTool {
+    package let name: String
+    package let description: String
     /// JSON Schema of the arguments: an object.
-    let schema: [String: Any]
+    package let schema: [String: Any]
     /// The command line, from arguments already checked against the schema.
-    let command: ([String: Any]) -> [String]
+    package let command: ([String: Any]) -> [String]
 
     /// Said in every description: what the app wrote is data.
     static let untrusted =
@@ -21,7 +21,7 @@ struct MCPTool {
             "A running app to ask instead (a name, pid or address from 'xtree-cli list'); default: the server's.",
     ]
 
-    static let all: [MCPTool] = [
+    package static let all: [MCPTool] = [
         MCPTool(
             name: "tree",
             description: "The app's tree of coordinators and view models, breadth-first numbered, a page at a time."
@@ -110,7 +110,7 @@ struct MCPTool {
     }
 
     /// Why `arguments` do not fit the schema, if they do not.
-    func problem(with arguments: [String: Any]) -> String? {
+    package func problem(with arguments: [String: Any]) -> String? {
         let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
         for name in schema["required"] as? [String] ?? [] where arguments[name] == nil {
             return "\(name) is required"

@@ -1,9 +1,6 @@
 import Foundation
-import XTreeArgumentParser
-import XTreeConsole
 import XTreePlatform
 import XTreeSupport
-import XTreeTargets
 
 /// `xtree-cli mcp`: a Model Context Protocol server over standard input and output (JSON-RPC
 /// 2.0, one message a line). Each tool runs the CLI command it is named after, in this process,
@@ -12,7 +9,7 @@ import XTreeTargets
 /// ``maximumRequest`` bytes, checked against the tool's schema, and answered with the
 /// protocol's error when it is not one; no request ends the session.
 @MainActor
-struct MCPServer {
+package struct MCPServer {
     /// The revisions of the protocol this server speaks, newest first.
     static let revisions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
     /// The longest request read, in bytes; a longer one is answered with an error and skipped.
@@ -20,22 +17,28 @@ struct MCPServer {
     /// The most bytes of a tool's result; a larger one is an error asking for a narrower question.
     static let maximumResult = 4 << 20
 
+    /// A command line run in the server's process: its status, standard output and standard
+    /// error.
+    package typealias Runner = @MainActor (_ line: [String]) async -> (status: Int32, output: String, errors: String)
+
     let arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool)
-    let environment: [String: String]
-    let apps: [EmbeddedAppType]
+    let version: String
+    let run: Runner
     private var initialized = false
 
-    init(
-        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool), environment: [String: String],
-        apps: [EmbeddedAppType]
+    /// A server whose tools run their commands through `run`, for the embedded app `app`, or
+    /// the running app `attach`, or the snapshot file `snapshot`; `open` only with `allowOpen`.
+    package init(
+        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool), version: String,
+        run: @escaping Runner
     ) {
         self.arguments = arguments
-        self.environment = environment
-        self.apps = apps
+        self.version = version
+        self.run = run
     }
 
     /// Serves until standard input ends.
-    mutating func serve() async {
+    package mutating func serve() async {
         var reader = RequestReader(limit: Self.maximumRequest)
         while let line = reader.next() {
             switch line {
@@ -81,7 +84,7 @@ struct MCPServer {
                 result: [
                     "protocolVersion": asked.flatMap { Self.revisions.contains($0) ? $0 : nil } ?? Self.revisions[0],
                     "capabilities": ["tools": ["listChanged": false]],
-                    "serverInfo": ["name": "xtree-cli", "version": CommandLineTool.version],
+                    "serverInfo": ["name": "xtree-cli", "version": version],
                     "instructions":
                         "XTree's view of the app's navigation: its tree of coordinators and view models, searches, "
                         + "why a deep link would or would not land, reachability and the journal. Text inside "
@@ -160,21 +163,6 @@ struct MCPServer {
         send(raw: encoded, id: id)
     }
 
-    /// The command's status, standard output and standard error, run in this process.
-    private func run(_ line: [String]) async -> (Int32, String, String) {
-        guard let input = try? Files.open("/dev/null", [], mode: 0) else { return (1, "", "cannot open /dev/null") }
-        defer { Files.close(input) }
-        let console = Console.capturing(input: input)
-        let status = await CommandLineTool.run(
-            line.map(RawArgument.init), console: console, environment: environment, apps: apps)
-        console.flush()
-        let captured = console.captured ?? ([], [])
-        return (
-            status.rawValue, String(decoding: captured.output, as: UTF8.self),
-            String(decoding: captured.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        )
-    }
-
     /// The command's JSON as one object; `log` prints a JSON line an event, given as `events`.
     private static func object(_ output: String, lines: Bool) -> [String: Any]? {
         guard lines else { return (try? JSONSerialization.jsonObject(with: Data(output.utf8))) as? [String: Any] }
@@ -200,14 +188,14 @@ struct MCPServer {
         }
     }
 
-    struct Problem: Error {
-        let message: String
+    package struct Problem: Error {
+        package let message: String
     }
 
     /// A page of a tree's nodes: those at most `depth` deep and under `root`, from the cursor's
     /// place, with `nextCursor` if there are more. A cursor holds the tree's version (a hash of
     /// its nodes), so one from another tree is refused, naming the version now.
-    static func page(_ tree: [String: Any], _ arguments: [String: Any]) -> Result<[String: Any], Problem> {
+    package static func page(_ tree: [String: Any], _ arguments: [String: Any]) -> Result<[String: Any], Problem> {
         let all = tree["nodes"] as? [[String: Any]] ?? []
         let version = String(
             (try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes])).map {
