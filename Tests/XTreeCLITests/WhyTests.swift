@@ -66,6 +66,10 @@ import XTreeRoutes
             result.stderr
                 == "error: nothing matched DefaultRatingViewModel where recipe=orange-marmalade among 6 visited nodes\n"
         )
+        // The receiver is the table's, never a slip: no name is suggested for it.
+        #expect(
+            result.stdout.contains("DefaultRatingViewModel is a name the app knows, but no node in the tree answers"))
+        #expect(!result.stdout.contains("did you mean"))
         // Two tabs' lists are of one type: the tab's value picks the list, but not the settings.
         let meat = try await cli(["why", "recipes://tab/meat"])
         #expect(meat.stdout.contains("it ends on a DefaultRecipeListCoordinator with tab=meat;"))

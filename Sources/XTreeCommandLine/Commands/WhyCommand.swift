@@ -35,7 +35,8 @@ struct WhyCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let (result, trace, snapshot, names): (WhyResult, SearchTrace, TreeSnapshot, [String])
+        let (result, trace, snapshot): (WhyResult, SearchTrace, TreeSnapshot)
+        var names: [String]
         if target.attach.attach != nil || target.attach.launch != nil {
             guard let attached = try context.target(target) as? AttachedTarget else {
                 preconditionFailure("--attach and --launch name a running app")
@@ -62,6 +63,8 @@ struct WhyCommand: ParsableCommand {
             names = tree.searchableNames
         }
         let query = FindQuery(name: result.receiver, conditions: result.conditions, tracesAll: self.trace)
+        // The receiver is the app's own declaration, never a slip to suggest a name for.
+        names.append(result.receiver)
         if format == .json {
             let extra: [String: Any] = [
                 "link": link, "form": result.form, "receiver": result.receiver, "applied": false,
