@@ -45,20 +45,20 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
         scheme: scheme, universalHosts: [universalHost],
         [
             Route(
-                "tab/{tab}", DeepLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
+                "tab/{tab}", { .tab($0) }, { if case .tab(let tab) = $0 { tab } else { nil } },
                 reaches: { tab in tab == .settings ? (any SettingsViewModel).self : DefaultRecipeListCoordinator.self },
                 where: { tab in tab == .settings ? nil : "tab" }),
             Route(
-                "recipes/{slug}", DeepLink.recipe, { if case .recipe(let id) = $0 { id } else { nil } },
+                "recipes/{slug}", { .recipe($0) }, { if case .recipe(let id) = $0 { id } else { nil } },
                 reaches: DefaultRecipeViewModel.self, where: "recipe", samples: samples),
             Route(
-                "recipes/{slug}/ratings", DeepLink.ratings, { if case .ratings(let id) = $0 { id } else { nil } },
+                "recipes/{slug}/ratings", { .ratings($0) }, { if case .ratings(let id) = $0 { id } else { nil } },
                 reaches: DefaultRatingViewModel.self, where: "recipe", samples: samples),
             Route(
-                "ratings?recipeID={slug}", DeepLink.ratings, { if case .ratings(let id) = $0 { id } else { nil } },
+                "ratings?recipeID={slug}", { .ratings($0) }, { if case .ratings(let id) = $0 { id } else { nil } },
                 reaches: DefaultRatingViewModel.self, where: "recipe", samples: samples),
             Route(
-                "recipes/{slug}/rate", DeepLink.rate, { if case .rate(let id) = $0 { id } else { nil } },
+                "recipes/{slug}/rate", { .rate($0) }, { if case .rate(let id) = $0 { id } else { nil } },
                 reaches: RatingStarsScreen.self, where: "recipe", samples: samples),
         ])
 
