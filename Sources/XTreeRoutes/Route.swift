@@ -180,7 +180,7 @@ public struct Route<Link: Sendable>: Sendable {
     }
 
     /// The link's text after its prefix, with `value` (percent-encoded) for the value.
-    func path(with value: String) -> String {
+    package func path(with value: String) -> String {
         render { $0 ?? Self.encoded(value) }
     }
 

@@ -1,5 +1,6 @@
 import XTree
 import XTreeReachability
+import XTreeRoutes
 
 extension DefaultHomeCoordinator {
     /// Every deep link `catalog` allows, with what each must reach, as a reachability check.
@@ -52,21 +53,20 @@ extension DefaultHomeCoordinator {
                 })
         }
         check.expectReleases(within: 1)
+        // Each recipe's links, as the app's table declares them: on the recipe's detail, its
+        // ratings, or its rating flow's first step (the tabs' are above, with the tab selected).
+        let ids = catalog.recipes.map(\.id.rawValue)
+        check.expectEveryRoute(
+            of: DeepLink.routes,
+            samples: Dictionary(
+                uniqueKeysWithValues: DeepLink.routes.routes.map { ($0.pattern, $0.pattern == "tab/{tab}" ? [] : ids) })
+        )
         var listsWithClosing: Set<Bool> = []
         for recipe in catalog.recipes {
             let id = recipe.id
             let detail = ReachabilityExpectation.receiver((any RecipeViewModel).self, "the detail of \(id)") {
                 $0.recipe.id == id
             }
-            let ratings = ReachabilityExpectation.receiver((any RatingViewModel).self, "the ratings of \(id)") {
-                $0.recipe.id == id
-            }
-            check.expect("recipes://recipes/\(id)", reaches: detail)
-            check.expect("recipes://recipes/\(id)/ratings", reaches: ratings)
-            check.expect("recipes://ratings?recipeID=\(id)", reaches: ratings)
-            check.expect(
-                "recipes://recipes/\(id)/rate",
-                reaches: .receiver(RatingStarsScreen.self, "the first step of rating \(id)") { $0.recipe.id == id })
             if listsWithClosing.insert(recipe.isVegetarian).inserted {
                 check.expect("recipes://recipes/\(id)", after: ["recipes://recipes/\(id)/ratings"], reaches: detail)
                 check.expect("recipes://recipes/\(id)", after: ["recipes://recipes/\(id)/rate"], reaches: detail)
