@@ -51,4 +51,26 @@ final class Answering: EventLoopService, @unchecked Sendable {
         }
         #expect(service.closedConnections.withLock { $0 } == 1)
     }
+
+    /// Stopped, the loop closes its listeners (the web server's `stop` is the loop's): a connect
+    /// is refused. On a Unix socket of this test's own, which no other test can reach; a TCP
+    /// port let go can at once be another test's server's or a client's local port.
+    @Test func aStoppedLoopClosesItsListeners() async throws {
+        let path = NSTemporaryDirectory() + "/loop-\(UInt32.random(in: 0...UInt32.max)).sock"
+        defer { unlink(path) }
+        let listener = try Sockets.makeStreamSocket(for: .local(path))
+        try Sockets.bind(listener, to: .local(path))
+        try Sockets.listen(listener, backlog: 4)
+        let loop = try EventLoop(listeners: [listener], writeTimeout: 600, inputLimit: 1 << 16)
+        loop.start(Answering(answer: 1), name: "test loop")
+        func connects() -> Bool {
+            guard let client = try? Sockets.makeStreamSocket(for: .local(path)) else { return false }
+            defer { Files.close(client) }
+            return (try? Sockets.connect(client, to: .local(path))) != nil
+        }
+        #expect(connects(), "the loop listens before it stops")
+        loop.stop()
+        for _ in 0..<100 where connects() { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(!connects(), "a connect is refused once the loop stopped")
+    }
 }

@@ -213,38 +213,6 @@ import XTreeSupport
         #expect(await silent.waitForClose(seconds: 10), "a head that never ends is given up")
         #expect(silent.received.isEmpty == false, "and answered 408, since it sent something")
     }
-
-    /// Stopped, the server listens no more. Asked of the kernel's table of sockets, not by
-    /// connecting or binding: once let go, the port can at once be another test's server's (a
-    /// connection would count as a stranger there) or a client's local port (a bind would fail).
-    @Test func aStoppedServerListensNoMore() async throws {
-        let server = try Self.server()
-        let port = server.port
-        #expect(try Self.isListening(port), "the server listens on \(port) before it stops")
-        server.stop()
-        let deadline = Date().addingTimeInterval(5)
-        while try Self.isListening(port), Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(try !Self.isListening(port), "port \(port) is still listened on after stop")
-    }
-
-    /// Whether a TCP socket listens on `port`: Linux's `/proc/net/tcp` (state `0A`); elsewhere, a
-    /// socket that cannot bind it.
-    static func isListening(_ port: UInt16) throws -> Bool {
-        #if os(Linux)
-            let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
-            let hex = String(port, radix: 16, uppercase: true)
-            let local = ":" + String(repeating: "0", count: 4 - hex.count) + hex
-            return table.split(separator: "\n").dropFirst().contains { line in
-                let fields = line.split(separator: " ")
-                return fields.count > 3 && fields[1].hasSuffix(local) && fields[3] == "0A"
-            }
-        #else
-            let socket = try Sockets.makeStreamSocket(for: .loopback(port: port))
-            defer { Files.close(socket) }
-            try Sockets.reuseAddress(socket)
-            return (try? Sockets.bind(socket, to: .loopback(port: port))) == nil
-        #endif
-    }
 }
 
 /// A connection that sent a request and collects what comes back, on a thread of its own.
