@@ -24,16 +24,21 @@ final class Answering: EventLoopService, @unchecked Sendable {
 }
 
 @Suite struct EventLoopTests {
+    /// A loop listening on a Unix socket at `path`, with a write deadline of ten minutes.
+    static func loop(listeningAt path: String) throws -> EventLoop {
+        let listener = try Sockets.makeStreamSocket(for: .local(path))
+        try Sockets.bind(listener, to: .local(path))
+        try Sockets.listen(listener, backlog: 4)
+        return try EventLoop(listeners: [listener], writeTimeout: 600, inputLimit: 1 << 16)
+    }
+
     /// Darwin's `poll` says only `POLLHUP` to a writer whose peer went away (the Darwin
     /// personality does too): the loop closes the connection then, not at its write deadline
     /// (here ten minutes), waking for nothing until it.
     @Test func aPeerThatGoesAwayMidAnswerIsClosedAtOnce() async throws {
         let path = NSTemporaryDirectory() + "/loop-\(UInt32.random(in: 0...UInt32.max)).sock"
         defer { unlink(path) }
-        let listener = try Sockets.makeStreamSocket(for: .local(path))
-        try Sockets.bind(listener, to: .local(path))
-        try Sockets.listen(listener, backlog: 4)
-        let loop = try EventLoop(listeners: [listener], writeTimeout: 600, inputLimit: 1 << 16)
+        let loop = try Self.loop(listeningAt: path)
         let service = Answering(answer: 8 << 20)
         loop.start(service, name: "test loop")
         defer { loop.stop() }
@@ -58,10 +63,7 @@ final class Answering: EventLoopService, @unchecked Sendable {
     @Test func aStoppedLoopClosesItsListeners() async throws {
         let path = NSTemporaryDirectory() + "/loop-\(UInt32.random(in: 0...UInt32.max)).sock"
         defer { unlink(path) }
-        let listener = try Sockets.makeStreamSocket(for: .local(path))
-        try Sockets.bind(listener, to: .local(path))
-        try Sockets.listen(listener, backlog: 4)
-        let loop = try EventLoop(listeners: [listener], writeTimeout: 600, inputLimit: 1 << 16)
+        let loop = try Self.loop(listeningAt: path)
         loop.start(Answering(answer: 1), name: "test loop")
         func connects() -> Bool {
             guard let client = try? Sockets.makeStreamSocket(for: .local(path)) else { return false }
