@@ -35,7 +35,7 @@ advice() {
         XTreeTargets) echo "the context, targets and embedded apps' adapters; what a command does with them stays in XTreeCommandLine" ;;
         XTreeConsole) echo "the terminal and the files a user names only; what a command does with them stays in XTreeCommandLine" ;;
         XTreeArgumentParser) echo "parsing and help only; what a command does stays in XTreeCommandLine" ;;
-        XTreePlatform) echo "one small interface per concern, a Darwin and a Glibc file each; callers stay in their modules" ;;
+        XTreePlatform) echo "one small interface per concern, one +CLibrary file each with the two systems under #if; callers stay in their modules" ;;
         *) echo "a module of its own for the concern that grew, named for what it is" ;;
     esac
 }

@@ -28,9 +28,6 @@ extension EventLoop {
     /// The connections open, oldest first.
     package var ids: [ID] { connections.keys.sorted() }
 
-    /// Whether `id` is open.
-    package func isOpen(_ id: ID) -> Bool { connections[id] != nil }
-
     /// What arrived on `id` and was not consumed.
     package func input(of id: ID) -> [UInt8] { connections[id]?.input ?? [] }
 

@@ -66,12 +66,6 @@ package struct EventTree {
         return path
     }
 
-    /// Applies `event`'s edit without making what a person reads of it.
-    package mutating func applyQuietly(_ event: JournalEvent) throws(TreeEditError) {
-        try model.apply(event.edit)
-        layout = nil
-    }
-
     /// The tree before `events`, consecutive events the last of which left the tree `after`:
     /// their edits undone, last first.
     package static func before(_ events: [JournalEvent], endingAt after: TreeSnapshot) throws(TreeEditError)

@@ -95,8 +95,6 @@ package final class LiveTree {
     /// Announcements since the last update, from any thread.
     let announcements = Locked((keys: Set<ObjectIdentifier>(), count: 0))
     let onChange: @Sendable () -> Void
-    /// Descriptions changed in the update under way, by slot, with their place in the edit.
-    var pendingChanges: [Int32: Int] = [:]
 
     /// A view of the tree under `root`, built at once; `onChange` is called, on whatever
     /// thread announced, after each announcement is noted, to schedule an ``update()``.

@@ -1,9 +1,7 @@
 // The interfaces in this module's files without a platform in their names import nothing, so
 // that `Scripts/darwin-check.sh` can type-check the Darwin side against Apple's declarations
 // alone (AppleCompat/Darwin). Each `+CLibrary.swift` file implements one interface for both
-// platforms, its few differences under `#if`; `Sockets+Glibc.swift` and `Sockets+Darwin.swift`
-// implement one each, the sides differing throughout. Nothing else in the package calls the C
-// library.
+// platforms, its few differences under `#if`. Nothing else in the package calls the C library.
 
 /// What a failed system call can mean that callers act on, whatever number each platform
 /// gives it.

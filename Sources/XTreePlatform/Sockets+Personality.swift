@@ -11,14 +11,14 @@
     /// own), so that the suites that use sockets meet Darwin's differences on Linux.
     ///
     /// A model, made from xnu's sources and Apple's manuals (each rule says where); nothing here
-    /// ran on a Mac. It mirrors `Sockets+Darwin.swift`'s choices (`SO_NOSIGPIPE` on every socket
-    /// made, no `MSG_NOSIGNAL`), so that a change to one must be made to the other.
+    /// ran on a Mac. It mirrors the Darwin branches of `Sockets+CLibrary.swift` (`SO_NOSIGPIPE`
+    /// on every socket made, no `MSG_NOSIGNAL`), so that a change to one must be made to the other.
     package enum Sockets: SocketCalls {
         /// `sun_path` holds 104 bytes (`bsd/sys/un.h`).
         package static var maximumLocalPathBytes: Int { 103 }
 
         package static func makeStreamSocket(for address: SocketAddress) throws(SystemError) -> Int32 {
-            let descriptor = try LinuxSockets.makeStreamSocket(for: address)
+            let descriptor = try SystemSockets.makeStreamSocket(for: address)
             do {
                 if case .local = address { try shrinkBuffers(descriptor) }
                 try DarwinPersonality.setNoSigPipe(descriptor)
@@ -31,11 +31,11 @@
 
         package static func bind(_ socket: Int32, to address: SocketAddress) throws(SystemError) {
             try checkLength(address)
-            try LinuxSockets.bind(socket, to: address)
+            try SystemSockets.bind(socket, to: address)
         }
 
         package static func listen(_ socket: Int32, backlog: Int32) throws(SystemError) {
-            try LinuxSockets.listen(socket, backlog: backlog)
+            try SystemSockets.listen(socket, backlog: backlog)
         }
 
         /// A Unix-socket `connect` is refused (`ECONNREFUSED`) when the listener's queue is full,
@@ -45,23 +45,23 @@
         /// is full (past the backlog itself: sooner than Darwin, never later).
         package static func connect(_ socket: Int32, to address: SocketAddress) throws(SystemError) {
             try checkLength(address)
-            guard case .local = address else { return try LinuxSockets.connect(socket, to: address) }
+            guard case .local = address else { return try SystemSockets.connect(socket, to: address) }
             let flags = try SystemCall.retrying { fcntl(socket, F_GETFL) }
             try SystemCall.retrying { fcntl(socket, F_SETFL, flags | O_NONBLOCK) }
             defer { _ = fcntl(socket, F_SETFL, flags) }
             do {
-                try LinuxSockets.connect(socket, to: address)
+                try SystemSockets.connect(socket, to: address)
             } catch  where error.is(.wouldBlock) {
                 throw SystemError(.connectionRefused)
             }
         }
 
         package static func boundPort(of socket: Int32) throws(SystemError) -> UInt16 {
-            try LinuxSockets.boundPort(of: socket)
+            try SystemSockets.boundPort(of: socket)
         }
 
         package static func reuseAddress(_ socket: Int32) throws(SystemError) {
-            try LinuxSockets.reuseAddress(socket)
+            try SystemSockets.reuseAddress(socket)
         }
 
         /// Darwin's accepted socket inherits the listener's `O_NONBLOCK` (`bsd/kern/uipc_socket2.c`,
@@ -69,10 +69,10 @@
         /// connection whose peer already closed fails with `EINVAL` (`bsd/kern/uipc_socket.c`,
         /// `sosetoptlock`: a socket that can neither send nor receive), so `accept` does.
         package static func accept(_ listener: Int32) throws(SystemError) -> Int32 {
-            let descriptor = try LinuxSockets.accept(listener)
+            let descriptor = try SystemSockets.accept(listener)
             do throws(SystemError) {
                 if try SystemCall.retrying({ fcntl(listener, F_GETFL) }) & O_NONBLOCK != 0 {
-                    try LinuxSockets.setNonBlocking(descriptor)
+                    try SystemSockets.setNonBlocking(descriptor)
                 }
                 if DarwinPersonality.isShutBothWays(descriptor) { throw SystemError(EINVAL) }
                 if DarwinPersonality.isLocal(descriptor) { try shrinkBuffers(descriptor) }
@@ -85,7 +85,7 @@
         }
 
         package static func setNonBlocking(_ descriptor: Int32) throws(SystemError) {
-            try LinuxSockets.setNonBlocking(descriptor)
+            try SystemSockets.setNonBlocking(descriptor)
         }
 
         /// No `MSG_NOSIGNAL` (`bsd/sys/socket.h`: honoured by newer kernels only): a socket
@@ -98,11 +98,11 @@
         package static func receive(
             _ socket: Int32, into buffer: UnsafeMutableRawBufferPointer
         ) throws(SystemError) -> Int {
-            try LinuxSockets.receive(socket, into: buffer)
+            try SystemSockets.receive(socket, into: buffer)
         }
 
         package static func shutdown(_ socket: Int32) {
-            LinuxSockets.shutdown(socket)
+            SystemSockets.shutdown(socket)
         }
 
         /// Darwin's `poll` is made on kqueue (`bsd/kern/sys_generic.c`, `poll_nocancel` and
@@ -119,7 +119,7 @@
             {
                 asked[index].descriptor = -1
             }
-            _ = try LinuxSockets.poll(&asked, milliseconds: unsupported.contains(true) ? 0 : milliseconds)
+            _ = try SystemSockets.poll(&asked, milliseconds: unsupported.contains(true) ? 0 : milliseconds)
             for index in entries.indices {
                 var happened = asked[index].happened
                 if happened.contains(.hangUp) { happened.subtract([.writable, .failed]) }
@@ -129,11 +129,11 @@
         }
 
         package static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
-            try LinuxSockets.makePipe()
+            try SystemSockets.makePipe()
         }
 
         package static func makeSocketPair() throws(SystemError) -> (Int32, Int32) {
-            let (first, second) = try LinuxSockets.makeSocketPair()
+            let (first, second) = try SystemSockets.makeSocketPair()
             do {
                 for end in [first, second] {
                     try shrinkBuffers(end)

@@ -128,11 +128,6 @@ public final class TreeChangeMonitor {
         return departures.sorted { $0.order < $1.order }
     }
 
-    /// Whether `object` was reachable at the last observation.
-    package func isWatching(_ object: AnyObject) -> Bool {
-        watched[ObjectIdentifier(object)]?.object === object
-    }
-
     /// The breadth-first numbers of the objects that announced a change since the last call,
     /// one per announcement, in the order they came.
     public func drain() -> [Int] {

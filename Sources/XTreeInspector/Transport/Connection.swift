@@ -133,13 +133,6 @@ package final class Connection {
         return true
     }
 
-    /// Whether the peer has sent something (or closed), waiting at most `milliseconds`.
-    func isReadable(milliseconds: Int32) -> Bool {
-        if hasBufferedLine { return true }
-        if case .ready = wait(for: .readable, milliseconds: milliseconds) { return true }
-        return false
-    }
-
     private enum Wait { case ready, timedOut, failed }
 
     private func wait(for events: PollEvents, milliseconds: Int32) -> Wait {
