@@ -146,7 +146,9 @@
         package static var groupID: UInt32 { getgid() }
 
         package static var userTemporaryDirectory: String? {
-            #if canImport(Darwin)
+            #if XTREE_DARWIN_PERSONALITY
+                DarwinPersonality.userTemporaryDirectory
+            #elseif canImport(Darwin)
                 var path = [CChar](repeating: 0, count: 1_024)
                 let count = confstr(Int32(_CS_DARWIN_USER_TEMP_DIR), &path, path.count)
                 guard count > 1, count <= path.count else { return nil }

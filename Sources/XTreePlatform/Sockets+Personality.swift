@@ -270,6 +270,19 @@
             return true
         }
 
+        /// Darwin's per-user temporary directory (`confstr(3)`, `_CS_DARWIN_USER_TEMP_DIR`) is
+        /// an app's own: a sandboxed or simulator app's is `tmp/` in its container, whose data
+        /// folder is the app's `HOME` (App Sandbox documentation), and a simulator app's is about
+        /// 169 bytes long, past what a socket's path holds (`bsd/sys/un.h`). Modelled as
+        /// `$HOME/tmp/` where that is a folder; `nil` (Linux's answer) for a process with none.
+        package static var userTemporaryDirectory: String? {
+            guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
+            let path = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/tmp"
+            var found = stat()
+            guard lstat(path, &found) == 0, found.st_mode & S_IFMT == S_IFDIR else { return nil }
+            return path + "/"
+        }
+
         /// APFS refuses a name that is not UTF-8 with `EILSEQ` (`errno.h`; Apple's file system
         /// reference): every call that makes or renames a file checks its path first.
         package static func checkName(_ path: UnsafePointer<CChar>) throws(SystemError) {

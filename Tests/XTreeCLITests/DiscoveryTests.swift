@@ -107,6 +107,32 @@ import XTreePlatform
             ], name: "Simulated")
     }
 
+    #if XTREE_DARWIN_PERSONALITY
+        /// Without `TMPDIR`, an app announces itself in Darwin's per-user temporary directory,
+        /// which for a simulator app is `tmp/` in its container: too long for a socket's path,
+        /// so it listens on loopback TCP, and `list`, outside, finds it there.
+        @Test func withoutTMPDIRASimulatorAppServesFromItsContainersTemporaryDirectory() async throws {
+            let places = try Places()
+            var data = places.home
+            for component in [
+                "Library", "Developer", "CoreSimulator", "Devices", "0C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F", "data",
+                "Containers", "Data", "Application", "F4E3D2C1-B0A9-4887-9665-5A4B3C2D1E0F",
+            ] {
+                data += "/" + component
+                try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
+                try Files.changePermissions(at: data, to: 0o700)
+            }
+            try FileManager.default.createDirectory(atPath: data + "/tmp", withIntermediateDirectories: false)
+            let app = try await ServedApp(
+                name: "Contained",
+                environment: ["XTREE_INSPECTOR_DIR": "", "XDG_RUNTIME_DIR": "", "TMPDIR": "", "HOME": data])
+            let announced = data + "/tmp/xtree-\(Files.userID)/\(app.pid).json"
+            #expect(try String(contentsOfFile: announced, encoding: .utf8).contains("tcp:127.0.0.1:"))
+            let list = try await cliProcess(["list"], environment: places.environment)
+            #expect(list.stdout.contains("Contained"), "\(list.stderr)")
+        }
+    #endif
+
     /// A place in a container that is not the user's alone is not believed.
     @Test func aContainerPlaceOpenToOthersIsPassedOver() throws {
         let places = try Places()
