@@ -28,6 +28,8 @@ public var ENOSPC: Int32 { fatalError("a declaration, not an implementation") }
 public var EROFS: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/errno.h> `#define ECONNREFUSED 61 /* Connection refused */`
 public var ECONNREFUSED: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/errno.h> `#define ETXTBSY 26 /* Text file busy */`
+public var ETXTBSY: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/errno.h> `#define EILSEQ 92 /* Illegal byte sequence */`
 public var EILSEQ: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/errno.h> `#define EPIPE 32`

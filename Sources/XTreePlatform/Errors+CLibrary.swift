@@ -30,6 +30,7 @@
             case .connectionRefused: ECONNREFUSED
             case .brokenPipe: EPIPE
             case .inputOutput: EIO
+            case .textFileBusy: ETXTBSY
             }
         }
     }

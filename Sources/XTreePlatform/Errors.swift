@@ -36,6 +36,8 @@ package enum SystemCondition: Sendable, CaseIterable {
     case brokenPipe
     /// `EIO`.
     case inputOutput
+    /// `ETXTBSY`: an executable still open for writing somewhere, which cannot be started.
+    case textFileBusy
 }
 
 /// How a platform reports what went wrong in a system call.

@@ -134,6 +134,18 @@ import XTreeReachability
         #expect(report.results.map(\.expected) == ["a Screen", "a Detail", "a Detail", "an object in the app's tree"])
     }
 
+    /// A launch executable still open for writing (just written by a build, or held for a
+    /// moment by a child that another thread starts) is started once it is closed.
+    @MainActor
+    @Test func anExecutableStillOpenForWritingIsStartedOnceItIsClosed() throws {
+        let launcher = try Launcher()
+        let descriptor = try Files.open(launcher.script, [.writeOnly], mode: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { Files.close(descriptor) }
+        let launched = try LaunchedApp(launcher.script, environment: launcher.environment)
+        defer { launched.stop() }
+        #expect(launched.target != nil)
+    }
+
     /// The runner the crash and fuzzing checks build on: a case that kills the child fails
     /// saying how it ended, and the next case gets a new child.
     @MainActor

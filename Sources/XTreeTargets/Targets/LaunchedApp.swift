@@ -167,7 +167,7 @@ package final class LaunchedApp {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            try Self.run(process)
         } catch {
             removeDirectory()
             throw .failure("cannot launch \(TerminalText.escaped(path)): \(error.localizedDescription)")
@@ -194,6 +194,23 @@ package final class LaunchedApp {
         target.client.replyTimeout = replyTimeout
         target.applierName = "launched"
         self.target = target
+    }
+
+    /// Starts `process`, trying again for up to about a second while its executable is open
+    /// for writing somewhere (`ETXTBSY`): just written by a build, or held by a child that
+    /// another thread is starting, between its fork and its exec.
+    private static func run(_ process: Process) throws {
+        for attempt in 1... {
+            do {
+                return try process.run()
+            } catch {
+                let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+                guard attempt < 50, cause?.domain == NSPOSIXErrorDomain,
+                    SystemError(Int32(truncatingIfNeeded: cause?.code ?? 0)).is(.textFileBusy)
+                else { throw error }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
     }
 
     /// An error that says how the child ended, with the end of what it printed.
