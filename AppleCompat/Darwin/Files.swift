@@ -148,8 +148,8 @@ public var _CS_DARWIN_USER_TEMP_DIR: Int32 { fatalError("a declaration, not an i
 /// header: <unistd.h> `size_t confstr(int, char *, size_t) __DARWIN_ALIAS(confstr);`
 public func confstr(_ name: Int32, _ buffer: UnsafeMutablePointer<CChar>!, _ length: Int) -> Int { fatalError("a declaration, not an implementation") }
 
-// Mapping files: <sys/mman.h>; `MAP_FAILED`, a macro Swift cannot import, as the Swift
-// overlay declares it (stdlib/public/Platform/Platform.swift).
+// Mapping files: <sys/mman.h>; `MAP_FAILED`, a macro Swift cannot import (`((void *)-1)`), as
+// the Swift overlay declares it (stdlib/public/Platform/Darwin.swift).
 
 /// header: <sys/fcntl.h> `#define O_RDWR 0x0002 /* open for reading and writing */`
 public var O_RDWR: Int32 { fatalError("a declaration, not an implementation") }
@@ -163,7 +163,7 @@ public var PROT_WRITE: Int32 { fatalError("a declaration, not an implementation"
 public var MAP_SHARED: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/mman.h> `#define MS_SYNC 0x0010 /* [MF|SIO] msync synchronously */`
 public var MS_SYNC: Int32 { fatalError("a declaration, not an implementation") }
-/// docs: Platform.swift (the Darwin overlay), `public var MAP_FAILED: UnsafeMutableRawPointer!`
+/// header: Swift's Darwin overlay, Darwin.swift `public let MAP_FAILED = UnsafeMutableRawPointer(bitPattern: -1)! as UnsafeMutableRawPointer!`
 public var MAP_FAILED: UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
 /// header: <sys/mman.h> `void * mmap(void *, size_t, int, int, int, off_t) __DARWIN_ALIAS(mmap);`
 public func mmap(

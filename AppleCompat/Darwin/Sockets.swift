@@ -77,21 +77,21 @@ public struct sockaddr_in {
 public func socket(_ domain: Int32, _ type: Int32, _ protocol: Int32) -> Int32 {
     fatalError("a declaration, not an implementation")
 }
-/// header: <sys/socket.h> `int bind(int, const struct sockaddr *, socklen_t);`
+/// header: <sys/socket.h> `int bind(int, const struct sockaddr *, socklen_t) __DARWIN_ALIAS(bind);`
 public func bind(_ socket: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
     fatalError("a declaration, not an implementation")
 }
-/// header: <sys/socket.h> `int listen(int, int);`
+/// header: <sys/socket.h> `int listen(int, int) __DARWIN_ALIAS(listen);`
 public func listen(_ socket: Int32, _ backlog: Int32) -> Int32 { fatalError("a declaration, not an implementation") }
-/// header: <sys/socket.h> `int accept(int, struct sockaddr * __restrict, socklen_t * __restrict);`
+/// header: <sys/socket.h> `int accept(int, struct sockaddr * __restrict, socklen_t * __restrict) __DARWIN_ALIAS_C(accept);`
 public func accept(
     _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: UnsafeMutablePointer<socklen_t>!
 ) -> Int32 { fatalError("a declaration, not an implementation") }
-/// header: <sys/socket.h> `int connect(int, const struct sockaddr *, socklen_t);`
+/// header: <sys/socket.h> `int connect(int, const struct sockaddr *, socklen_t) __DARWIN_ALIAS_C(connect);`
 public func connect(_ socket: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
     fatalError("a declaration, not an implementation")
 }
-/// header: <sys/socket.h> `int getsockname(int, struct sockaddr * __restrict, socklen_t * __restrict);`
+/// header: <sys/socket.h> `int getsockname(int, struct sockaddr * __restrict, socklen_t * __restrict) __DARWIN_ALIAS(getsockname);`
 public func getsockname(
     _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: UnsafeMutablePointer<socklen_t>!
 ) -> Int32 { fatalError("a declaration, not an implementation") }
@@ -99,11 +99,11 @@ public func getsockname(
 public func setsockopt(
     _ socket: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer!, _ length: socklen_t
 ) -> Int32 { fatalError("a declaration, not an implementation") }
-/// header: <sys/socket.h> `ssize_t send(int, const void *, size_t, int);`
+/// header: <sys/socket.h> `ssize_t send(int, const void *, size_t, int) __DARWIN_ALIAS_C(send);`
 public func send(_ socket: Int32, _ buffer: UnsafeRawPointer!, _ length: Int, _ flags: Int32) -> Int {
     fatalError("a declaration, not an implementation")
 }
-/// header: <sys/socket.h> `ssize_t recv(int, void *, size_t, int);`
+/// header: <sys/socket.h> `ssize_t recv(int, void *, size_t, int) __DARWIN_ALIAS_C(recv);`
 public func recv(_ socket: Int32, _ buffer: UnsafeMutableRawPointer!, _ length: Int, _ flags: Int32) -> Int {
     fatalError("a declaration, not an implementation")
 }
