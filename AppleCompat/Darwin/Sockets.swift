@@ -135,7 +135,7 @@ public struct pollfd {
     public init(fd: Int32, events: Int16, revents: Int16) { fatalError("a declaration, not an implementation") }
 }
 
-/// header: <sys/poll.h> `extern int poll(struct pollfd *, nfds_t, int);`
+/// header: <sys/poll.h> `extern int poll(struct pollfd *, nfds_t, int) __DARWIN_ALIAS_C(poll);`
 public func poll(_ descriptors: UnsafeMutablePointer<pollfd>!, _ count: nfds_t, _ timeout: Int32) -> Int32 {
     fatalError("a declaration, not an implementation")
 }

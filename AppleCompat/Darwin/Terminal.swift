@@ -1,6 +1,8 @@
 // Signals, the terminal and the process, as Swift imports them from Apple's SDK:
-// <sys/signal.h>, <signal.h>, <unistd.h>, <sys/ttycom.h>, <stdlib.h>; and the Swift overlay's
-// forms of `SIG_IGN`, `SIG_DFL`, `ioctl` and `TIOCGWINSZ` (Platform.swift, TiocConstants.swift).
+// <sys/signal.h>, <signal.h>, <unistd.h>, <sys/ttycom.h>, <stdlib.h>, <sys/resource.h>,
+// <dlfcn.h> (dyld's: its `__DYLDDL_*` marks make the calls unavailable on DriverKit only); and
+// the Swift overlay's forms of `SIG_IGN`, `SIG_DFL`, `ioctl` and `TIOCGWINSZ` (Platform.swift,
+// TiocConstants.swift).
 
 /// header: <sys/signal.h> `#define SIGINT 2`
 public var SIGINT: Int32 { fatalError("a declaration, not an implementation") }
@@ -48,9 +50,9 @@ public var SIGKILL: Int32 { fatalError("a declaration, not an implementation") }
 public var SIGSTOP: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <dlfcn.h> `#define RTLD_NOW 0x2`
 public var RTLD_NOW: Int32 { fatalError("a declaration, not an implementation") }
-/// header: <dlfcn.h> `extern void * dlopen(const char * __path, int __mode);`
+/// header: <dlfcn.h> `extern void * dlopen(const char * __path, int __mode) __DYLDDL_UNAVAILABLE;`
 public func dlopen(_ path: UnsafePointer<CChar>!, _ mode: Int32) -> UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
-/// header: <dlfcn.h> `extern void * dlsym(void * __handle, const char * __symbol);`
+/// header: <dlfcn.h> `extern void * dlsym(void * __handle, const char * __symbol) __DYLDDL_DLSYM_UNAVAILABLE;`
 public func dlsym(_ handle: UnsafeMutableRawPointer!, _ symbol: UnsafePointer<CChar>!) -> UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
 
 /// header: <sys/resource.h> `#define RUSAGE_SELF 0 /* calling process */`

@@ -30,7 +30,7 @@ public typealias sa_family_t = UInt8
 public typealias in_port_t = UInt16
 /// header: <sys/_types/_in_addr_t.h> `typedef __uint32_t in_addr_t;`
 public typealias in_addr_t = UInt32
-/// header: <poll.h> (<sys/poll.h>) `typedef unsigned int nfds_t;`
+/// header: <sys/poll.h> `typedef unsigned int nfds_t;`
 public typealias nfds_t = UInt32
 /// header: <sys/signal.h> `typedef void (*sig_t) (int);`
 public typealias sig_t = @convention(c) (Int32) -> Void
