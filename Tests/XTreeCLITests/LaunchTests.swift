@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeArgumentParser
 import XTreeInspector
 import XTreePlatform
 import XTreeReachability
@@ -140,10 +141,26 @@ import XTreeReachability
     @Test func anExecutableStillOpenForWritingIsStartedOnceItIsClosed() throws {
         let launcher = try Launcher()
         let descriptor = try Files.open(launcher.script, [.writeOnly], mode: 0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { Files.close(descriptor) }
+        // A thread of its own: a block on Dispatch's global queues can wait for seconds behind
+        // other tests' blocked workers, longer than the launch tries again.
+        Thread {
+            Thread.sleep(forTimeInterval: 0.2)
+            Files.close(descriptor)
+        }.start()
         let launched = try LaunchedApp(launcher.script, environment: launcher.environment)
         defer { launched.stop() }
         #expect(launched.target != nil)
+    }
+
+    /// One that cannot be started says why in the system's words, not Foundation's
+    /// "NSCocoaErrorDomain error 256".
+    @MainActor
+    @Test func anExecutableThatCannotBeStartedSaysWhy() throws {
+        let launcher = try Launcher()
+        let script = try launcher.folder.write("missing-shell.sh", "#!/no/such/shell\n")
+        try Files.changePermissions(at: script, to: 0o700)
+        let error = #expect(throws: CLIError.self) { _ = try LaunchedApp(script, environment: launcher.environment) }
+        #expect(error?.message == "cannot launch \(script): No such file or directory")
     }
 
     /// The runner the crash and fuzzing checks build on: a case that kills the child fails

@@ -170,7 +170,8 @@ package final class LaunchedApp {
             try Self.run(process)
         } catch {
             removeDirectory()
-            throw .failure("cannot launch \(TerminalText.escaped(path)): \(error.localizedDescription)")
+            let reason = Self.systemError(under: error)?.description ?? error.localizedDescription
+            throw .failure("cannot launch \(TerminalText.escaped(path)): \(reason)")
         }
         self.process = process
         starts += 1
@@ -196,6 +197,15 @@ package final class LaunchedApp {
         self.target = target
     }
 
+    /// The system call's error beneath one of Foundation's, if any: Foundation's own says only
+    /// "NSCocoaErrorDomain error 256" when a child cannot be started.
+    private static func systemError(under error: any Error) -> SystemError? {
+        guard let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            cause.domain == NSPOSIXErrorDomain, let code = Int32(exactly: cause.code)
+        else { return nil }
+        return SystemError(code)
+    }
+
     /// Starts `process`, trying again for up to about a second while its executable is open
     /// for writing somewhere (`ETXTBSY`): just written by a build, or held by a child that
     /// another thread is starting, between its fork and its exec.
@@ -204,10 +214,7 @@ package final class LaunchedApp {
             do {
                 return try process.run()
             } catch {
-                let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-                guard attempt < 50, cause?.domain == NSPOSIXErrorDomain,
-                    SystemError(Int32(truncatingIfNeeded: cause?.code ?? 0)).is(.textFileBusy)
-                else { throw error }
+                guard attempt < 50, systemError(under: error)?.is(.textFileBusy) == true else { throw error }
                 Thread.sleep(forTimeInterval: 0.02)
             }
         }
