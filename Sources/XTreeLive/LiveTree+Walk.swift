@@ -17,26 +17,27 @@ extension LiveTree {
     }
 
     /// Reads `object`'s description and children; with `tracking`, inside a new Observation
-    /// tracking of those reads, whose first change is announced.
+    /// tracking of those reads, whose first change is announced. Called within
+    /// `SnapshotBuilder.describing(treeOf: root)`, which ``update()`` and `init` enter.
     func describe(_ object: any DeepLinkable, tracking: Bool) -> Description {
         #if canImport(Observation)
             if tracking, #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
                 let key = ObjectIdentifier(object)
                 var description: Description?
                 withObservationTracking {
-                    description = Self.read(object, in: root)
+                    description = Self.read(object)
                 } onChange: { [weak self] in
                     self?.announce(key)
                 }
                 return description!
             }
         #endif
-        return Self.read(object, in: root)
+        return Self.read(object)
     }
 
-    private static func read(_ object: any DeepLinkable, in root: any DeepLinkable) -> Description {
+    private static func read(_ object: any DeepLinkable) -> Description {
         var attributes: [TreeSnapshot.Attribute] = []
-        SnapshotBuilder.appendAttributes(of: object, in: root, to: &attributes)
+        SnapshotBuilder.appendAttributes(of: object, to: &attributes)
         return Description(
             label: object.nodeLabelText, attributes: attributes, identity: object.nodeIdentityText,
             children: object.children)

@@ -101,7 +101,7 @@ package final class LiveTree {
     package init(root: any DeepLinkable, onChange: @escaping @Sendable () -> Void) {
         self.root = root
         self.onChange = onChange
-        _ = rebuild()
+        _ = SnapshotBuilder.describing(treeOf: root) { rebuild() }
     }
 
     // MARK: - Reading the view
@@ -155,14 +155,12 @@ package final class LiveTree {
             defer { state = ([], 0) }
             return state
         }
-        var update: Update
-        if sharesObjects || searchableCount != SnapshotBuilder.searchableCount {
-            update = rebuild()
-        } else {
+        var update = SnapshotBuilder.describing(treeOf: root) { () -> Update in
+            if sharesObjects || searchableCount != SnapshotBuilder.searchableCount { return rebuild() }
             do throws(NeedsFullWalk) {
-                update = try updateInPlace(fired: fired)
+                return try updateInPlace(fired: fired)
             } catch {
-                update = rebuild()
+                return rebuild()
             }
         }
         update.notifications = notifications

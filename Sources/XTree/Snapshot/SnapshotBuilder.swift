@@ -122,16 +122,21 @@ package struct SnapshotBuilder: ~Copyable {
         columns.attributeEnds.append(UInt32(truncatingIfNeeded: columns.attributes.count))
     }
 
-    /// Appends the node's attributes with its private values redacted; of a key given twice,
-    /// the first value (snapshots hold each key once, so that diffs match them by key). The
-    /// one rule for snapshots and an inspector's live view.
-    package static func appendAttributes(
-        of object: any DeepLinkable, in root: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]
-    ) {
-        ObjectValues.reading(for: root) { appendAttributes(of: object, to: &destination) }
+    /// Runs `body`, which describes objects of `root`'s tree, with object values read as the
+    /// root asks (``ReadableObjectValues``). Once per pass over the tree, not per object:
+    /// asking the root is a dynamic cast, which per object made a 100,000-node pass slower by
+    /// a tenth.
+    package static func describing<Result>(treeOf root: any DeepLinkable, _ body: () throws -> Result) rethrows
+        -> Result
+    {
+        try ObjectValues.reading(for: root, body)
     }
 
-    private static func appendAttributes(of object: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]) {
+    /// Appends the node's attributes with its private values redacted; of a key given twice,
+    /// the first value (snapshots hold each key once, so that diffs match them by key). The
+    /// one rule for snapshots and an inspector's live view, which calls it inside
+    /// ``describing(treeOf:_:)``.
+    package static func appendAttributes(of object: any DeepLinkable, to destination: inout [TreeSnapshot.Attribute]) {
         let attributes = object.nodeAttributePairs
         guard !attributes.isEmpty else { return }
         let hidden = object.privateAttributeKeySet
