@@ -124,8 +124,8 @@ package struct SnapshotBuilder: ~Copyable {
 
     /// Runs `body`, which describes objects of `root`'s tree, with object values read as the
     /// root asks (``ReadableObjectValues``). Once per pass over the tree, not per object:
-    /// asking the root is a dynamic cast, which per object made a 100,000-node pass slower by
-    /// a tenth.
+    /// asking the root is a dynamic cast and a task-local read, which per object took about 8%
+    /// of a live update of 100,000 plain nodes.
     package static func describing<Result>(treeOf root: any DeepLinkable, _ body: () throws -> Result) rethrows
         -> Result
     {
