@@ -145,7 +145,7 @@ enum DebuggerCall {
         guard let (model, time) = kept else {
             say(
                 "xtree: off the main thread, only the tree the inspector's live view keeps can be read, and it keeps "
-                    + "none now (its journal is off and nobody follows); select the main thread")
+                    + "none now (it stopped, or its journal is off and nobody follows); select the main thread")
             return .failure(StatusError(status: .nothingRegistered))
         }
         let age = String(format: "%.1f", max(0, Date().timeIntervalSince(time)))

@@ -20,6 +20,9 @@ package final class DebuggerView: Sendable {
     package let kept = Locked<(model: TreeModel, time: Date)?>(nil)
     /// The inspector's journal, if one keeps events.
     package let journal = Locked<Journal?>(nil)
+    /// The journal of the inspector whose tree and journal are kept, whether or not it keeps
+    /// events: when that inspector stops, they are forgotten.
+    private let owner = Locked<ObjectIdentifier?>(nil)
     /// Where a link would end, from the app's route table, if it declares one.
     package let why = Locked<(@Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation)?>(nil)
 
@@ -74,5 +77,25 @@ package final class DebuggerView: Sendable {
     /// Forgets the tree kept: the live view stopped.
     package func forget() {
         kept.withLock { $0 = nil }
+    }
+
+    /// Makes the inspector of `journal` the one whose tree and journal are kept.
+    package func adopt(_ journal: Journal) {
+        owner.withLock { $0 = ObjectIdentifier(journal) }
+        self.journal.withLock { $0 = journal.capacity > 0 ? journal : nil }
+    }
+
+    /// Forgets the tree and journal kept if they are those of the inspector of `journal`, which
+    /// stopped: a stopped inspector's tree is not the app's, and it held them until another
+    /// inspector started (13 MB for a tree of 100,000 nodes).
+    package func forget(ownedBy journal: Journal) {
+        let owned = owner.withLock { owner in
+            guard owner == ObjectIdentifier(journal) else { return false }
+            owner = nil
+            return true
+        }
+        guard owned else { return }
+        kept.withLock { $0 = nil }
+        self.journal.withLock { $0 = nil }
     }
 }

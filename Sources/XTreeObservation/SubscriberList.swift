@@ -5,7 +5,7 @@
     /// projected publisher.
     ///
     /// Closures are called outside the lock, so a subscriber may send, subscribe or cancel from
-    /// inside its closure without deadlocking. The lock is `Locked`'s `NSLock`, which
+    /// inside its closure without deadlocking. The lock is `Locked`'s pthread mutex, which
     /// ThreadSanitizer sees: the standard library's `Mutex` locks with atomics and futexes
     /// that it does not, and it reported races inside `withLock` now and then.
     final class SubscriberList<Value>: Sendable {

@@ -16,13 +16,38 @@
             memcmp(first, second, count) == 0
         }
 
-        /// glibc's `malloc_trim(0)`, looked up when called: not every C library has it. Nothing on
-        /// Apple's systems, whose allocator gives pages back on its own, and where the benchmark
-        /// reads no resident set size.
-        package static func releaseFreeMemory() {
+        /// glibc's `malloc_info` report, looked up when called (not every C library has it):
+        /// the arenas' memory less their free chunks (the top chunk among them, since glibc
+        /// 2.31), plus the chunks mapped on their own. `nil` on Apple's systems, where the
+        /// benchmark shows no memory figures.
+        package static func heapBytesInUse() -> Int? {
             #if canImport(Glibc) && !canImport(Darwin)
-                guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
-                _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+                guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { return nil }
+                typealias Report = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+                let report = unsafeBitCast(symbol, to: Report.self)
+                var text: UnsafeMutablePointer<CChar>?
+                var length = 0
+                guard let stream = open_memstream(&text, &length) else { return nil }
+                let status = report(0, stream)
+                fclose(stream)
+                defer { free(text) }
+                guard status == 0, let text else { return nil }
+                // The totals of all arenas follow the last arena's element.
+                let all = String(cString: text)
+                let totals = all[(all.ranges(of: "</heap>").last?.upperBound ?? all.startIndex)...]
+                func size(_ element: String) -> Int? {
+                    guard let start = totals.firstRange(of: element)?.upperBound,
+                        let end = totals[start...].firstRange(of: "/>")?.lowerBound,
+                        let value = totals[start..<end].firstRange(of: "size=\"")?.upperBound
+                    else { return nil }
+                    return Int(totals[value...].prefix { $0.isASCII && $0.isNumber })
+                }
+                guard let current = size("<system type=\"current\""), let fast = size("<total type=\"fast\""),
+                    let rest = size("<total type=\"rest\""), let mapped = size("<total type=\"mmap\"")
+                else { return nil }
+                return current - fast - rest + mapped
+            #else
+                return nil
             #endif
         }
 

@@ -5,9 +5,9 @@ package protocol MemoryCalls {
     static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int?
     /// Whether `count` bytes at `first` and at `second` are the same.
     static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool
-    /// Gives the allocator's free pages back to the system where it has a call for that, so
-    /// that the resident set size measures what is held (the benchmark's memory figures).
-    static func releaseFreeMemory()
+    /// How many bytes the allocator has handed out and not had back, where it says (the
+    /// benchmark's memory figures).
+    static func heapBytesInUse() -> Int?
     /// Maps the first `size` bytes of the open file `descriptor` for reading and writing, shared:
     /// what is written reaches the file's pages, which outlive the process (a crash loses none
     /// of it; power loss may, until ``synchronize(_:size:)``).

@@ -9,7 +9,7 @@ import XTreeJournal
 /// journal off (capacity 0), while a client records (follows with the tree after each
 /// event), and journaled with a restoration that captures the app's `NavigationState` after
 /// each event. Five homes, each link of each kind in turn, so that drift on a shared machine
-/// falls on all alike. Also the memory each kept event takes (resident, from `/proc`).
+/// falls on all alike. Also the memory each kept event takes (the heap, as glibc reports it).
 @MainActor
 func measureJournal(links count: Int) async -> (
     plain: Double, journaled: Double, off: Double, recording: Double, restorable: Double, bytesPerEvent: Double?
@@ -84,8 +84,8 @@ func measureJournal(links count: Int) async -> (
     return (medians[0], medians[1], medians[2], medians[3], medians[4], await heapPerEvent(links: links))
 }
 
-/// The memory a kept event takes: the resident size once a journal of 1,000 events is
-/// filled twice over by links that alternate, against the size with two events, per event.
+/// The memory a kept event takes: the heap once a journal of 1,000 events is filled twice over
+/// by links that alternate, against the heap with two events, per event.
 @MainActor
 private func heapPerEvent(links: [DeepLink]) async -> Double? {
     #if os(Linux)
@@ -105,13 +105,13 @@ private func heapPerEvent(links: [DeepLink]) async -> Double? {
         // Every event diffed and kept: a journal request waits for them.
         let settle = { try? await offMainThread { _ = try? InspectorClient(app).journal() } }
         await settle()
-        let before = residentBytes().current
+        let before = heldBytes()
         for index in 0..<2_000 {
             let link = links[index % 2]
             _ = try? await inspector.journaling(link: link.description) { try await home.open(link).reached }
         }
         await settle()
-        let after = residentBytes().current
+        let after = heldBytes()
         return before > 0 ? Double(after - before) / 998 : nil
     #else
         return nil

@@ -115,6 +115,7 @@ func measureLiveCost(nodes: Int, observed: Bool, ticks: Int) async -> LiveCost? 
     }
     let snapshotMicroseconds = snapshotSamples.sorted()[2]
     let alone = await sixtyHertz(app, ticks: ticks)
+    await settleHeap()
     let beforeSnapshot = heldBytes()
     let held = TreeSnapshot(of: app)
     let snapshotBytes = heldBytes() - beforeSnapshot
@@ -148,12 +149,6 @@ func measureLiveCost(nodes: Int, observed: Bool, ticks: Int) async -> LiveCost? 
         alone: alone, inspected: inspected, snapshotBytes: snapshotBytes, viewBytes: started - beforeInspector,
         journalBytes: full - started,
         bytesPerEvent: Double(full - twoEvents) / 998)
-}
-
-/// The resident set size after the allocator gave its free pages back.
-private func heldBytes() -> Int {
-    Memory.releaseFreeMemory()
-    return residentBytes().current
 }
 
 /// The app's own loop: `ticks` changes of its root's `tab`, one every sixtieth of a second,

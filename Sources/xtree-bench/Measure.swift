@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreePlatform
 
 /// Runs `body` repeatedly and returns the median duration of one run, in nanoseconds.
 ///
@@ -42,6 +43,28 @@ func residentBytes() -> (current: Int, peak: Int) {
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
     return (field("VmRSS"), field("VmHWM"))
+}
+
+/// The bytes the heap holds now, as the allocator reports them (glibc's `malloc_info`), or the
+/// resident set size where it does not say. Not the resident size where there is a report:
+/// pages the allocator keeps or gives back between two readings made differences of it
+/// negative.
+func heldBytes() -> Int {
+    Memory.heapBytesInUse() ?? residentBytes().current
+}
+
+/// Waits, up to two seconds, until the heap stops shrinking: what an earlier measurement left
+/// (an inspector stopped, its thread and the view it held) is freed after it returns, and was
+/// counted against the next one.
+@MainActor
+func settleHeap() async {
+    var last = heldBytes()
+    for _ in 0..<40 {
+        try? await Task.sleep(nanoseconds: 50_000_000)
+        let now = heldBytes()
+        defer { last = now }
+        if abs(now - last) < 65_536 { return }
+    }
 }
 
 /// Resets the peak resident set size to the current one (Linux 4.0 and later), so that the

@@ -2,6 +2,8 @@ import Foundation
 import ShopDomain
 import Testing
 import XTree
+import XTreeJournal
+import XTreeSupport
 
 @testable import XTreeDebugger
 @testable import XTreeInspector
@@ -23,6 +25,25 @@ import XTree
         #expect(xtreeCommand("frob") == 3)
         #expect(xtreeLog(5_000) == 3)
         #expect(xtreeLog(-1) == 3)
+    }
+
+    @Test func aStoppedInspectorsTreeAndJournalAreForgottenAnothersAreKept() {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let view = DebuggerView()
+        let (first, second) = (Journal(capacity: 10), Journal(capacity: 10))
+        view.adopt(first)
+        view.keep(TreeModel(TreeSnapshot(of: ShopApp.makeRoot())))
+        view.forget(ownedBy: second)
+        #expect(view.kept.withLock { $0 != nil })
+        #expect(view.journal.withLock { $0 === first })
+        view.forget(ownedBy: first)
+        #expect(view.kept.withLock { $0 == nil })
+        #expect(view.journal.withLock { $0 == nil })
+        // Another inspector started since: the first one's stop leaves its tree alone.
+        view.adopt(second)
+        view.keep(TreeModel(TreeSnapshot(of: ShopApp.makeRoot())))
+        view.forget(ownedBy: first)
+        #expect(view.kept.withLock { $0 != nil })
     }
 
     @Test func whyOnTheMainThreadSaysWhereALinkWouldLandAndAppliesNothing() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeSupport
 
 /// A thread-safe list of events for subscribers to append to.
 final class EventLog: Sendable {
@@ -295,6 +296,30 @@ final class DerivedModel: BaseModel {
             publisher.send()
             publisher.send()
             #expect(log == ["once"])
+        }
+
+        @Test func subscribersAddedFromTwoThreadsAtOnceAreAllKept() async {
+            nonisolated(unsafe) let publisher = ObservableObjectPublisher()
+            let calls = Locked(0)
+            let tokens = Locked<[AnyCancellable]>([])
+            let perThread = 2_000
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            // Threads of their own: both add at once, whatever the executor does.
+                            Thread {
+                                let added = (0..<perThread).map { _ in publisher.sink { calls.withLock { $0 += 1 } } }
+                                tokens.withLock { $0 += added }
+                                continuation.resume()
+                            }.start()
+                        }
+                    }
+                }
+            }
+            publisher.send()
+            #expect(calls.withLock { $0 } == 2 * perThread)
+            #expect(tokens.withLock { $0.count } == 2 * perThread)
         }
 
         @Test func bindingsReachMembersOfTheirValue() {

@@ -279,7 +279,8 @@ public final class Inspector: Sendable {
         core.hub.journal.settle()
     }
 
-    /// Stops serving: closes the sockets and every connection, removes the discovery file.
+    /// Stops serving: closes the sockets and every connection, removes the discovery file, and
+    /// forgets the tree and journal kept for a debugger's calls off the main thread.
     public func stop() {
         guard
             stopped.withLock({ stopped in
@@ -288,6 +289,7 @@ public final class Inspector: Sendable {
             })
         else { return }
         core.loop.stop()
+        DebuggerView.shared.forget(ownedBy: core.hub.journal)
         try? Files.remove(discoveryFile)
         InspectorDirectory.removeSocket(socketPath)
         Self.running.withLock { $0[ObjectIdentifier(self)] = nil }

@@ -63,7 +63,7 @@ final class WatchHub {
         self.gracePeriod = gracePeriod
         points = RestorePoints(capacity: restoration == nil || journal.capacity == 0 ? 0 : journal.capacity + 1)
         DebuggerView.shared.register(root)
-        DebuggerView.shared.journal.withLock { $0 = journal.capacity > 0 ? journal : nil }
+        DebuggerView.shared.adopt(journal)
     }
 
     nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
