@@ -87,7 +87,7 @@ package final class DebuggerView: Sendable {
 
     /// Forgets the tree and journal kept if they are those of the inspector of `journal`, which
     /// stopped: a stopped inspector's tree is not the app's, and it held them until another
-    /// inspector started (13 MB for a tree of 100,000 nodes).
+    /// inspector started (about 14 MB for a tree of 100,000 nodes).
     package func forget(ownedBy journal: Journal) {
         let owned = owner.withLock { owner in
             guard owner == ObjectIdentifier(journal) else { return false }

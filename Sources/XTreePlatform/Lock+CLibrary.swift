@@ -9,7 +9,7 @@
     /// Apple's systems), which ThreadSanitizer sees. Foundation's `NSLock` on Linux is an object
     /// and three allocations (a mutex, and a condition with a mutex of its own for
     /// `lock(before:)`), and every published value and publisher has a lock: 100,000 observed
-    /// objects took about 25 MB more with it (`xtree-bench --only journal`, the view's memory).
+    /// objects took about 9 MB more with it (`xtree-bench --only journal`, the view's memory).
     ///
     /// A value: the class that holds one calls ``destroy()`` in its `deinit`.
     package struct SystemLock: @unchecked Sendable {

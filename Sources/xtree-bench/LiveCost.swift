@@ -115,7 +115,6 @@ func measureLiveCost(nodes: Int, observed: Bool, ticks: Int) async -> LiveCost? 
     }
     let snapshotMicroseconds = snapshotSamples.sorted()[2]
     let alone = await sixtyHertz(app, ticks: ticks)
-    await settleHeap()
     let beforeSnapshot = heldBytes()
     let held = TreeSnapshot(of: app)
     let snapshotBytes = heldBytes() - beforeSnapshot

@@ -53,20 +53,6 @@ func heldBytes() -> Int {
     Memory.heapBytesInUse() ?? residentBytes().current
 }
 
-/// Waits, up to two seconds, until the heap stops shrinking: what an earlier measurement left
-/// (an inspector stopped, its thread and the view it held) is freed after it returns, and was
-/// counted against the next one.
-@MainActor
-func settleHeap() async {
-    var last = heldBytes()
-    for _ in 0..<40 {
-        try? await Task.sleep(nanoseconds: 50_000_000)
-        let now = heldBytes()
-        defer { last = now }
-        if abs(now - last) < 65_536 { return }
-    }
-}
-
 /// Resets the peak resident set size to the current one (Linux 4.0 and later), so that the
 /// next peak measures what comes after, not the building of the tree.
 func resetPeakResidentBytes() {
