@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "XTreePage", targets: ["XTreePage"]),
         // The live inspector, apart so that an app that does not start it links no socket code.
         .library(name: "XTreeInspector", targets: ["XTreeInspector"]),
+        // The inspector's client, for tools that attach to a running app; apps never link it.
+        .library(name: "XTreeInspectorClient", targets: ["XTreeInspectorClient"]),
         // The app's last links in a file that outlives a crash: cheap enough for release builds.
         .library(name: "XTreeRecorder", targets: ["XTreeRecorder"]),
         // An app's link forms declared once: parsing, printing, examples, association components, `why`.
@@ -96,6 +98,10 @@ let package = Package(
                 "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRecorder", "XTreeRoutes",
                 "XTreeReachability", "XTreeDebugger", "XTreeSupport",
             ]),
+        // What attaches to a running app's inspector: the client and its blocking connection.
+        .target(
+            name: "XTreeInspectorClient",
+            dependencies: ["XTreeInspector", "XTree", "XTreeJournal", "XTreePlatform", "XTreeSupport"]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
         .target(name: "XTreeWeb", dependencies: ["XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
@@ -111,13 +117,13 @@ let package = Package(
         // input's lines, signals, progress, and the one writer of files.
         .target(
             name: "XTreeConsole",
-            dependencies: ["XTree", "XTreeArgumentParser", "XTreeInspector", "XTreePlatform", "XTreeSupport"]),
+            dependencies: ["XTree", "XTreeArgumentParser", "XTreePlatform", "XTreeSupport"]),
         // What the CLI's commands work on: the context, the targets (an embedded app, a snapshot, a
         // running app) and the embedded apps' adapters.
         .target(
             name: "XTreeTargets",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector",
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector", "XTreeInspectorClient",
                 "XTreeJournal",
                 "XTreeRecorder", "XTreePage", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
@@ -128,7 +134,7 @@ let package = Package(
         .target(
             name: "XTreeCommandLine",
             dependencies: [
-                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector",
+                "XTree", "XTreeArgumentParser", "XTreeConsole", "XTreeReachability", "XTreeFuzzing", "XTreeInspector", "XTreeInspectorClient",
                 "XTreeWeb", "XTreeMCP",
                 "XTreePage", "XTreeTargets", "XTreeRoutes", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
@@ -136,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "xtree-bench",
             dependencies: [
-                "XTree", "XTreeInspector", "XTreeRecorder", "XTreeReachability", "XTreeFuzzing", "RecipesDomain",
+                "XTree", "XTreeInspector", "XTreeInspectorClient", "XTreeRecorder", "XTreeReachability", "XTreeFuzzing", "RecipesDomain",
                 "XTreeSnapshot",
                 "XTreePlatform", "XTreeSupport",
             ]),
@@ -150,7 +156,8 @@ let package = Package(
         .testTarget(
             name: "XTreeInspectorTests",
             dependencies: [
-                "XTreeInspector", "XTreeRecorder", "XTreeDebugger", "XTree", "XTreePlatform", "RecipesDomain", "ShopDomain",
+                "XTreeInspector", "XTreeInspectorClient", "XTreeRecorder", "XTreeDebugger", "XTree", "XTreePlatform", "RecipesDomain",
+                "ShopDomain",
             ]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),
         .testTarget(name: "XTreeLiveTests", dependencies: ["XTreeLive", "XTree", "XTreeSnapshot"]),
@@ -165,7 +172,7 @@ let package = Package(
             name: "XTreeCLITests",
             dependencies: [
                 "xtree-cli", "XTreeCommandLine", "XTreeMCP", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
-                "XTreeTesting", "XTreePlatform", "XTreeWeb", "XTreeInspector", "RecipesDomain",
+                "XTreeTesting", "XTreePlatform", "XTreeWeb", "XTreeInspector", "XTreeInspectorClient", "RecipesDomain",
                 "ShopDomain",
             ]
         ),

@@ -45,7 +45,8 @@ graphs = sys.argv[1]
 root = os.getcwd()
 problems = []
 for module in ["XTree", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreePage", "XTreeObservation", "XTreeEscaping",
-               "XTreeReachability", "XTreeFuzzing", "XTreeRoutes", "XTreeRecorder", "RecipesDomain", "XTreeJournal", "XTreeInspector", "XTreeTesting"]:
+               "XTreeReachability", "XTreeFuzzing", "XTreeRoutes", "XTreeRecorder", "RecipesDomain", "XTreeJournal", "XTreeInspector",
+               "XTreeInspectorClient", "XTreeTesting"]:
     files = [f for f in os.listdir(graphs) if f == module + ".symbols.json" or f.startswith(module + "@")]
     symbols = [s for f in files for s in json.load(open(os.path.join(graphs, f)))["symbols"]]
     for symbol in symbols:

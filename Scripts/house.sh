@@ -26,7 +26,8 @@ advice() {
         XTreeSnapshot) echo "snapshot values only; the format's reading and writing go to XTreeCodec, rendering to XTreeRendering" ;;
         XTreePage) echo "the page and its renderer only; what the page's routes answer stays with the command that serves it" ;;
         XTreeCodec) echo "the snapshot format only; split the reader further by what its parts do (SnapshotReader+*.swift)" ;;
-        XTreeInspector) echo "the socket protocol, transport, server, client and discovery; the journal, restore points and sessions go to XTreeJournal, HTTP to XTreeWeb" ;;
+        XTreeInspector) echo "what an app runs: the socket protocol, the server and discovery; the client goes to XTreeInspectorClient, the journal, restore points and sessions to XTreeJournal, HTTP to XTreeWeb" ;;
+        XTreeInspectorClient) echo "what a tool runs to attach: the client and its connection; what a command does with what it reads stays with the command" ;;
         XTreeLive) echo "the incremental view of a live tree only; what the journal keeps goes to XTreeJournal, delivery to XTreeInspector" ;;
         XTreeJournal) echo "journal events, the ring, restore points and the session format; delivery to clients stays in XTreeInspector" ;;
         XTreeWeb) echo "the HTTP server; what a page's routes answer goes with the command that serves it" ;;

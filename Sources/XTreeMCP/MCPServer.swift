@@ -39,7 +39,7 @@ package struct MCPServer {
 
     /// Serves until standard input ends.
     package mutating func serve() async {
-        var reader = RequestReader(limit: Self.maximumRequest)
+        var reader = LineReader(descriptor: Terminal.standardInput, limit: Self.maximumRequest)
         while let line = reader.next() {
             switch line {
             case .tooLong:
@@ -282,52 +282,5 @@ package struct MCPServer {
 
     private static func encoded(_ id: JSONValue) -> Data {
         (try? JSONEncoder().encode(id)) ?? Data("null".utf8)
-    }
-}
-
-/// Lines of standard input, each at most `limit` bytes: a longer one is reported once and
-/// skipped to its end, never held.
-struct RequestReader {
-    enum Line {
-        case line([UInt8])
-        case tooLong
-    }
-
-    let limit: Int
-    private var buffer: [UInt8] = []
-    private var skipping = false
-    private var ended = false
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    mutating func next() -> Line? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                if skipping {
-                    skipping = false
-                    continue
-                }
-                return .line(line)
-            }
-            if buffer.count > limit {
-                buffer.removeAll(keepingCapacity: true)
-                if !skipping {
-                    skipping = true
-                    return .tooLong
-                }
-            }
-            if ended {
-                guard !buffer.isEmpty, !skipping else { return nil }
-                defer { buffer = [] }
-                return .line(buffer)
-            }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { (try? Files.read(Terminal.standardInput, into: $0)) ?? 0 }
-            if count == 0 { ended = true } else { buffer += chunk[..<count] }
-        }
     }
 }

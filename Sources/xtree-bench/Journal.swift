@@ -1,7 +1,7 @@
 import Foundation
 import RecipesDomain
 import XTree
-import XTreeInspector
+import XTreeInspectorClient
 import XTreeJournal
 
 /// What the journal costs a link on the recipes app (search approach, no filler): the same

@@ -1,6 +1,6 @@
 import Foundation
 import XTree
-import XTreeInspector
+import XTreeInspectorClient
 
 /// A 4-ary tree of `size` nodes served by an inspector in a child process (the app), and its
 /// snapshot streamed to this process (the client): the time per node (`withText`: and the

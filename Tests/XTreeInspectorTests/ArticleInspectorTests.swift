@@ -2,7 +2,7 @@ import Foundation
 import RecipesDomain
 import Testing
 import XTree
-import XTreeInspector
+import XTreeInspectorClient
 
 // The live-attach listing of "Inspecting your own app": the app's type, in its own module
 // (here the test's, where it hides RecipesDomain's of the same name), and its inspector.

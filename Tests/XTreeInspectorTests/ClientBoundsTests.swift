@@ -6,6 +6,7 @@ import XTreePlatform
 import XTreeSnapshot
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 /// A malicious app on the other end: it streams events to a follower and never answers. The
 /// client keeps a bounded number of them and gives up at its reply's deadline, however fast

@@ -5,6 +5,7 @@ import XTree
 import XTreeJournal
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 /// An app whose root the inspector owns (what `Inspector.serve` runs for `--launch`): a
 /// restore to the start makes a fresh root, links go to it, and the journal says so.

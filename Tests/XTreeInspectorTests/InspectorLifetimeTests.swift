@@ -3,6 +3,7 @@ import Testing
 import XTree
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 /// What a user's first hour met: an inspector not kept, and an app whose main actor is busy.
 @MainActor

@@ -5,6 +5,7 @@ import XTreeJournal
 import XTreePlatform
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 /// The two ends of a connected stream socket pair.
 func socketPair() -> (Connection, Connection) {

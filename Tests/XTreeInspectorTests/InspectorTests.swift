@@ -5,6 +5,7 @@ import XTree
 import XTreePlatform
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 // A small app to serve.
 

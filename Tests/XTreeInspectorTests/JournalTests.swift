@@ -3,6 +3,7 @@ import Testing
 import XTree
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 /// A page that keeps a secret among its attributes.
 @MainActor final class Account: ObservableObject, ViewModel {

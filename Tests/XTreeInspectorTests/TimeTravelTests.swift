@@ -3,6 +3,7 @@ import Testing
 import XTree
 
 @testable import XTreeInspector
+@testable import XTreeInspectorClient
 
 /// A book served with a restoration that saves its pages' slugs, and a graveyard where pages
 /// taken out of it may be kept alive on purpose.

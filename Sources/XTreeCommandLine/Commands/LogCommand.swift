@@ -2,7 +2,7 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
-import XTreeInspector
+import XTreeInspectorClient
 import XTreeJournal
 import XTreeTargets
 

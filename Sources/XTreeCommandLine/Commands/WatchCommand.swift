@@ -76,8 +76,8 @@ struct WatchLoop {
             prompted = false
             let line: String
             switch next {
-            case .text(let text):
-                line = text
+            case .line(let bytes):
+                line = String(decoding: bytes, as: UTF8.self)
             case .tooLong(let bytes):
                 console.err("error: line of \(bytes) bytes ignored; lines are at most \(Self.maximumLineLength)\n")
                 continue

@@ -1,6 +1,6 @@
 import XTree
 import XTreeArgumentParser
-import XTreeInspector
+import XTreeInspectorClient
 import XTreeJournal
 
 /// A running app's inspector: the app applies links with its own handler and searches its

@@ -1,7 +1,7 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
-import XTreeInspector
+import XTreeInspectorClient
 import XTreeJournal
 
 /// An embedded app started in this process, through its adapter.

@@ -1,7 +1,7 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
-import XTreeInspector
+import XTreeInspectorClient
 import XTreePlatform
 
 /// An app the CLI starts as a child process for one command run (`--launch PATH`), attached

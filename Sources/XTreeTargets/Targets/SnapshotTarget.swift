@@ -1,6 +1,6 @@
 import XTree
 import XTreeArgumentParser
-import XTreeInspector
+import XTreeInspectorClient
 
 /// A snapshot any app wrote: it can be printed and searched, not changed.
 @MainActor

@@ -1,6 +1,6 @@
 import XTree
 import XTreeArgumentParser
-import XTreeInspector
+import XTreeInspectorClient
 import XTreeJournal
 
 /// What a command works on: an embedded app started in this process, a snapshot any app

@@ -1,18 +1,9 @@
 import Foundation
-import XTreeArgumentParser
-import XTreeInspector
 import XTreePlatform
-import XTreeSupport
 
-/// Lines of a file descriptor, each held to a length limit while it is read (the inspector's
+/// Lines of a file descriptor, each held to a length limit while it is read (a
 /// ``LineDecoder`` over `read`), so that a line of any size costs at most the limit in memory.
 package struct LineReader {
-    /// One line: its text, or the length of a line over the limit, whose bytes were dropped.
-    package enum Line: Equatable {
-        case text(String)
-        case tooLong(bytes: Int)
-    }
-
     /// Where the lines are read from: the descriptor given, or after ``relay()`` the end of a
     /// socket a thread copies it into.
     package private(set) var descriptor: Int32
@@ -28,19 +19,13 @@ package struct LineReader {
     /// Whether ``next()`` can answer from what is already read, without reading.
     package var hasBufferedLine: Bool { atEnd || decoder.hasLine }
 
-    /// The next line without its line break, or `nil` at the end of the input.
-    package mutating func next() -> Line? {
+    /// The next line without its line break, or the length of one over the limit, whose bytes
+    /// were dropped; `nil` at the end of the input.
+    package mutating func next() -> LineDecoder.Event? {
         while true {
-            if let event = decoder.next() { return Self.line(event) }
-            if atEnd { return decoder.finish().map(Self.line) }
+            if let event = decoder.next() { return event }
+            if atEnd { return decoder.finish() }
             fill()
-        }
-    }
-
-    private static func line(_ event: LineDecoder.Event) -> Line {
-        switch event {
-        case .line(let bytes): .text(String(decoding: bytes, as: UTF8.self))
-        case .tooLong(let bytes): .tooLong(bytes: bytes)
         }
     }
 

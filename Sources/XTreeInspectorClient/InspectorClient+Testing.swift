@@ -1,3 +1,4 @@
+import XTreeInspector
 import XTreeJournal
 import XTreeSnapshot
 

@@ -1,8 +1,8 @@
 import Testing
 
-@testable import XTreeInspector
+import XTreeSupport
 
-/// The line decoder both ends of a connection and the CLI's standard input use: the same
+/// The line decoder under the inspector client's connection and standard input's lines: the same
 /// events however the bytes are cut into chunks.
 @Suite struct LineDecoderTests {
     /// Every event of `input`, fed in chunks of `size` bytes, with what is left at the end.

@@ -1,4 +1,5 @@
 import XTree
+import XTreeInspector
 import XTreeJournal
 import XTreeSnapshot
 

@@ -1,8 +1,7 @@
 import XTreePlatform
 
 /// Lines out of a stream of bytes, each held to a limit while it arrives: a pure decoder,
-/// with no system call, used by both ends of an inspector connection and by the CLI's
-/// standard input.
+/// with no system call, under the inspector client's connection and ``LineReader``.
 ///
 /// Feed it what arrives, in chunks of any size, and take lines as they complete. A line longer
 /// than the limit (its `\n` counted) is not kept: its bytes are counted and dropped as they

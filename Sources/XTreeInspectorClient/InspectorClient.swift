@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeInspector
 import XTreeJournal
 import XTreePlatform
 import XTreeSnapshot

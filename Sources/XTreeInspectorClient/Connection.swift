@@ -1,4 +1,5 @@
 import Dispatch
+import XTreeInspector
 import XTreePlatform
 import XTreeSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeInspector
 import XTreeSupport
 
 /// Snapshots as a client reads them: the lines a reply announced, parsed as they arrive.
