@@ -14,7 +14,7 @@ let package = Package(
     ],
     products: [
         .library(name: "XTree", targets: ["XTree"]),
-        // The reachability kit and the children audit: for tests and tools, apart from what apps ship.
+        // The reachability kit: for tests and tools, apart from what apps ship.
         .library(name: "XTreeReachability", targets: ["XTreeReachability"]),
         // Link fuzzing from an app's own forms, in a test's process; `xtree-cli fuzz` runs it on a child.
         .library(name: "XTreeFuzzing", targets: ["XTreeFuzzing"]),
@@ -66,7 +66,7 @@ let package = Package(
         // The flight recorder: the last links in a memory-mapped ring that survives a crash, their
         // redaction, and the reading of what the last run left.
         .target(name: "XTreeRecorder", dependencies: ["XTree", "XTreePlatform", "XTreeSupport"]),
-        // The reachability kit and the children audit, which apps use in tests and tools.
+        // The reachability kit, which apps use in tests and tools.
         .target(name: "XTreeReachability", dependencies: ["XTree", "XTreeRoutes"]),
         // An app's link forms declared once (the route table), and `why` a link would or would
         // not land, answered from a snapshot without applying it.
@@ -96,7 +96,7 @@ let package = Package(
             name: "XTreeInspector",
             dependencies: [
                 "XTree", "XTreeLive", "XTreeJournal", "XTreeEventLoop", "XTreePlatform", "XTreeRecorder", "XTreeRoutes",
-                "XTreeReachability", "XTreeDebugger", "XTreeSupport",
+                "XTreeDebugger", "XTreeSupport",
             ]),
         // What attaches to a running app's inspector: the client and its blocking connection.
         .target(

@@ -22,7 +22,7 @@ exempt_files=(
 # Where code of each module goes when it grows: the room it belongs in.
 advice() {
     case "$1" in
-        XTree) echo "the live side only; the reachability kit and the audit go to XTreeReachability, snapshot values to XTreeSnapshot" ;;
+        XTree) echo "the live side only (the children audit included: the inspector runs it); the reachability kit goes to XTreeReachability, snapshot values to XTreeSnapshot" ;;
         XTreeSnapshot) echo "snapshot values only; the format's reading and writing go to XTreeCodec, rendering to XTreeRendering" ;;
         XTreePage) echo "the page and its renderer only; what the page's routes answer stays with the command that serves it" ;;
         XTreeCodec) echo "the snapshot format only; split the reader further by what its parts do (SnapshotReader+*.swift)" ;;
@@ -71,19 +71,28 @@ for name in "${exempt_files[@]}"; do
     [ -f "$name" ] || { echo "error: $name is exempt in Scripts/house.sh but does not exist"; status=1; }
 done
 
-# Apps link what they run: nothing XTree depends on, however far down, is the page's module.
+# Apps link what they run: nothing XTree depends on, however far down, is the page's module;
+# nothing the inspector an app links depends on is the reachability kit, the page or the client.
 if ! swift package describe --type json 2>/dev/null | python3 -c '
 import json, sys
 targets = {target["name"]: target for target in json.load(sys.stdin)["targets"]}
-seen, queue = set(), ["XTree"]
-while queue:
-    name = queue.pop()
-    if name not in seen:
-        seen.add(name)
-        queue += targets[name].get("target_dependencies", [])
-if "XTreePage" in seen:
-    sys.exit("error: XTree reaches XTreePage in the target graph: apps would carry the web page")
-print("XTree reaches " + ", ".join(sorted(seen - {"XTree"})) + "; not the page")
+def reached(start):
+    seen, queue = set(), [start]
+    while queue:
+        name = queue.pop()
+        if name not in seen:
+            seen.add(name)
+            queue += targets[name].get("target_dependencies", [])
+    return seen - {start}
+failed = False
+for app, tools in [("XTree", ["XTreePage"]), ("XTreeInspector", ["XTreeReachability", "XTreePage", "XTreeInspectorClient"])]:
+    seen = reached(app)
+    for tool in tools:
+        if tool in seen:
+            print(f"error: {app} reaches {tool} in the target graph: apps would carry it")
+            failed = True
+    print(f"{app} reaches {len(seen)} modules; not " + ", ".join(tools))
+sys.exit(1 if failed else 0)
 '; then
     status=1
 fi

@@ -3,7 +3,6 @@ import XTree
 import XTreeEscaping
 import XTreeJournal
 import XTreePlatform
-import XTreeReachability
 import XTreeRoutes
 import XTreeSnapshot
 import XTreeSupport

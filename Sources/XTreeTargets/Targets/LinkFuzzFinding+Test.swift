@@ -1,7 +1,6 @@
 import XTree
 import XTreeEscaping
 import XTreeFuzzing
-import XTreeReachability
 
 extension LinkFuzzFinding {
     /// A Swift Testing exit test named `name` that applies `links` to a fresh `type` app with its
@@ -36,9 +35,7 @@ extension LinkFuzzFinding {
     /// child process; macOS and Linux, not iOS test targets), the rest run in the test's process.
     package static func testSource(_ findings: [LinkFuzzFinding], app: AppTypeName, seed: UInt64) -> String {
         let type = app.type
-        let audits = findings.contains { $0.property == "the children audit holds" }
-        let modules = ["Testing", "XTree", app.module] + (audits ? ["XTreeReachability"] : [])
-        let imports = Set(modules).sorted().map { "import \($0)" }.joined(separator: "\n")
+        let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
         var tests: [String] = []
         for (index, finding) in findings.enumerated() {
             let name = "fuzzFinding\(index + 1)"

@@ -1,4 +1,5 @@
-import XTree
+import XTreeEscaping
+import XTreeSnapshot
 
 /// What `auditChildren(valueLimit:)` found: objects a node holds but forgot to
 /// list in `children`, and objects listed by more than one parent.
