@@ -172,7 +172,8 @@ let package = Package(
             name: "XTreeCLITests",
             dependencies: [
                 "xtree-cli", "XTreeCommandLine", "XTreeMCP", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
-                "XTreeTesting", "XTreePlatform", "XTreeWeb", "XTreeInspector", "XTreeInspectorClient", "RecipesDomain",
+                "XTreeTesting", "XTreePlatform", "XTreeSupport", "XTreeWeb", "XTreeInspector", "XTreeInspectorClient",
+                "RecipesDomain",
                 "ShopDomain",
             ]
         ),

@@ -113,13 +113,14 @@ package struct MCPServer {
             return send(
                 error: -32602, "no such tool; tools: \(MCPTool.all.map(\.name).joined(separator: ", "))", id: id)
         }
-        var arguments: [String: Any] = [:]
+        var given: [String: JSONValue] = [:]
         switch params["arguments"] {
         case nil, .null?: break
-        case .object(let object)?: arguments = object.mapValues(Self.plain)
+        case .object(let object)?: given = object
         default: return send(error: -32602, "arguments must be an object", id: id)
         }
-        if let problem = tool.problem(with: arguments) { return send(error: -32602, "\(name): \(problem)", id: id) }
+        if let problem = tool.problem(with: given) { return send(error: -32602, "\(name): \(problem)", id: id) }
+        let arguments = given.mapValues(Self.plain)
         if name == "open", !self.arguments.allowOpen {
             return send(
                 error: -32602, "open changes the app: start the server with --allow-open to let it", id: id)

@@ -1,4 +1,5 @@
 import Foundation
+import XTreeSupport
 
 /// The MCP server's tools: each a CLI command whose JSON it answers with, its schema, and how
 /// its arguments become that command's line.
@@ -109,30 +110,33 @@ package struct MCPTool {
         return ["type": "object", "properties": properties, "required": required, "additionalProperties": false]
     }
 
-    /// Why `arguments` do not fit the schema, if they do not.
-    package func problem(with arguments: [String: Any]) -> String? {
+    /// Why `arguments` do not fit the schema, if they do not. Read as they were parsed (a
+    /// Boolean is not a number), never through `Any` casts, whose bridging of numbers and
+    /// Booleans is Foundation's and differs between Darwin and Linux.
+    package func problem(with arguments: [String: JSONValue]) -> String? {
         let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
         for name in schema["required"] as? [String] ?? [] where arguments[name] == nil {
             return "\(name) is required"
+        }
+        func isText(_ value: JSONValue) -> Bool {
+            guard case .string(let text) = value else { return false }
+            return !text.isEmpty && text.utf8.count <= 16_384
         }
         for (name, value) in arguments {
             guard let property = properties[name] else { return "no argument '\(name)'" }
             switch property["type"] as? String {
             case "string":
-                guard let text = value as? String, !text.isEmpty, text.utf8.count <= 16_384 else {
-                    return "\(name) must be a non-empty string of at most 16 KB"
-                }
+                guard isText(value) else { return "\(name) must be a non-empty string of at most 16 KB" }
             case "integer":
-                guard let number = value as? Int, !(value is Bool), number >= (property["minimum"] as? Int ?? .min),
+                guard case .integer(let number) = value, number >= (property["minimum"] as? Int ?? .min),
                     number <= (property["maximum"] as? Int ?? .max)
                 else { return "\(name) must be a whole number in range" }
             case "boolean":
-                guard value is Bool else { return "\(name) must be true or false" }
+                guard case .bool = value else { return "\(name) must be true or false" }
             case "array":
-                guard let items = value as? [Any], items.allSatisfy({ $0 is String }),
+                guard case .array(let items) = value, items.allSatisfy(isText),
                     items.count >= (property["minItems"] as? Int ?? 0),
-                    items.count <= (property["maxItems"] as? Int ?? .max),
-                    (items as? [String] ?? []).allSatisfy({ !$0.isEmpty && $0.utf8.count <= 16_384 })
+                    items.count <= (property["maxItems"] as? Int ?? .max)
                 else { return "\(name) must be a list of non-empty strings, at most \(property["maxItems"] ?? "")" }
             default: break
             }

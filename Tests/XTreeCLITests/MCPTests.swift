@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreeSupport
 
 @testable import XTreeMCP
 
@@ -19,10 +20,12 @@ import Testing
         #expect(tree.problem(with: ["x": 1]) == "no argument 'x'")
         #expect(find.problem(with: [:]) == "name is required")
         #expect(find.problem(with: ["name": ""]) != nil)
-        #expect(find.problem(with: ["name": String(repeating: "a", count: 16_385)]) != nil)
-        #expect(find.problem(with: ["name": "A", "where": Array(repeating: "k=v", count: 17)]) != nil)
+        #expect(find.problem(with: ["name": .string(String(repeating: "a", count: 16_385))]) != nil)
+        #expect(find.problem(with: ["name": "A", "where": .array(Array(repeating: "k=v", count: 17))]) != nil)
         #expect(find.problem(with: ["name": "A", "where": [1]]) != nil)
         #expect(find.problem(with: ["name": "A", "where": ["k=v"], "all": true]) == nil)
+        #expect(find.problem(with: ["name": "A", "all": 1]) != nil)
+        #expect(find.problem(with: ["name": "A", "where": ["k=v", ""]]) != nil)
     }
 
     @Test func theTreeComesAPageAtATimeWithCursorsForItsVersion() throws {
