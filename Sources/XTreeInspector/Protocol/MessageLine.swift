@@ -1,7 +1,7 @@
 import Foundation
 
 /// A message as one line of JSON with sorted keys, `\n` included.
-package func encodedLine(_ message: some Encodable) -> [UInt8] {
+func encodedLine(_ message: some Encodable) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Every field is a string, number, Boolean, or an array or object of them.
