@@ -87,7 +87,8 @@ package struct SnapshotBlocks {
     private let snapshot: TreeSnapshot
     /// The next node to write; `nil` before the opening line.
     private var position: Int?
-    /// Identities are kept in node order: the next one is the only one to check.
+    /// Identities are kept in node order: the next one at or after the node written is the
+    /// only one to check.
     private var nextIdentity = 0
     private var finished = false
 
@@ -126,6 +127,17 @@ package struct SnapshotBlocks {
         return bytes.withBytes { Array($0) }
     }
 
+    /// Appends the nodes `chosen` (in ascending order) as a JSON array, each as the file writes it.
+    package mutating func append(array chosen: some Sequence<Int>, to bytes: inout UTF8Buffer) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, node) in chosen.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(node, of: snapshot.columns, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `node`; nodes come in ascending order, so identities are found by moving on.
     private mutating func append(_ node: Int, of nodes: TreeSnapshot.Columns, to bytes: inout UTF8Buffer) {
         bytes.append("{\"attributes\":[")
         for (index, attribute) in nodes.attributes[nodes.attributeRange(of: node)].enumerated() {
@@ -147,7 +159,7 @@ package struct SnapshotBlocks {
             bytes.append(UInt8(ascii: "\""))
         case .text(let strings): appendJSONString(strings[node], to: &bytes)
         }
-        // Identities are kept in node order: the next one is the only one to check.
+        while nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] < node { nextIdentity += 1 }
         if nextIdentity < nodes.identityNodes.count, nodes.identityNodes[nextIdentity] == node {
             bytes.append(",\"identity\":")
             appendJSONString(nodes.identities[nextIdentity], to: &bytes)

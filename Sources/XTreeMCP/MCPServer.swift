@@ -1,5 +1,8 @@
 import Foundation
+import XTreeCodec
+import XTreeEscaping
 import XTreePlatform
+import XTreeSnapshot
 import XTreeSupport
 
 /// `xtree-cli mcp`: a Model Context Protocol server over standard input and output (JSON-RPC
@@ -132,15 +135,18 @@ package struct MCPServer {
             line += ["--snapshot", snapshot]
         }
         let (status, output, errors) = await run(line)
-        guard var structured = Self.object(output, lines: name == "log") else {
-            let text = errors.isEmpty ? "the command printed no result (status \(status))" : errors
-            return send(result: ["content": [["type": "text", "text": text]], "isError": true], id: id)
-        }
-        if name == "tree" {
-            switch Self.page(structured, arguments) {
-            case .success(let paged): structured = paged
-            case .failure(let problem): return send(error: -32602, problem.message, id: id)
+        let structured: [String: Any]
+        do {
+            guard
+                let result = try name == "tree"
+                    ? Self.page(output, arguments) : Self.object(output, lines: name == "log")
+            else {
+                let text = errors.isEmpty ? "the command printed no result (status \(status))" : errors
+                return send(result: ["content": [["type": "text", "text": text]], "isError": true], id: id)
             }
+            structured = result
+        } catch {
+            return send(error: -32602, error.message, id: id)
         }
         let summary = Self.summary(of: name, structured, status: status, errors: errors)
         let result: [String: Any] = [
@@ -193,51 +199,62 @@ package struct MCPServer {
         package let message: String
     }
 
-    /// A page of a tree's nodes: those at most `depth` deep and under `root`, from the cursor's
-    /// place, with `nextCursor` if there are more. A cursor holds the tree's version (a hash of
-    /// its nodes), so one from another tree is refused, naming the version now.
-    package static func page(_ tree: [String: Any], _ arguments: [String: Any]) -> Result<[String: Any], Problem> {
-        let all = tree["nodes"] as? [[String: Any]] ?? []
-        let version = String(
-            (try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys, .withoutEscapingSlashes])).map {
-                data in
-                data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-            } ?? 0, radix: 36)
+    /// A tree's version: a hash of the tree as its command printed it (the snapshot writer's
+    /// output is the same for the same tree), so hashing it costs one pass over the bytes.
+    package static func version(of output: String) -> String {
+        String(
+            output.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }, radix: 36)
+    }
+
+    /// A page of the tree `output` (a snapshot document, read by the format's own reader): the
+    /// nodes at most `depth` deep and under `root`, from the cursor's place, with `nextCursor`
+    /// if there are more; `nil` if `output` is not a snapshot. A cursor holds the tree's
+    /// ``version(of:)``, so one from another tree is refused, naming the version now. Only the
+    /// page's nodes are made into JSON values: a tree of 100,000 nodes is read as columns.
+    package static func page(_ output: String, _ arguments: [String: Any]) throws(Problem) -> [String: Any]? {
+        guard let tree = try? SnapshotCodec.read(Data(output.utf8)) else { return nil }
+        let nodes = tree.columns
+        let version = Self.version(of: output)
         var start = 0
         if let cursor = arguments["cursor"] as? String {
             let parts = (Data(base64Encoded: cursor).map { String(decoding: $0, as: UTF8.self) } ?? "")
                 .split(separator: ":")
             guard parts.count == 2, let offset = Int(parts[1]), offset >= 0 else {
-                return .failure(Problem(message: "tree: not a cursor this server gave"))
+                throw Problem(message: "tree: not a cursor this server gave")
             }
             guard parts[0] == version else {
-                return .failure(
-                    Problem(
-                        message:
-                            "tree: the cursor is for another version of the tree; it is \(version) now: start again without a cursor"
-                    ))
+                throw Problem(
+                    message:
+                        "tree: the cursor is for another version of the tree; it is \(version) now: start again without a cursor"
+                )
             }
             start = offset
         }
-        var nodes = all
-        if let depth = arguments["depth"] as? Int { nodes = nodes.filter { ($0["depth"] as? Int ?? 0) <= depth } }
+        var inside: [Bool]?
         if let root = arguments["root"] as? Int {
-            guard all.indices.contains(root) else { return .failure(Problem(message: "tree: no node \(root)")) }
-            var inside: Set<Int> = [root]
-            for node in all {
-                if let order = node["order"] as? Int, let parent = node["parent"] as? Int, inside.contains(parent) {
-                    inside.insert(order)
-                }
+            guard nodes.indices.contains(root) else { throw Problem(message: "tree: no node \(root)") }
+            // Breadth-first: a node's parent comes before it.
+            var marks = [Bool](repeating: false, count: nodes.count)
+            marks[root] = true
+            for node in root..<nodes.count {
+                if let parent = nodes.parent(of: node), marks[parent] { marks[node] = true }
             }
-            nodes = nodes.filter { inside.contains($0["order"] as? Int ?? -1) }
+            inside = marks
         }
-        let limit = arguments["limit"] as? Int ?? 500
-        let page = Array(nodes.dropFirst(start).prefix(limit))
-        var result: [String: Any] = ["nodes": page, "total": nodes.count, "version": version]
-        if start + page.count < nodes.count {
-            result["nextCursor"] = Data("\(version):\(start + page.count)".utf8).base64EncodedString()
+        let depth = arguments["depth"] as? Int
+        let chosen = nodes.indices.filter { node in
+            (inside?[node] ?? true) && (depth.map { nodes.depth(of: node) <= $0 } ?? true)
         }
-        return .success(result)
+        let page = chosen.dropFirst(start).prefix(arguments["limit"] as? Int ?? 500)
+        var writer = SnapshotBlocks(tree)
+        var bytes = UTF8Buffer(capacity: 1_024)
+        writer.append(array: page, to: &bytes)
+        let written = bytes.withBytes { try? JSONSerialization.jsonObject(with: Data($0)) }
+        var result: [String: Any] = ["nodes": written ?? [], "total": chosen.count, "version": version]
+        if page.endIndex < chosen.count {
+            result["nextCursor"] = Data("\(version):\(page.endIndex)".utf8).base64EncodedString()
+        }
+        return result
     }
 
     private static func summary(of tool: String, _ result: [String: Any], status: Int32, errors: String) -> String {

@@ -28,27 +28,79 @@ import XTreeSupport
         #expect(find.problem(with: ["name": "A", "where": ["k=v", ""]]) != nil)
     }
 
+    /// A snapshot document of seven nodes: 0 → 1, 2; 1 → 3, 4, 5; 2 → 6; nodes 4 and 6 have
+    /// identities and node 5 the label `last`.
+    static func tree(label: String = "last") -> String {
+        let children = [0: [1, 2], 1: [3, 4, 5], 2: [6]]
+        let parents = [1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 2]
+        let lines = (0..<7).map { node in
+            let links = (children[node] ?? []).map { #"{"kind":"child","node":\#($0)}"# }.joined(separator: ",")
+            return #"{"attributes":[],"depth":\#(node == 0 ? 0 : node < 3 ? 1 : 2),"id":"n\#(node)","#
+                + (node == 4 ? #""identity":"four","# : node == 6 ? #""identity":"six","# : "")
+                + #""label":"\#(node == 5 ? label : "")","links":[\#(links)],"names":[],"order":\#(node),"#
+                + (parents[node].map { #""parent":\#($0),"# } ?? "") + #""type":"T"}"#
+        }
+        return "{\"nodes\":[\n" + lines.joined(separator: ",\n") + "\n],\"version\":2}\n"
+    }
+
+    static func orders(_ page: [String: Any]) -> [Int]? {
+        (page["nodes"] as? [[String: Any]])?.compactMap { $0["order"] as? Int }
+    }
+
     @Test func theTreeComesAPageAtATimeWithCursorsForItsVersion() throws {
-        let nodes: [[String: Any]] = (0..<7).map { ["order": $0, "depth": $0 == 0 ? 0 : 1, "parent": 0] }
-        let tree: [String: Any] = ["nodes": nodes]
-        let first = try MCPServer.page(tree, ["limit": 3]).get()
-        #expect((first["nodes"] as? [[String: Any]])?.count == 3)
+        let tree = Self.tree()
+        let first = try #require(try MCPServer.page(tree, ["limit": 3]))
+        #expect(Self.orders(first) == [0, 1, 2])
         #expect(first["total"] as? Int == 7)
+        #expect(first["version"] as? String == MCPServer.version(of: tree))
         let cursor = try #require(first["nextCursor"] as? String)
-        let second = try MCPServer.page(tree, ["limit": 3, "cursor": cursor]).get()
-        #expect((second["nodes"] as? [[String: Any]])?.compactMap { $0["order"] as? Int } == [3, 4, 5])
-        let other: [String: Any] = ["nodes": Array(nodes.dropLast())]
-        guard case .failure(let stale) = MCPServer.page(other, ["cursor": cursor]) else {
-            Issue.record("a cursor of another tree was taken")
-            return
+        let second = try #require(try MCPServer.page(tree, ["limit": 3, "cursor": cursor]))
+        #expect(Self.orders(second) == [3, 4, 5])
+        // The page's nodes are the file's, identities and all.
+        let nodes = try #require(second["nodes"] as? [[String: Any]])
+        #expect(nodes.map { $0["identity"] as? String } == [nil, "four", nil])
+        #expect(nodes.map { $0["parent"] as? Int } == [1, 1, 1])
+        #expect(nodes.last?["label"] as? String == "last")
+        let third = try #require(
+            try MCPServer.page(tree, ["limit": 3, "cursor": second["nextCursor"] as? String ?? ""]))
+        #expect(Self.orders(third) == [6])
+        #expect(third["nextCursor"] == nil)
+
+        let stale = #expect(throws: MCPServer.Problem.self) {
+            try MCPServer.page(Self.tree(label: "renamed"), ["cursor": cursor])
         }
-        #expect(stale.message.contains("another version of the tree"))
-        guard case .failure = MCPServer.page(tree, ["cursor": "not a cursor"]) else {
-            Issue.record("a made-up cursor was taken")
-            return
-        }
-        let shallow = try MCPServer.page(tree, ["depth": 0]).get()
-        #expect((shallow["nodes"] as? [Any])?.count == 1)
+        #expect(stale?.message.contains("another version of the tree") == true)
+        #expect(throws: MCPServer.Problem.self) { try MCPServer.page(tree, ["cursor": "not a cursor"]) }
+        #expect(throws: MCPServer.Problem.self) { try MCPServer.page(tree, ["root": 7]) }
+        #expect(try MCPServer.page("not a tree", [:]) == nil)
+        #expect(try MCPServer.page("", [:]) == nil)
+    }
+
+    @Test func aPageIsOfTheSubtreeAndDepthAsked() throws {
+        let tree = Self.tree()
+        let shallow = try #require(try MCPServer.page(tree, ["depth": 0]))
+        #expect(Self.orders(shallow) == [0])
         #expect(shallow["nextCursor"] == nil)
+        #expect(Self.orders(try #require(try MCPServer.page(tree, ["root": 1]))) == [1, 3, 4, 5])
+        let second = try #require(try MCPServer.page(tree, ["root": 2]))
+        #expect(Self.orders(second) == [2, 6])
+        // Node 4's identity was passed over on the way to node 6's.
+        #expect((second["nodes"] as? [[String: Any]])?.map { $0["identity"] as? String } == [nil, "six"])
+        #expect(Self.orders(try #require(try MCPServer.page(tree, ["root": 1, "depth": 1]))) == [1])
+        let pageOfOne = try #require(try MCPServer.page(tree, ["root": 1, "limit": 1]))
+        #expect(pageOfOne["total"] as? Int == 4)
+        let next = try #require(pageOfOne["nextCursor"] as? String)
+        #expect(
+            Self.orders(try #require(try MCPServer.page(tree, ["root": 1, "limit": 2, "cursor": next]))) == [3, 4])
+    }
+
+    /// The version is of every byte the command printed: a tree that differs in one label, or
+    /// in one byte anywhere, is another version.
+    @Test func aTreesVersionChangesWithAnyByteOfIt() {
+        let tree = #"{"nodes":[{"depth":0,"id":"a","label":"Home","order":0,"type":"App"}],"version":2}"#
+        #expect(MCPServer.version(of: tree) == MCPServer.version(of: String(tree)))
+        #expect(
+            MCPServer.version(of: tree) != MCPServer.version(of: tree.replacingOccurrences(of: "Home", with: "Homf")))
+        #expect(MCPServer.version(of: tree) != MCPServer.version(of: tree + "\n"))
     }
 }
