@@ -66,10 +66,9 @@ struct WhyCommand: ParsableCommand {
         // The receiver is the app's own declaration, never a slip to suggest a name for.
         names.append(result.receiver)
         if format == .json {
-            let extra: [String: Any] = [
-                "link": link, "form": result.form, "receiver": result.receiver, "applied": false,
-            ]
-            return try query.reportJSON(trace, in: snapshot, knownNames: names, console: context.console, extra: extra)
+            return try query.reportJSON(
+                trace, in: snapshot, knownNames: names, console: context.console,
+                why: (link, result.form, result.receiver))
         }
         let condition =
             result.conditions.isEmpty ? "" : " with " + result.conditions.map(\.description).joined(separator: " ")

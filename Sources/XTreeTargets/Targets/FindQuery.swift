@@ -90,34 +90,51 @@ package struct FindQuery {
         }
     }
 
+    /// The answer of `find --format json`, and of `why --format json` with `why`'s fields.
+    private struct Answer: Encodable {
+        struct Match: Encodable {
+            let order: Int
+            let id: String
+            let type: String
+            let label: String
+            let path: [Int]
+        }
+        var name: String
+        var conditions: [String]
+        var visited: Int
+        var matches: [Match]
+        var explanation: [String]?
+        var link: String?
+        var form: String?
+        var receiver: String?
+        var applied: Bool?
+    }
+
     /// The matches with their paths, or the explanation of none, as one JSON object for
     /// tools (`--format json`, the MCP server): `name`, `conditions`, `visited`, `matches`
     /// (each `order`, `id`, `type`, `label`, `path`: breadth-first numbers from the root),
-    /// `explanation` (lines, when nothing matched). Fails as ``report(_:in:knownNames:console:)``
-    /// does when nothing matched, after printing it.
+    /// `explanation` (lines, when nothing matched); `why`'s `link`, `form`, `receiver` and
+    /// `applied: false` when given. Fails as ``report(_:in:knownNames:console:)`` does when
+    /// nothing matched, after printing it.
     package func reportJSON(
         _ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String] = [], console: Console,
-        extra: [String: Any] = [:]
+        why: (link: String, form: String, receiver: String)? = nil
     ) throws(CLIError) {
         let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
-        var object = extra
-        object["name"] = name
-        object["conditions"] = conditions.map(\.description)
-        object["visited"] = trace.steps.count
-        object["matches"] = matches.map { match -> [String: Any] in
-            let node = snapshot.nodes[match.order]
-            return [
-                "order": match.order, "id": node.id, "type": node.type, "label": node.label,
-                "path": snapshot.path(to: match.order),
-            ]
-        }
-        if matches.isEmpty {
-            object["explanation"] = snapshot.explainNoMatch(
-                forName: name, conditions: conditions, knownNames: knownNames)
-        }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
+        let answer = Answer(
+            name: name, conditions: conditions.map(\.description), visited: trace.steps.count,
+            matches: matches.map { match in
+                let node = snapshot.nodes[match.order]
+                return Answer.Match(
+                    order: match.order, id: node.id, type: node.type, label: node.label,
+                    path: snapshot.path(to: match.order))
+            },
+            explanation: matches.isEmpty
+                ? snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames) : nil,
+            link: why?.link, form: why?.form, receiver: why?.receiver, applied: why.map { _ in false })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(answer)) ?? Data("{}".utf8)
         console.out(String(decoding: data, as: UTF8.self) + "\n")
         if matches.isEmpty { throw .failure("nothing matched") }
     }
