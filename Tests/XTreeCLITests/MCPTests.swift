@@ -43,18 +43,27 @@ import XTreeSupport
         return "{\"nodes\":[\n" + lines.joined(separator: ",\n") + "\n],\"version\":2}\n"
     }
 
+    /// A page as the server answers with it, parsed.
+    static func page(_ tree: String, _ arguments: [String: JSONValue]) throws(MCPServer.Problem) -> [String: Any]? {
+        guard let (json, summary) = try MCPServer.page(tree, arguments) else { return nil }
+        var page = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any]
+        page?["summary"] = summary
+        return page
+    }
+
     static func orders(_ page: [String: Any]) -> [Int]? {
         (page["nodes"] as? [[String: Any]])?.compactMap { $0["order"] as? Int }
     }
 
     @Test func theTreeComesAPageAtATimeWithCursorsForItsVersion() throws {
         let tree = Self.tree()
-        let first = try #require(try MCPServer.page(tree, ["limit": 3]))
+        let first = try #require(try Self.page(tree, ["limit": 3]))
         #expect(Self.orders(first) == [0, 1, 2])
         #expect(first["total"] as? Int == 7)
         #expect(first["version"] as? String == MCPServer.version(of: tree))
+        #expect(first["summary"] as? String == "3 of 7 nodes; more with nextCursor")
         let cursor = try #require(first["nextCursor"] as? String)
-        let second = try #require(try MCPServer.page(tree, ["limit": 3, "cursor": cursor]))
+        let second = try #require(try Self.page(tree, ["limit": 3, "cursor": .string(cursor)]))
         #expect(Self.orders(second) == [3, 4, 5])
         // The page's nodes are the file's, identities and all.
         let nodes = try #require(second["nodes"] as? [[String: Any]])
@@ -62,36 +71,60 @@ import XTreeSupport
         #expect(nodes.map { $0["parent"] as? Int } == [1, 1, 1])
         #expect(nodes.last?["label"] as? String == "last")
         let third = try #require(
-            try MCPServer.page(tree, ["limit": 3, "cursor": second["nextCursor"] as? String ?? ""]))
+            try Self.page(tree, ["limit": 3, "cursor": .string(second["nextCursor"] as? String ?? "")]))
         #expect(Self.orders(third) == [6])
         #expect(third["nextCursor"] == nil)
+        #expect(third["summary"] as? String == "1 of 7 nodes")
 
         let stale = #expect(throws: MCPServer.Problem.self) {
-            try MCPServer.page(Self.tree(label: "renamed"), ["cursor": cursor])
+            try Self.page(Self.tree(label: "renamed"), ["cursor": .string(cursor)])
         }
         #expect(stale?.message.contains("another version of the tree") == true)
-        #expect(throws: MCPServer.Problem.self) { try MCPServer.page(tree, ["cursor": "not a cursor"]) }
-        #expect(throws: MCPServer.Problem.self) { try MCPServer.page(tree, ["root": 7]) }
-        #expect(try MCPServer.page("not a tree", [:]) == nil)
-        #expect(try MCPServer.page("", [:]) == nil)
+        #expect(throws: MCPServer.Problem.self) { try Self.page(tree, ["cursor": "not a cursor"]) }
+        #expect(throws: MCPServer.Problem.self) { try Self.page(tree, ["root": 7]) }
+        #expect(try Self.page("not a tree", [:]) == nil)
+        #expect(try Self.page("", [:]) == nil)
     }
 
     @Test func aPageIsOfTheSubtreeAndDepthAsked() throws {
         let tree = Self.tree()
-        let shallow = try #require(try MCPServer.page(tree, ["depth": 0]))
+        let shallow = try #require(try Self.page(tree, ["depth": 0]))
         #expect(Self.orders(shallow) == [0])
         #expect(shallow["nextCursor"] == nil)
-        #expect(Self.orders(try #require(try MCPServer.page(tree, ["root": 1]))) == [1, 3, 4, 5])
-        let second = try #require(try MCPServer.page(tree, ["root": 2]))
+        #expect(Self.orders(try #require(try Self.page(tree, ["root": 1]))) == [1, 3, 4, 5])
+        let second = try #require(try Self.page(tree, ["root": 2]))
         #expect(Self.orders(second) == [2, 6])
         // Node 4's identity was passed over on the way to node 6's.
         #expect((second["nodes"] as? [[String: Any]])?.map { $0["identity"] as? String } == [nil, "six"])
-        #expect(Self.orders(try #require(try MCPServer.page(tree, ["root": 1, "depth": 1]))) == [1])
-        let pageOfOne = try #require(try MCPServer.page(tree, ["root": 1, "limit": 1]))
+        #expect(Self.orders(try #require(try Self.page(tree, ["root": 1, "depth": 1]))) == [1])
+        let pageOfOne = try #require(try Self.page(tree, ["root": 1, "limit": 1]))
         #expect(pageOfOne["total"] as? Int == 4)
         let next = try #require(pageOfOne["nextCursor"] as? String)
         #expect(
-            Self.orders(try #require(try MCPServer.page(tree, ["root": 1, "limit": 2, "cursor": next]))) == [3, 4])
+            Self.orders(try #require(try Self.page(tree, ["root": 1, "limit": 2, "cursor": .string(next)]))) == [3, 4])
+    }
+
+    /// A command's JSON is answered with as it printed it, on one line: white space between
+    /// tokens goes, the strings' own stays; what is not one JSON object is no answer.
+    @Test func aCommandsJSONIsAnsweredOnOneLineAsItPrintedIt() throws {
+        func answer(_ output: String, lines: Bool = false) -> String? {
+            MCPServer.object(output, lines: lines).map { String(decoding: $0.json, as: UTF8.self) }
+        }
+        let printed = """
+            {
+              "label" : "a \\" b  \\\\",
+              "list" : [ 1, 2 ],\t"text" : " x\\n y "
+            }
+
+            """
+        #expect(answer(printed) == #"{"label":"a \" b  \\","list":[1,2],"text":" x\n y "}"#)
+        #expect(answer("[1]") == nil)
+        #expect(answer("{\"a\": 1") == nil)
+        #expect(answer("{\"a\": \"raw\nbreak\"}") == nil)
+        #expect(answer("") == nil)
+        #expect(answer("{\"a\": 1}\n{\"b\" : [ ]}\n", lines: true) == #"{"events":[{"a":1},{"b":[]}]}"#)
+        #expect(answer("", lines: true) == #"{"events":[]}"#)
+        #expect(answer("{\"a\": 1}\nnot JSON\n", lines: true) == nil)
     }
 
     /// The version is of every byte the command printed: a tree that differs in one label, or
