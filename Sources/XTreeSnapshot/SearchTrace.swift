@@ -79,23 +79,27 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The trace as indented lines: a heading, each step, and the path.
     public var description: String {
-        var text = "search for \(TerminalText.escaped(TerminalText.shortened(receiverType))): "
-        if let match {
-            text += "matched \(match.order) after visiting \(steps.count)"
-        } else {
-            text += "no match among \(steps.count) visited"
-        }
-        text += " (largest frontier \(largestFrontier))\n"
-        for step in steps {
-            let indent = String(repeating: "  ", count: min(step.depth, 32))
-            text += "  \(step.order) \(indent)\(TerminalText.escaped(step.type))"
-            if !step.label.isEmpty { text += " \(TerminalText.quoted(step.label))" }
-            text += " - \(step.verdict.rawValue)\n"
-        }
+        var text = headline + "\n"
+        for step in steps { text += line(of: step) + "\n" }
         if !path.isEmpty {
             text += "path: " + pathDescription(pathSteps.map { (Optional($0.order), $0.type) })
             text += "\n"
         }
         return text
+    }
+
+    /// The first line of ``description``: what was searched for, and the outcome.
+    package var headline: String {
+        "search for \(TerminalText.escaped(TerminalText.shortened(receiverType))): "
+            + (match.map { "matched \($0.order) after visiting \(steps.count)" }
+                ?? "no match among \(steps.count) visited")
+            + " (largest frontier \(largestFrontier))"
+    }
+
+    /// The line of ``description`` that tells of `step`.
+    package func line(of step: Step) -> String {
+        let indent = String(repeating: "  ", count: min(step.depth, 32))
+        return "  \(step.order) \(indent)\(TerminalText.escaped(step.type))"
+            + (step.label.isEmpty ? "" : " \(TerminalText.quoted(step.label))") + " - \(step.verdict.rawValue)"
     }
 }

@@ -22,10 +22,7 @@ extension TreeSnapshot {
     public func explainNoMatch(
         forName name: String, conditions: [NodeCondition], knownNames: [String] = [], limit: Int = 3
     ) -> [String] {
-        let answering = nodes.filter { node in
-            node.names.isEmpty
-                ? typeName(name, matches: node.type) : node.names.contains { typeName(name, matches: $0) }
-        }
+        let answering = nodes(answeringTo: name).map { nodes[$0] }
         guard !answering.isEmpty else { return unknownName(name, knownNames: knownNames, limit: limit) }
         let ranked = answering.map { node in (node, conditions.filter { !$0.matches(node) }) }
             .filter { !$0.1.isEmpty }
@@ -52,7 +49,7 @@ extension TreeSnapshot {
                 + "conforming to a protocol of that name"
         ]
         var known = Set<String>()
-        for qualified in nodes.flatMap({ $0.names + [$0.type] }) + knownNames {
+        for qualified in columns.nameLists.joined() + columns.typeNames + knownNames {
             let base = qualified.split(separator: "<", maxSplits: 1).first.map(String.init) ?? qualified
             known.insert(base.split(separator: ".").last.map(String.init) ?? base)
         }
@@ -119,15 +116,12 @@ extension TreeSnapshot {
         for name in names where seen.insert(name).inserted {
             guard seen.count <= limit else { break }
             let bare = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
-            let answering = nodes.filter { node in
-                node.names.isEmpty
-                    ? typeName(bare, matches: node.type) : node.names.contains { typeName(bare, matches: $0) }
-            }
+            let answering = nodes(answeringTo: bare)
             guard !answering.isEmpty else {
                 lines.append("a search for \(bare) found nothing: no node answers to \(bare)")
                 continue
             }
-            let shown = answering.prefix(limit).map { node in
+            let shown = answering.prefix(limit).map { nodes[$0] }.map { node in
                 "\(node.order) \(node.type)" + (node.label.isEmpty ? "" : " \"\(node.label)\"")
             }
             let more = answering.count > limit ? " and \(answering.count - limit) more" : ""
@@ -135,5 +129,20 @@ extension TreeSnapshot {
                 "a search for \(bare) found nothing: its test refused \(shown.joined(separator: ", "))\(more)")
         }
         return lines
+    }
+}
+
+extension TreeSnapshot {
+    /// The numbers of the nodes that answer to `name` (``typeName(_:matches:)``): by their list
+    /// of names, or by their type where they have none. Decided once a list and once a type,
+    /// not once a node: a tree has few of either.
+    package func nodes(answeringTo name: String) -> [Int] {
+        let columns = self.columns
+        let lists = columns.nameLists.map { list in list.contains { typeName(name, matches: $0) } }
+        let types = columns.typeNames.map { typeName(name, matches: $0) }
+        return columns.indices.filter { node in
+            let list = columns.nameListNumber(of: node)
+            return columns.nameLists[list].isEmpty ? types[Int(columns.types[node])] : lists[list]
+        }
     }
 }

@@ -69,15 +69,15 @@ package struct FindQuery {
         let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
         guard !matches.isEmpty else {
             // The answer and why first; then what was visited, the first of it unless asked.
-            var lines = trace.description.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            console.out((lines.popFirst() ?? "") + "\n")
+            console.out(trace.headline + "\n")
             let explanation = snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames)
             for line in explanation { console.out(line + "\n") }
-            let shown = tracesAll ? lines.count : min(lines.count, Self.visitedShown)
+            let visited = trace.steps.count
+            let shown = tracesAll ? visited : min(visited, Self.visitedShown)
             if shown > 0 { console.out("visited:\n") }
-            for line in lines.prefix(shown) { console.out(line + "\n") }
-            if shown < lines.count {
-                console.out("  … \(lines.count - shown) more visited nodes (--trace prints them all)\n")
+            for step in trace.steps.prefix(shown) { console.out(trace.line(of: step) + "\n") }
+            if shown < visited {
+                console.out("  … \(visited - shown) more visited nodes (--trace prints them all)\n")
             }
             let description =
                 TerminalText.shortened(name)
