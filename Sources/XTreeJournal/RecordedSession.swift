@@ -104,7 +104,8 @@ package struct RecordedSession: Sendable, Equatable {
     }
 
     private static func checked(_ data: Data) throws(SessionError) -> RecordedSession {
-        if let problem = DecodingProblem.strictProblem(in: data) { throw SessionError(problem.description) }
+        let scan = JSONScan(data, valuesOf: "tree")
+        if let problem = scan.problem { throw SessionError(DecodingProblem(problem).description) }
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
@@ -121,7 +122,7 @@ package struct RecordedSession: Sendable, Equatable {
         }
         let session: RecordedSession
         do {
-            session = try Self.read(data, version: header.version)
+            session = try Self.read(data, trees: scan.values, version: header.version)
         } catch let error as SessionError {
             throw error
         } catch {
@@ -148,16 +149,18 @@ package struct RecordedSession: Sendable, Equatable {
     }
 
     /// The file's fields, of a version this build reads, not yet checked.
-    private static func read(_ data: Data, version: Int) throws -> RecordedSession {
+    private static func read(_ data: Data, trees: [String: Range<Int>], version: Int) throws -> RecordedSession {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Tree.document] = Tree.Document(data: data, ranges: trees)
         if version >= 4 {
-            let file = try JSONDecoder().decode(File<JournalEvent>.self, from: data)
+            let file = try decoder.decode(File<JournalEvent>.self, from: data)
             var session = RecordedSession(
                 app: file.app, appType: file.appType, startSequence: file.start.sequence,
                 start: file.start.tree.snapshot, events: file.events)
             session.linksBefore = file.linksBefore
             return session
         }
-        let file = try JSONDecoder().decode(File<TreeAfter>.self, from: data)
+        let file = try decoder.decode(File<TreeAfter>.self, from: data)
         var session = RecordedSession(
             app: file.app, appType: version >= 3 ? file.appType : nil, startSequence: file.start.sequence,
             start: file.start.tree.snapshot)
@@ -229,18 +232,29 @@ package struct RecordedSession: Sendable, Equatable {
     }
 
     /// A snapshot in the snapshot file format, read by the format's one reader
-    /// (``SnapshotCodec``), so that a session holds every version a snapshot file may.
+    /// (``SnapshotCodec``) from the document's own bytes, so that a session holds every version
+    /// a snapshot file may. The decoder is not asked for the tree's value: where it lies was
+    /// found by the scan that checked the document (``JSONScan/values``).
     private struct Tree: Decodable {
+        struct Document: Sendable {
+            var data: Data
+            var ranges: [String: Range<Int>]
+        }
+        static let document = CodingUserInfoKey(rawValue: "XTreeJournal.RecordedSession.document")!
+
         var snapshot: TreeSnapshot
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            let document = try container.decode(JSONValue.self)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
+            let path = decoder.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            guard let document = decoder.userInfo[Self.document] as? Document,
+                let range = document.ranges[String(path.drop { $0 == "." })]
+            else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a tree the scan did not find")
+            }
             do {
-                snapshot = try SnapshotCodec.read(try encoder.encode(document))
-            } catch let error as TreeSnapshotError {
+                snapshot = try SnapshotCodec.read(document.data.withUnsafeBytes { Data($0[range]) })
+            } catch {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
             }
         }

@@ -62,7 +62,7 @@ package enum DecodingProblem: Sendable, CustomStringConvertible {
         JSONScan(data).problem.map(Self.init)
     }
 
-    private init(_ problem: JSONProblem) {
+    package init(_ problem: JSONProblem) {
         if problem.isSyntax {
             let place = problem.path.isEmpty ? "" : " (in \(problem.path))"
             self = .malformedJSON(line: problem.line, column: problem.column, problem: problem.message + place)

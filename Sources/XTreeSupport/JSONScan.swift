@@ -27,13 +27,20 @@ package struct JSONScan {
 
     package private(set) var problem: JSONProblem?
     package private(set) var firstFraction: JSONProblem?
+    /// Where in the document the values of the key asked for lie, by path (`start.tree`,
+    /// `events[3].tree`): for a reader that hands a part of a document to the reader of its
+    /// own format. A value inside another such value is not looked for.
+    package private(set) var values: [String: Range<Int>] = [:]
+    private let key: String?
 
     private enum Container {
         case object(key: Range<Int>?, keys: [Int: [Range<Int>]])
         case array(index: Int)
     }
 
-    package init(_ data: Data) {
+    /// Scans `data`, noting where the values of `key` lie in ``values``, if a key is given.
+    package init(_ data: Data, valuesOf key: String? = nil) {
+        self.key = key
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             scan(bytes)
@@ -181,13 +188,14 @@ package struct JSONScan {
             }
             return nil
         }
+        // The value of `key` under way: its path, where it began, and how deep.
+        var pending: (path: String, start: Int, depth: Int)?
         func valueDone() {
-            guard let last = stack.indices.last else {
-                expect = .end
-                return
+            if let value = pending, stack.count == value.depth {
+                values[value.path] = value.start..<index
+                pending = nil
             }
-            _ = last
-            expect = .commaOrClose
+            expect = stack.isEmpty ? .end : .commaOrClose
         }
 
         while true {
@@ -203,6 +211,12 @@ package struct JSONScan {
                 return
             }
             let byte = bytes[index]
+            if expect == .value, pending == nil, let key, case .object(let name?, _)? = stack.last,
+                UnsafeBufferPointer(rebasing: bytes[name]).elementsEqual(key.utf8)
+                    || (bytes[name].contains(UInt8(ascii: "\\")) && decodedKey(bytes, name) == key)
+            {
+                pending = (pathText(stack), index, stack.count)
+            }
             switch expect {
             case .value, .valueOrClose:
                 if expect == .valueOrClose, byte == UInt8(ascii: "]") {

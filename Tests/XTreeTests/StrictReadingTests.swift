@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XTree
+import XTreeSupport
 
 @MainActor
 @Suite struct StrictReadingTests {
@@ -48,6 +49,30 @@ import XTree
 
     @Test func theValidSnapshotStillReads() throws {
         #expect(try TreeSnapshot(json: Data(Self.valid.utf8)).nodes.count == 7)
+    }
+
+    /// The scan that checks a document also finds where the values of a key lie, by path, for
+    /// a reader that hands them to the reader of their own format (a session's trees).
+    @Test func theScanFindsWhereAKeysValuesLie() throws {
+        let document = """
+            {"start": {"sequence": 0, "tree": {"nodes": [{"tree": 1}], "version": 2}},
+             "events": [{"tree" :"x\\"y"}, {"edit": {}}, {"\\u0074ree": [true, {"tree": null}]}],
+             "other": {"trees": 3}, "tree": 12}
+            """
+        let data = Data(document.utf8)
+        let scan = JSONScan(data, valuesOf: "tree")
+        #expect(scan.problem == nil)
+        func text(_ path: String) -> String? {
+            scan.values[path].map { String(decoding: data[$0], as: UTF8.self) }
+        }
+        #expect(text("start.tree") == #"{"nodes": [{"tree": 1}], "version": 2}"#)
+        #expect(text("events[0].tree") == #""x\"y""#)
+        #expect(text("events[2].tree") == #"[true, {"tree": null}]"#)
+        #expect(text("tree") == "12")
+        // Not inside another value of the key, and not of another key.
+        #expect(scan.values.keys.sorted() == ["events[0].tree", "events[2].tree", "start.tree", "tree"])
+        #expect(JSONScan(data).values.isEmpty)
+        #expect(JSONScan(Data(#"{"tree": {"a": 1}"#.utf8), valuesOf: "tree").problem != nil)
     }
 
     @Test func aKeyEscapedDifferentlyIsStillTheSameKey() {
