@@ -82,6 +82,9 @@ async def session_checks(arguments, env, attached):
                     not why.is_error and why.structured_content == want and want["applied"] is False
                     and want["receiver"] == "DefaultRecipeViewModel" and want["matches"] == [],
                     f"{arguments}: why is the CLI's why, from the app's table, nothing applied")
+                unattached = await session.call_tool("log", {})
+                check(unattached.is_error and "--attach" in unattached.content[0].text,
+                      f"{arguments}: log with no app to read is an error that says to attach")
                 try:
                     await session.call_tool("open", {"links": ["recipes://tab/veggie"]})
                     check(False, f"{arguments}: open is refused without --allow-open")

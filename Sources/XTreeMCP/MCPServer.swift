@@ -133,24 +133,31 @@ package struct MCPServer {
                 error: -32602, "open changes the app: start the server with --allow-open to let it", id: id)
         }
         var line = ["--app", arguments.app] + tool.command(given)
-        if case .string(let attach)? = given["attach"] {
-            line += ["--attach", attach]
-        } else if let attach = arguments.attach {
+        let asked: String? = if case .string(let app)? = given["attach"] { app } else { nil }
+        if let attach = asked ?? arguments.attach {
             line += ["--attach", attach]
         } else if let snapshot = arguments.snapshot, ["tree", "find", "why"].contains(name) {
             line += ["--snapshot", snapshot]
         }
         let (status, output, errors) = await run(line)
-        let answer: (json: [UInt8], summary: String)
+        let answer: (json: [UInt8], summary: String)?
         do {
-            let page = name == "tree" ? try Self.page(output, given) : nil
-            guard let found = page ?? Self.object(output, lines: name == "log") else {
-                let text = errors.isEmpty ? "the command printed no result (status \(status))" : errors
-                return send(result: ["content": [["type": "text", "text": .string(text)]], "isError": true], id: id)
+            if name == "tree" {
+                answer = try Self.page(output, given)
+            } else if output.isEmpty, status != 0 {
+                // A command that failed and printed nothing (`log` with no app to ask) answered nothing.
+                answer = nil
+            } else {
+                answer = Self.object(output, lines: name == "log").map {
+                    ($0, Self.summary(of: name, $0, status: status, errors: errors))
+                }
             }
-            answer = (found.json, page?.summary ?? Self.summary(of: name, found.json, status: status, errors: errors))
         } catch {
             return send(error: -32602, error.message, id: id)
+        }
+        guard let answer else {
+            let text = errors.isEmpty ? "the command printed no result (status \(status))" : errors
+            return send(result: ["content": [["type": "text", "text": .string(text)]], "isError": true], id: id)
         }
         guard answer.json.count <= Self.maximumResult else {
             let text = "the result is larger than \(Self.maximumResult) bytes; ask a narrower question"
@@ -164,7 +171,7 @@ package struct MCPServer {
     /// The command's JSON as one object, on one line, as it printed it: checked to be JSON,
     /// and the white space between its tokens taken out. `log` prints a JSON line an event,
     /// given as `events`.
-    package static func object(_ output: String, lines: Bool) -> (json: [UInt8], summary: String)? {
+    package static func object(_ output: String, lines: Bool) -> [UInt8]? {
         func checked(_ text: Substring) -> [UInt8]? {
             let bytes = Array(text.utf8)
             guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
@@ -193,14 +200,14 @@ package struct MCPServer {
             }
             return compact
         }
-        guard lines else { return checked(output[...]).map { ($0, "") } }
+        guard lines else { return checked(output[...]) }
         var events = Array("{\"events\":[".utf8)
         for (index, line) in output.split(separator: "\n").enumerated() {
             guard let event = checked(line) else { return nil }
             if index > 0 { events.append(UInt8(ascii: ",")) }
             events += event
         }
-        return (events + Array("]}".utf8), "")
+        return events + Array("]}".utf8)
     }
 
     package struct Problem: Error {

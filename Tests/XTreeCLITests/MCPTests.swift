@@ -108,7 +108,7 @@ import XTreeSupport
     /// tokens goes, the strings' own stays; what is not one JSON object is no answer.
     @Test func aCommandsJSONIsAnsweredOnOneLineAsItPrintedIt() throws {
         func answer(_ output: String, lines: Bool = false) -> String? {
-            MCPServer.object(output, lines: lines).map { String(decoding: $0.json, as: UTF8.self) }
+            MCPServer.object(output, lines: lines).map { String(decoding: $0, as: UTF8.self) }
         }
         let printed = """
             {
