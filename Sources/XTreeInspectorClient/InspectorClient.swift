@@ -193,10 +193,16 @@ public final class InspectorClient {
 
     /// Has the app apply a link with its handler, recording its searches.
     ///
+    /// - Parameter traces: `false` for a result without ``OpenResult/traces``: the app then
+    ///   counts its searches for its journal and sends none of the nodes they visited, which
+    ///   in a large tree is most of the reply.
     /// - Returns: What the handler did, and the snapshot after it.
-    public func open(_ url: String) throws(InspectorError) -> (result: OpenResult, snapshot: TreeSnapshot) {
+    public func open(
+        _ url: String, traces: Bool = true
+    ) throws(InspectorError) -> (result: OpenResult, snapshot: TreeSnapshot) {
         var open = request(.open)
         open.url = url
+        if !traces { open.traces = false }
         let reply = try exchange(open)
         guard let opened = reply.opened else { throw .refused("an open reply without its result") }
         let snapshot: TreeSnapshot

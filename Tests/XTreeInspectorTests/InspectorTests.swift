@@ -110,6 +110,33 @@ func openDescriptors() -> Int {
         #expect(opened.snapshot == TreeSnapshot(of: root))
     }
 
+    /// A client that will not print the searches is sent none of their steps; the app still
+    /// counts them, and explains the miss, in its journal.
+    @Test func aLinkOpenedWithoutTracesIsCountedNotTraced() async throws {
+        let folder = try InspectorFolder()
+        let root = book("a", "b")
+        let inspector = try Inspector(name: "Book", root: root, directory: folder.path) { url in
+            root.firstReceiver(as: (any Page).self) { $0.slug == url.lastPathComponent }
+        }
+        defer { inspector.stop() }
+        let app = inspector.app
+        let (untraced, traced, journal) = try await offMain {
+            let client = try patient(InspectorClient(app))
+            return (
+                try client.open("book://page/z", traces: false), try client.open("book://page/z"),
+                try client.journalEvents().events
+            )
+        }
+        #expect(untraced.result.traces.isEmpty)
+        #expect(untraced.result.path.isEmpty && untraced.snapshot == TreeSnapshot(of: root))
+        #expect(traced.result.traces.map(\.steps.count) == [3])
+        let links = journal.compactMap(\.link)
+        #expect(links.map(\.searches) == [1, 1])
+        #expect(links.map(\.visits) == [3, 3])
+        #expect(links.map { $0.explanation?.last } == Array(repeating: links.last?.explanation?.last, count: 2))
+        #expect(links.last?.explanation?.last?.contains("its test refused") == true)
+    }
+
     @Test func theAppAuditsItsTreeOnRequestAndSaysItsGracePeriod() async throws {
         let folder = try InspectorFolder()
         let shelf = Shelf()

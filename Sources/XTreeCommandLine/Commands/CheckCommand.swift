@@ -122,11 +122,11 @@ struct CheckCommand: ParsableCommand {
             apply: { link in
                 let opened: Result<(OpenResult, TreeSnapshot), LaunchedApp.CaseFailure> =
                     if let launched {
-                        launched.runCase { client throws(InspectorError) in try client.open(link) }
+                        launched.runCase { client throws(InspectorError) in try client.open(link, traces: false) }
                     } else {
                         Result { () throws(InspectorError) in
                             if restores { _ = try client.restore(to: 0) }
-                            return try client.open(link)
+                            return try client.open(link, traces: false)
                         }
                         .mapError { LaunchedApp.CaseFailure(description: $0.description) }
                     }

@@ -92,9 +92,9 @@ struct LinksCommand: ParsableCommand {
                 // A launched app takes each link from a fresh root; a running one as it is.
                 let opened: Result<(OpenResult, TreeSnapshot), LaunchedApp.CaseFailure> =
                     if let launched {
-                        launched.runCase { client throws(InspectorError) in try client.open(link) }
+                        launched.runCase { client throws(InspectorError) in try client.open(link, traces: false) }
                     } else {
-                        Result { () throws(InspectorError) in try client.open(link) }
+                        Result { () throws(InspectorError) in try client.open(link, traces: false) }
                             .mapError { LaunchedApp.CaseFailure(description: $0.description) }
                     }
                 switch opened {

@@ -20,6 +20,9 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var all: Bool?
     /// `open`: the link.
     package var url: String?
+    /// `open`: `false` for no traces: the app counts its searches for the journal and sends
+    /// none of the steps they visited. Default `true`.
+    package var traces: Bool?
     /// `journal` and `follow`: only the events after this sequence number (`follow`: the
     /// events kept after it, then every new one).
     package var after: Int?

@@ -37,7 +37,9 @@ extension InspectorCore {
             // A follower holds the tree: it is sent the link's event, its edit, before the
             // reply, and no tree; anyone else the tree after the link.
             let following = outbox != nil
-            let outcome = await hub.apply(text, source: .inspector, tracing: true, needsSnapshot: !following) {
+            let outcome = await hub.apply(
+                text, source: .inspector, tracing: request.traces ?? true, needsSnapshot: !following
+            ) {
                 try await open(url)
             }
             .applied

@@ -284,6 +284,16 @@ final class WatchHub {
             if let recorder, let ticket { recorder.end(ticket, failed: failure) }
             error = LinkRedaction.current.message("\(failure)", of: url, kept: kept)
         }
+        // The tree after the link, where the client asked for it: also the tree an
+        // explanation reads, so that it is not made twice.
+        let after: (snapshot: TreeSnapshot, path: [Int])? =
+            if !needsSnapshot {
+                nil
+            } else if case .success(let reached?) = result {
+                TreeSnapshot.locating(reached, from: root)
+            } else {
+                (TreeSnapshot(of: root), [])
+            }
         if let live {
             let update = live.update()
             var reached: [JournalEvent.Step] = []
@@ -304,7 +314,7 @@ final class WatchHub {
                         }
                             ?? "the tree did not change, and the link reached nothing in it")
                 }
-                if !misses.isEmpty { lines += live.model().snapshot().explainMisses(misses) }
+                if !misses.isEmpty { lines += (after?.snapshot ?? live.model().snapshot()).explainMisses(misses) }
                 link.explanation = lines.isEmpty ? nil : lines
             }
             commit(
@@ -314,13 +324,9 @@ final class WatchHub {
                 departures: update.departures)
         }
         let event = live == nil ? nil : sequence
-        guard needsSnapshot else { return (result, Applied(error: error, traces: traces, path: [], sequence: event)) }
-        let (after, path) =
-            if case .success(let reached?) = result {
-                TreeSnapshot.locating(reached, from: root)
-            } else {
-                (TreeSnapshot(of: root), [Int]())
-            }
-        return (result, Applied(error: error, traces: traces, snapshot: after, path: path, sequence: event))
+        return (
+            result,
+            Applied(error: error, traces: traces, snapshot: after?.snapshot, path: after?.path ?? [], sequence: event)
+        )
     }
 }

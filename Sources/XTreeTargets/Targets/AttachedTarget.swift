@@ -37,11 +37,11 @@ package final class AttachedTarget: Target {
     }
 
     package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
-        let (result, snapshot) = try live { () throws(InspectorError) in try client.open(link) }
+        let (result, snapshot) = try live { () throws(InspectorError) in try client.open(link, traces: recording) }
         if let error = result.error { return .failed(error) }
         return .reached(
             OpenedLink(
-                link: TerminalText.escaped(link), applier: applierName, traces: recording ? result.traces : [],
+                link: TerminalText.escaped(link), applier: applierName, traces: result.traces,
                 locate: { (snapshot, result.path) }))
     }
 

@@ -33,16 +33,16 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
         let ran = app.runCase { client throws(InspectorError) in
             for step in state {
                 applied += 1
-                let (result, _) = try client.open(step)
+                let (result, _) = try client.open(step, traces: false)
                 if let error = result.error { throw .refused("the starting link \(step) failed: \(error)") }
             }
             let before = try client.snapshot()
             applied += 1
-            let (result, after) = try client.open(link)
+            let (result, after) = try client.open(link, traces: false)
             var again: TreeSnapshot?
             if twice, result.error == nil {
                 applied += 1
-                again = try client.open(link).snapshot
+                again = try client.open(link, traces: false).snapshot
             }
             outcome = LinkFuzzApplication(
                 error: result.error, receiver: result.path.last.map { after.nodes[$0] }, before: before, after: after,
