@@ -45,12 +45,6 @@ package final class AttachedTarget: Target {
                 locate: { (snapshot, result.path) }))
     }
 
-    package func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
-        try live { () throws(InspectorError) in
-            try client.find(query.name, conditions: query.conditions, all: query.all)
-        }
-    }
-
     package func startWatching() throws(CLIError) {
         _ = try live { () throws(InspectorError) in try client.follow() }
     }

@@ -51,11 +51,6 @@ package final class EmbeddedTarget<App: EmbeddedApp>: Target {
         }
     }
 
-    package func find(_ query: FindQuery) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
-        let snapshot = TreeSnapshot(of: root)
-        return (query.search(snapshot), snapshot)
-    }
-
     package func startWatching() {
         let monitor = TreeChangeMonitor(root: root)
         watched = (TreeSnapshot(of: root), monitor)

@@ -19,10 +19,6 @@ package final class SnapshotTarget: Target {
         .failed("a snapshot cannot apply links")
     }
 
-    package func find(_ query: FindQuery) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
-        (query.search(tree), tree)
-    }
-
     package func startWatching() throws(CLIError) {
         throw .failure("a snapshot does not change")
     }

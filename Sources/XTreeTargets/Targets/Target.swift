@@ -20,8 +20,6 @@ package protocol Target: AnyObject {
     /// Applies one link: what it reached, or why it failed (the tree then unchanged). Throws
     /// when the target itself fails (an attached app that went away).
     func open(_ link: String, recording: Bool) async throws(CLIError) -> LinkResult
-    /// Searches the tree by name, returning the trace and the snapshot it searched.
-    func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot)
 
     /// Names a search could have meant besides the tree's: the protocols the app registered.
     var searchableNames: [String] { get }
@@ -83,6 +81,15 @@ extension Target {
     package func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? { nil }
     package func prepare() async throws(CLIError) {}
     package func finish() throws(CLIError) {}
+
+    /// Searches the tree by name, returning the trace and the snapshot it searched: for every
+    /// target a search of its tree now, as the app's own `find` searches its tree (an attached
+    /// app is not sent the search, so that its reply is the tree and not also every visited
+    /// node).
+    package func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
+        let snapshot = try snapshot()
+        return (query.search(snapshot), snapshot)
+    }
 
     /// Applies links in order, stopping at the first that fails; `afterEach` gets each link
     /// applied. Returns the last link applied and the failure, for the caller to report
