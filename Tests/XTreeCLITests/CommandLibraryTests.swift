@@ -128,6 +128,15 @@ import XTreePlatform
                 ["tree", "--snapshot", "-", "--open", "recipes://tab/meat", "--catalog", "c.json"],
                 "error: --open, --catalog configure the embedded app and cannot be used with --snapshot\n"
             ),
+            // Every command that takes another app refuses them, before it looks for the app.
+            (
+                ["check", "--attach", "x", "--catalog", "c.json"],
+                "error: --catalog configures the embedded app and cannot be used with --attach\n"
+            ),
+            (
+                ["links", "--aasa", "a.json", "--domain", "d.example", "--launch", "x", "--catalog", "c.json"],
+                "error: --catalog configures the embedded app and cannot be used with --launch\n"
+            ),
             (
                 ["open", "--approach", "explicit", "--trace", "recipes://tab/meat"],
                 "error: --trace shows searches, and the explicit approach makes none\n"

@@ -65,6 +65,12 @@ import XTreeReachability
         #expect(result.stdout.contains("10 passed, 0 failed"))
         // The recipes app restores states, so no note says otherwise.
         #expect(!result.stderr.contains("restores no states"))
+        // The shop restores none: its examples are applied one after another, and pass.
+        let shop = try await ServedApp(name: "ShopCheck", app: "Shop")
+        let chained = try await shop.cli("check", "--attach", shop.name)
+        #expect(chained.status == 0, "\(chained.stdout)")
+        #expect(chained.stdout.contains("3 passed, 0 failed"))
+        #expect(chained.stderr.contains("restores no states, so each example is applied where the one before left it"))
     }
 
     /// An app that gives no restoration closures is returned to a later event by replay.

@@ -2,7 +2,6 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
-import XTreeInspectorClient
 import XTreeReachability
 import XTreeTargets
 
@@ -42,8 +41,8 @@ struct CheckCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         var report: ReachabilityReport
-        if attach.attach != nil || attach.launch != nil {
-            let (checked, forms) = try await checkRunning(context)
+        if let running = try context.running(attach) {
+            let (checked, forms) = try await check(running, context: context)
             report = checked
             if coverage { report = report.measuringCoverage(forms: forms) }
         } else {
@@ -77,25 +76,8 @@ struct CheckCommand: ParsableCommand {
 
     /// Checks the link examples of an app attached or launched; the report and the forms of
     /// its examples.
-    private func checkRunning(_ context: Context) async throws(CLIError) -> (ReachabilityReport, [String]) {
-        guard context.embeddedOptionsGiven.isEmpty else {
-            throw .usage(
-                "\(context.embeddedOptionsGiven.joined(separator: ", ")) configure the embedded app and cannot be used "
-                    + "with --\(attach.attach != nil ? "attach" : "launch")", command: "check")
-        }
-        var launched: LaunchedApp?
-        let client: InspectorClient
-        if let path = attach.launch {
-            let app = try context.launch(path)
-            launched = app
-            guard let attached = app.target else { preconditionFailure("a launched app is attached") }
-            client = attached.client
-        } else {
-            client = try context.attach(attach.attach ?? "").client
-        }
-        let title =
-            "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
-            + (client.appType.map { ", \($0))" } ?? ")")
+    private func check(_ app: RunningApp, context: Context) async throws(CLIError) -> (ReachabilityReport, [String]) {
+        let (client, title) = (app.client, app.title)
         guard client.appType != nil, !client.linkExamples.isEmpty else {
             throw .failure(
                 "\(title) gives no link examples to check: give Inspector your DeepLinkableApp type, "
@@ -104,8 +86,8 @@ struct CheckCommand: ParsableCommand {
         let line = "checking \(title), \(client.linkExamples.count) link examples\n"
         if format == .text { context.console.out(line) } else { context.console.err(line) }
         // A running app starts each example from its start if it restores states.
-        var restores = launched == nil
-        if launched == nil {
+        var restores = false
+        if app.launched == nil {
             do {
                 _ = try client.restore(to: 0)
                 restores = true
@@ -116,21 +98,11 @@ struct CheckCommand: ParsableCommand {
         }
         let check = ExampleCheck(
             name: client.app.name, examples: client.linkExamples,
-            applier: launched == nil ? "attached" : "launched")
+            applier: app.launched == nil ? "attached" : "launched")
         var printer = RowPrinter(format: format, console: context.console)
         let report = await check.run(
             apply: { link in
-                let opened: Result<(OpenResult, TreeSnapshot), LaunchedApp.CaseFailure> =
-                    if let launched {
-                        launched.runCase { client throws(InspectorError) in try client.open(link, traces: false) }
-                    } else {
-                        Result { () throws(InspectorError) in
-                            if restores { _ = try client.restore(to: 0) }
-                            return try client.open(link, traces: false)
-                        }
-                        .mapError { LaunchedApp.CaseFailure(description: $0.description) }
-                    }
-                switch opened {
+                switch app.open(link, restoring: restores) {
                 case .failure(let failure): return .failed(failure.description)
                 case .success(let (result, snapshot)):
                     if let error = result.error { return .failed(error) }

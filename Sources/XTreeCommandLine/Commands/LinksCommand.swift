@@ -1,7 +1,6 @@
 import Foundation
 import XTree
 import XTreeArgumentParser
-import XTreeInspectorClient
 import XTreeReachability
 import XTreeTargets
 
@@ -52,7 +51,8 @@ struct LinksCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        if write { return try writeFile(context) }
+        let running = try context.running(attach)
+        if write { return try writeFile(running, context: context) }
         let association: AppSiteAssociation
         do {
             association = try AppSiteAssociation(data: try context.read(file ?? RawPath("-"), what: "association file"))
@@ -69,18 +69,9 @@ struct LinksCommand: ParsableCommand {
             let line = "checking \(app) against \(Context.sourceName(file ?? RawPath("-"))) on \(domain ?? "")\n"
             if format == .text { context.console.out(line) } else { context.console.err(line) }
         }
-        if attach.attach != nil || attach.launch != nil {
-            var launched: LaunchedApp?
-            if let path = attach.launch { launched = try context.launch(path) }
-            let client: InspectorClient
-            if let attached = launched?.target {
-                client = attached.client
-            } else {
-                client = try context.attach(attach.attach ?? "").client
-            }
-            announce(
-                "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
-                    + (client.appType.map { ", \($0))" } ?? ")"))
+        if let app = running {
+            let client = app.client
+            announce(app.title)
             guard client.appType != nil else {
                 throw .failure(
                     "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
@@ -90,14 +81,7 @@ struct LinksCommand: ParsableCommand {
             let samples = client.sampleValues
             report = await check.run(examples: examples, samples: samples) { link in
                 // A launched app takes each link from a fresh root; a running one as it is.
-                let opened: Result<(OpenResult, TreeSnapshot), LaunchedApp.CaseFailure> =
-                    if let launched {
-                        launched.runCase { client throws(InspectorError) in try client.open(link, traces: false) }
-                    } else {
-                        Result { () throws(InspectorError) in try client.open(link, traces: false) }
-                            .mapError { LaunchedApp.CaseFailure(description: $0.description) }
-                    }
-                switch opened {
+                switch app.open(link) {
                 case .failure(let failure): return .failed(failure.description)
                 case .success(let (result, snapshot)):
                     if let error = result.error { return .failed(error) }
@@ -125,19 +109,12 @@ struct LinksCommand: ParsableCommand {
     }
 
     /// Writes the association file of the app's https forms on the domain.
-    private func writeFile(_ context: Context) throws(CLIError) {
+    private func writeFile(_ running: RunningApp?, context: Context) throws(CLIError) {
         let forms: [String]
         let app: String
-        if attach.attach != nil || attach.launch != nil {
-            let client: InspectorClient
-            if let path = attach.launch {
-                guard let attached = try context.launch(path).target else { preconditionFailure("attached") }
-                client = attached.client
-            } else {
-                client = try context.attach(attach.attach ?? "").client
-            }
-            forms = client.linkExamples.map(\.form)
-            app = TerminalText.quoted(client.app.name)
+        if let running {
+            forms = running.client.linkExamples.map(\.form)
+            app = TerminalText.quoted(running.client.app.name)
         } else {
             let embedded = try context.startApp()
             forms = Self.forms(of: embedded)

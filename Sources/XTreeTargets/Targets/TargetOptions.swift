@@ -47,21 +47,33 @@ extension Context {
     /// The target `--attach`, `--launch` or `--snapshot` names, or a fresh start of the
     /// embedded app. Options that configure the embedded app are refused with another target.
     package func target(_ app: AttachOption, snapshot source: RawPath? = nil) throws(CLIError) -> any Target {
-        guard app.attach != nil || app.launch != nil || source != nil else { return try startApp().target() }
-        guard embeddedOptionsGiven.isEmpty else {
-            let given = embeddedOptionsGiven
-            let other = app.attach != nil ? "--attach" : app.launch != nil ? "--launch" : "--snapshot"
+        if let running = try running(app) { return running.target }
+        guard let source else { return try startApp().target() }
+        try refuseEmbeddedOptions(with: "--snapshot")
+        return SnapshotTarget(try snapshot(from: source))
+    }
+
+    /// The app `--attach` or `--launch` names, for a command that applies links to it over its
+    /// inspector; `nil` when neither is given (the embedded app).
+    package func running(_ app: AttachOption) throws(CLIError) -> RunningApp? {
+        guard app.attach != nil || app.launch != nil else { return nil }
+        try refuseEmbeddedOptions(with: app.attach != nil ? "--attach" : "--launch")
+        guard let path = app.launch else { return RunningApp(target: try attach(app.attach ?? ""), launched: nil) }
+        let launched = try launch(path)
+        guard let target = launched.target else { preconditionFailure("a launched app is attached") }
+        return RunningApp(target: target, launched: launched)
+    }
+
+    /// Options that configure the embedded app are refused with another app or tree: they
+    /// would be dropped without a word.
+    private func refuseEmbeddedOptions(with other: String) throws(CLIError) {
+        let given = embeddedOptionsGiven
+        guard given.isEmpty else {
             throw .usage(
                 "\(given.joined(separator: ", ")) configure\(given.count == 1 ? "s" : "") the embedded app and "
                     + "cannot be used with " + other,
                 command: command)
         }
-        if let attach = app.attach { return try self.attach(attach) }
-        if let path = app.launch {
-            guard let target = try launch(path).target else { preconditionFailure("a launched app is attached") }
-            return target
-        }
-        return SnapshotTarget(try snapshot(from: source ?? RawPath("-")))
     }
 
     package func target(_ options: TargetOptions) throws(CLIError) -> any Target {
