@@ -128,7 +128,11 @@ import XTreePlatform
                 ["tree", "--snapshot", "-", "--open", "recipes://tab/meat", "--catalog", "c.json"],
                 "error: --open, --catalog configure the embedded app and cannot be used with --snapshot\n"
             ),
-            // Every command that takes another app refuses them, before it looks for the app.
+            // Every command that takes another app or tree refuses them, before it reads them.
+            (
+                ["why", "recipes://tab/meat", "--snapshot", "s.json", "--catalog", "c.json"],
+                "error: --catalog configures the embedded app and cannot be used with --snapshot\n"
+            ),
             (
                 ["check", "--attach", "x", "--catalog", "c.json"],
                 "error: --catalog configures the embedded app and cannot be used with --attach\n"

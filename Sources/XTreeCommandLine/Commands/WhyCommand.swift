@@ -37,10 +37,7 @@ struct WhyCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         let (result, trace, snapshot): (WhyResult, SearchTrace, TreeSnapshot)
         var names: [String]
-        if target.attach.attach != nil || target.attach.launch != nil {
-            guard let attached = try context.target(target) as? AttachedTarget else {
-                preconditionFailure("--attach and --launch name a running app")
-            }
+        if let attached = try context.running(target.attach)?.target {
             do {
                 (result, trace, snapshot) = try attached.client.why(link)
             } catch {
@@ -53,8 +50,16 @@ struct WhyCommand: ParsableCommand {
             }
             names = attached.searchableNames
         } else {
-            let app = try context.startApp()
-            let tree = try context.target(target)
+            // The embedded app gives the route table; the tree is its own or a snapshot's, and
+            // a snapshot refuses the app's options before they are read.
+            let (app, tree): (any EmbeddedApp, any Target)
+            if target.snapshot == nil {
+                app = try context.startApp()
+                tree = app.target()
+            } else {
+                tree = try context.target(target)
+                app = try context.startApp()
+            }
             snapshot = try tree.snapshot()
             let explanation = try Self.explain(link, app: app, in: snapshot)
             result = WhyResult(
