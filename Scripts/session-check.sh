@@ -41,6 +41,13 @@ status=0
 "$cli" replay --attach SessionCheck "$work/session.json" >"$work/attached.out" 2>&1 || status=$?
 [ "$status" = 1 ] || { echo "error: replay on a moved-on app exited $status, not 1"; cat "$work/attached.out"; exit 1; }
 echo "exit 1, as it must"
+tail -1 "$work/attached.out"
+echo "-- the restore the message names, then the replay again: it passes"
+restore=$(tail -1 "$work/attached.out" | sed -n "s/.*'xtree-cli \(restore --attach SessionCheck --to [0-9]*\)'.*/\1/p")
+[ -n "$restore" ] || { echo "error: the message names no restore"; exit 1; }
+# shellcheck disable=SC2086 # the words of the command the message names
+"$cli" $restore
+"$cli" replay --attach SessionCheck "$work/session.json"
 
 echo "-- replay of a copy whose recorded label was edited"
 sed 's/"label":"Orange Marmalade"/"label":"Orange Jam"/' "$work/session.json" >"$work/edited.json"

@@ -45,7 +45,16 @@ struct ReplayCommand: ParsableCommand {
             "replaying \(steps.count) event\(steps.count == 1 ? "" : "s") (\(links) "
                 + "link\(links == 1 ? "" : "s")) recorded from \(TerminalText.quoted(session.app)) after event "
                 + "#\(session.startSequence) on \(target.title)\n")
-        try compare(session.start, with: target.snapshot(), at: "the start", console: console, when: "at the start")
+        do {
+            try compare(session.start, with: target.snapshot(), at: "the start", console: console, when: "at the start")
+        } catch {
+            guard let name = attach.attach else { throw error }
+            // A running app is replayed as it is: say how to bring it to the session's start.
+            throw .failure(
+                error.message + "; replay applies the links to the app as it is now: return it to the session's "
+                    + "start first ('xtree-cli restore --attach \(TerminalText.escaped(name)) --to "
+                    + "\(session.startSequence)' in the app it was recorded from, if it restores states)")
+        }
         console.out("start: as recorded (\(session.start.nodes.count) nodes)\n")
         for step in steps {
             let event = step.event
