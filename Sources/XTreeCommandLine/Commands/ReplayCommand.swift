@@ -45,8 +45,9 @@ struct ReplayCommand: ParsableCommand {
             "replaying \(steps.count) event\(steps.count == 1 ? "" : "s") (\(links) "
                 + "link\(links == 1 ? "" : "s")) recorded from \(TerminalText.quoted(session.app)) after event "
                 + "#\(session.startSequence) on \(target.title)\n")
+        let start = try target.snapshot()
         do {
-            try compare(session.start, with: target.snapshot(), at: "the start", console: console, when: "at the start")
+            try compare(session.start, with: start, at: "the start", console: console, when: "at the start")
         } catch {
             guard let name = attach.attach else { throw error }
             // A running app is replayed as it is: say how to bring it to the session's start.

@@ -39,9 +39,10 @@ package final class AttachedTarget: Target {
     package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
         let (result, snapshot) = try live { () throws(InspectorError) in try client.open(link, traces: recording) }
         if let error = result.error { return .failed(error) }
+        // An app of an earlier build sends its traces though asked not to.
         return .reached(
             OpenedLink(
-                link: TerminalText.escaped(link), applier: applierName, traces: result.traces,
+                link: TerminalText.escaped(link), applier: applierName, traces: recording ? result.traces : [],
                 locate: { (snapshot, result.path) }))
     }
 
