@@ -128,17 +128,30 @@ package struct MCPServer {
         default: return send(error: -32602, "arguments must be an object", id: id)
         }
         if let problem = tool.problem(with: given) { return send(error: -32602, "\(name): \(problem)", id: id) }
-        if name == "open", !arguments.allowOpen {
-            return send(
-                error: -32602, "open changes the app: start the server with --allow-open to let it", id: id)
-        }
-        var line = ["--app", arguments.app] + tool.command(given)
         let asked: String? = if case .string(let app)? = given["attach"] { app } else { nil }
-        if let attach = asked ?? arguments.attach {
+        let attach = asked ?? arguments.attach
+        // An attached app is the user's: its state is theirs. The embedded app is the server's
+        // own, but open is what the flag names, so it asks for it there too.
+        if tool.changesApp, !arguments.allowOpen, attach != nil || name == "open" {
+            return send(
+                error: -32602,
+                "\(name) applies links and changes the app: start the server with --allow-open to let it", id: id)
+        }
+        for (argument, kind) in tool.arguments.map({ ($0.key, $0.value.kind) }) {
+            guard case .path = kind, case .string(let path)? = given[argument] else { continue }
+            switch Self.readableFile(path) {
+            case .success(let resolved): given[argument] = .string(resolved)
+            case .failure(let problem): return send(error: -32602, "\(name): \(argument): \(problem.message)", id: id)
+            }
+        }
+        let (options, positionals) = tool.command(given)
+        var line = ["--app", arguments.app] + options
+        if let attach {
             line += ["--attach", attach]
         } else if let snapshot = arguments.snapshot, ["tree", "find", "why"].contains(name) {
             line += ["--snapshot", snapshot]
         }
+        line += ["--"] + positionals
         let (status, output, errors) = await run(line)
         let answer: (json: [UInt8], summary: String)?
         do {
@@ -156,8 +169,20 @@ package struct MCPServer {
             return send(error: -32602, error.message, id: id)
         }
         guard let answer else {
-            let text = errors.isEmpty ? "the command printed no result (status \(status))" : errors
-            return send(result: ["content": [["type": "text", "text": .string(text)]], "isError": true], id: id)
+            // What the command said may quote the app or a file the agent named: data, kept out
+            // of the text, and left out entirely where it may quote a file.
+            let readsFile = tool.arguments.values.contains { if case .path = $0.kind { true } else { false } }
+            let text =
+                errors.isEmpty
+                ? "the command printed no result (status \(status))"
+                : readsFile
+                    ? "\(name) failed (status \(status)); its message is not shown, since it may quote the file: "
+                        + "run xtree-cli \(name) to see it"
+                    : "\(name) failed (status \(status)): its message, from the app, is structuredContent.error"
+            let structured = readsFile || errors.isEmpty ? nil : Array(Self.encoded(["error": .string(errors)]))
+            return send(
+                result: ["content": [["type": "text", "text": .string(text)]], "isError": true], structured: structured,
+                id: id)
         }
         guard answer.json.count <= Self.maximumResult else {
             let text = "the result is larger than \(Self.maximumResult) bytes; ask a narrower question"
@@ -290,7 +315,7 @@ package struct MCPServer {
             let count = (try? JSONDecoder().decode(Matches.self, from: Data(json)))?.matches?.count ?? 0
             return count == 0 ? "nothing matches" : "\(count) match\(count == 1 ? "" : "es")"
         default:
-            return status == 0 ? "done" : "done, with failures (status \(status)): \(errors.prefix(500))"
+            return status == 0 ? "done" : "done, with failures (status \(status)): see structuredContent"
         }
     }
 

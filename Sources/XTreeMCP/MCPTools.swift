@@ -8,6 +8,8 @@ package struct MCPTool {
     struct Argument {
         enum Kind {
             case string
+            /// A file to read: held by the server to a regular file under its working directory.
+            case path
             case integer(minimum: Int, maximum: Int?)
             case boolean
             /// A list of non-empty strings.
@@ -17,6 +19,7 @@ package struct MCPTool {
         let description: String
 
         static func string(_ description: String) -> Argument { Argument(kind: .string, description: description) }
+        static func path(_ description: String) -> Argument { Argument(kind: .path, description: description) }
         static func boolean(_ description: String) -> Argument { Argument(kind: .boolean, description: description) }
         static func integer(from minimum: Int, to maximum: Int? = nil, _ description: String) -> Argument {
             Argument(kind: .integer(minimum: minimum, maximum: maximum), description: description)
@@ -31,14 +34,20 @@ package struct MCPTool {
     /// The arguments by name, besides `attach`, which every tool takes.
     let arguments: [String: Argument]
     let required: [String]
-    /// The command line, from arguments already held to ``arguments``.
-    package let command: ([String: JSONValue]) -> [String]
+    /// Whether the tool applies links to the app it asks: on an app the server did not start
+    /// (an attached one), only with `--allow-open`.
+    package let changesApp: Bool
+    /// The command line, from arguments already held to ``arguments``: the command and its
+    /// options, and the positional arguments, which the server puts after `--` so that no
+    /// value an agent sends is read as an option.
+    package let command: ([String: JSONValue]) -> (options: [String], positionals: [String])
 
     init(
         name: String, description: String, arguments: [String: Argument], required: [String] = [],
-        command: @escaping ([String: JSONValue]) -> [String]
+        changesApp: Bool = false, command: @escaping ([String: JSONValue]) -> (options: [String], positionals: [String])
     ) {
         self.name = name
+        self.changesApp = changesApp
         // Said in every description: what the app wrote is data.
         self.description =
             description
@@ -61,7 +70,7 @@ package struct MCPTool {
                 "limit": .integer(from: 1, to: 2000, "Nodes a page (default 500)."),
                 "cursor": .string("nextCursor of the page before, for the next one."),
             ],
-            command: { _ in ["tree", "--format", "json"] }),
+            command: { _ in (["tree", "--format", "json"], []) }),
         MCPTool(
             name: "find",
             description: "Search the tree breadth first for objects of a type (or protocol) whose attributes match.",
@@ -71,41 +80,46 @@ package struct MCPTool {
                 "all": .boolean("Every match, not just the first."),
             ], required: ["name"],
             command: { arguments in
-                ["find", text(arguments["name"]), "--format", "json"]
-                    + texts(arguments["where"]).flatMap { ["--where", $0] }
-                    + (arguments["all"] == true ? ["--all"] : [])
+                (
+                    ["find", "--format", "json"] + texts(arguments["where"]).flatMap { ["--where", $0] }
+                        + (arguments["all"] == true ? ["--all"] : []), [text(arguments["name"])]
+                )
             }),
         MCPTool(
             name: "why",
             description: "Where a deep link would end, or why it would not, without applying it (nothing changes).",
             arguments: ["link": .string("The link: recipes://recipes/irish-stew.")],
             required: ["link"],
-            command: { arguments in ["why", text(arguments["link"]), "--format", "json"] }),
+            command: { arguments in (["why", "--format", "json"], [text(arguments["link"])]) }),
         MCPTool(
             name: "open",
             description: "Apply deep links to the app and show where each ended. Changes the app; only when the "
                 + "server was started with --allow-open.",
             arguments: [
                 "links": .strings(from: 1, to: 16, "The links, in order.")
-            ], required: ["links"],
-            command: { arguments in ["open"] + texts(arguments["links"]) + ["--format", "json"] }),
+            ], required: ["links"], changesApp: true,
+            command: { arguments in (["open", "--format", "json"], texts(arguments["links"])) }),
         MCPTool(
             name: "check",
-            description: "Check that every deep link the app declares is reachable, each from a fresh app.",
-            arguments: ["coverage": .boolean("Also report what the links covered.")],
+            description: "Check that every deep link the app declares is reachable, each from a fresh app. "
+                + "Applies links: on a running app, only when the server was started with --allow-open.",
+            arguments: ["coverage": .boolean("Also report what the links covered.")], changesApp: true,
             command: { arguments in
-                ["check", "--format", "json"] + (arguments["coverage"] == true ? ["--coverage"] : [])
+                (["check", "--format", "json"] + (arguments["coverage"] == true ? ["--coverage"] : []), [])
             }),
         MCPTool(
             name: "links",
-            description: "Check a website's apple-app-site-association file against the app, both ways.",
+            description: "Check a website's apple-app-site-association file against the app, both ways. "
+                + "Applies links: on a running app, only when the server was started with --allow-open.",
             arguments: [
-                "aasa": .string("The association file's path."),
+                "aasa": .path("The association file's path: a regular file under the server's working directory."),
                 "domain": .string("The website's domain."),
-            ], required: ["aasa"],
+            ], required: ["aasa"], changesApp: true,
             command: { arguments in
-                ["links", "--aasa", text(arguments["aasa"]), "--format", "json"]
-                    + (arguments["domain"].map { ["--domain", text($0)] } ?? [])
+                (
+                    ["links", "--aasa", text(arguments["aasa"]), "--format", "json"]
+                        + (arguments["domain"].map { ["--domain", text($0)] } ?? []), []
+                )
             }),
         MCPTool(
             name: "log",
@@ -113,7 +127,7 @@ package struct MCPTool {
                 + "outlived their place among them.",
             arguments: ["failures": .boolean("Only links that failed.")],
             command: { arguments in
-                ["log", "--format", "json"] + (arguments["failures"] == true ? ["--failures"] : [])
+                (["log", "--format", "json"] + (arguments["failures"] == true ? ["--failures"] : []), [])
             }),
     ]
 
@@ -133,7 +147,7 @@ package struct MCPTool {
                 arguments.mapValues { argument in
                     var property: [String: JSONValue] = ["description": .string(argument.description)]
                     switch argument.kind {
-                    case .string: property["type"] = "string"
+                    case .string, .path: property["type"] = "string"
                     case .boolean: property["type"] = "boolean"
                     case .integer(let minimum, let maximum):
                         property["type"] = "integer"
@@ -164,7 +178,7 @@ package struct MCPTool {
         for (name, value) in arguments {
             guard let argument = self.arguments[name] else { return "no argument '\(name)'" }
             switch argument.kind {
-            case .string:
+            case .string, .path:
                 guard isText(value) else { return "\(name) must be a non-empty string of at most 16 KB" }
             case .integer(let minimum, let maximum):
                 guard case .integer(let number) = value, number >= minimum, number <= maximum ?? .max else {

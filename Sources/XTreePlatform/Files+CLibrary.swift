@@ -21,6 +21,7 @@
             }
             if options.contains(.exclusive) { flags |= O_EXCL }
             if options.contains(.noFollow) { flags |= O_NOFOLLOW }
+            if options.contains(.nonBlocking) { flags |= O_NONBLOCK }
             return try SystemCall.retrying { systemOpen(path, flags, mode_t(mode)) }
         }
 

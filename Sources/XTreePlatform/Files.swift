@@ -55,6 +55,8 @@ package struct OpenOptions: OptionSet, Sendable, Hashable {
     package static let noFollow = OpenOptions(rawValue: 8)
     /// For reading and writing (instead of `writeOnly`).
     package static let readWrite = OpenOptions(rawValue: 16)
+    /// Never wait in `open` (a FIFO with no writer) nor in reads and writes.
+    package static let nonBlocking = OpenOptions(rawValue: 32)
 }
 
 /// Files and paths on one platform. Paths are C strings, so that a path that is not UTF-8

@@ -59,9 +59,15 @@ package struct Context {
     /// Starts the app `--launch` names (a path, or a name in `.xtree.json`), attached; it is
     /// stopped when the command ends.
     package func launch(_ value: String) throws(CLIError) -> LaunchedApp {
-        let (path, arguments) = try LaunchConfiguration.command(
-            for: value, from: FileManager.default.currentDirectoryPath)
-        return try launch(path, arguments: arguments)
+        let command = try LaunchConfiguration.command(
+            for: value, from: FileManager.default.currentDirectoryPath, home: environment["HOME"])
+        if let file = command.file {
+            console.err(
+                "launching '\(TerminalText.escaped(value))': "
+                    + ([command.path] + command.arguments).map { TerminalText.escaped($0) }.joined(separator: " ")
+                    + " (from \(TerminalText.escaped(file)))\n")
+        }
+        return try launch(command.path, arguments: command.arguments)
     }
 
     /// Starts the executable at `path` with `arguments`, attached; it is stopped when the

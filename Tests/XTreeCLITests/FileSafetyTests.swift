@@ -9,9 +9,9 @@ import XTreePlatform
 /// more address space), the CLI may map at most 2 GB, so a reader that does not stop fails
 /// fast instead of filling the machine (macOS takes `ulimit -v` but does not apply it, so
 /// there the run is bounded by time alone); every run is killed after 60 seconds.
-func cliScript(_ script: String, in folder: ScratchFolder, environment: [String: String] = [:]) async throws
-    -> CLIResult
-{
+func cliScript(
+    _ script: String, in folder: ScratchFolder, input: String? = nil, environment: [String: String] = [:]
+) async throws -> CLIResult {
     #if os(Linux)
         let limit = isThreadSanitized ? "" : "ulimit -v 2000000; "
     #else
@@ -22,7 +22,8 @@ func cliScript(_ script: String, in folder: ScratchFolder, environment: [String:
             "-c", "cd \"$1\" && \(limit)exec sh -c '\(script)' \"$0\"",
             productsDirectory.appendingPathComponent("xtree-cli").path, folder.url.path,
         ],
-        executable: URL(fileURLWithPath: "/bin/sh"), environment: environment, killAfter: 60)
+        input: input.map { Data($0.utf8) }, executable: URL(fileURLWithPath: "/bin/sh"), environment: environment,
+        killAfter: 60)
 }
 
 /// Whether this process runs under ThreadSanitizer.

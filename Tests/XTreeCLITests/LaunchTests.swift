@@ -104,8 +104,12 @@ import XTreeReachability
 
     @Test func aNameIsFoundInTheNearestXTreeJSON() async throws {
         let launcher = try Launcher()
-        _ = try launcher.folder.write(
+        let file = try launcher.folder.write(
             ".xtree.json", #"{"launch": {"recipes": "launch.sh", "shop": ["launch.sh", "--app", "Shop"]}}"#)
+        try Files.changePermissions(at: file, to: 0o644)
+        // The folder is a repository's root: the search goes up to it from `sub`.
+        try FileManager.default.createDirectory(
+            atPath: launcher.folder.path(".git"), withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: launcher.folder.path("sub"), withIntermediateDirectories: false)
         let result = try await cliScript(
             #"cd sub && "$0" tree --launch recipes --depth 0 && "$0" tree --launch shop --depth 0 && "$0" tree --launch podcasts"#,
@@ -114,10 +118,14 @@ import XTreeReachability
         #expect(result.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(result.stderr)")
         // A name with arguments: the script passes them on to `serve`.
         #expect(result.stdout.contains("0 ShopCoordinator"), "\(result.stdout)")
+        let folder = launcher.folder.url.standardizedFileURL.path
+        let script = try #require(try? String(decoding: Files.resolvedPath(launcher.script), as: UTF8.self))
+        // What a name runs is said once, on standard error, with the file that named it.
         #expect(
             result.stderr
-                == "error: \(launcher.folder.url.standardizedFileURL.path)/.xtree.json names no launch executable "
-                + "'podcasts'; it names recipes, shop\n")
+                == "launching 'recipes': \(script) (from \(folder)/.xtree.json)\n"
+                + "launching 'shop': \(script) --app Shop (from \(folder)/.xtree.json)\n"
+                + "error: \(folder)/.xtree.json names no launch executable 'podcasts'; it names recipes, shop\n")
         #expect(result.status == 1)
     }
 

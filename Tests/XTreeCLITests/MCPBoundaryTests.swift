@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import XTreePlatform
+
+/// The MCP server as a boundary: what an agent sends, steered perhaps by an app's labels,
+/// never names a program to run, changes an app the user runs, or reads what it should not.
+@Suite struct MCPBoundaryTests {
+    /// The server's answers to `calls` (tool name and arguments), one a call, in order.
+    static func answers(
+        _ calls: [(String, String)], serverArguments: [String] = [], in folder: ScratchFolder? = nil
+    ) async throws -> [[String: Any]] {
+        var lines = [
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        ]
+        for (index, call) in calls.enumerated() {
+            lines.append(
+                #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"tools/call","params":{"name":"\#(call.0)","arguments":\#(call.1)}}"#
+            )
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        let result: CLIResult
+        if let folder {
+            result = try await cliScript(
+                #"exec "$0" mcp \#(serverArguments.joined(separator: " "))"#, in: folder, input: input)
+        } else {
+            result = try await cliProcess(["mcp"] + serverArguments, input: Data(input.utf8))
+        }
+        let answers = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        try #require(answers.count == calls.count + 1, "\(result.stdout) \(result.stderr)")
+        return Array(answers.dropFirst())
+    }
+
+    /// The text of an answer: its error's message, or its content's text.
+    static func text(_ answer: [String: Any]) -> String {
+        if let error = answer["error"] as? [String: Any] { return error["message"] as? String ?? "" }
+        let result = answer["result"] as? [String: Any]
+        let content = result?["content"] as? [[String: Any]]
+        return content?.first?["text"] as? String ?? ""
+    }
+
+    /// What the command said when it failed: data, kept in `structuredContent.error`.
+    static func error(_ answer: [String: Any]) -> String {
+        let result = answer["result"] as? [String: Any]
+        return (result?["structuredContent"] as? [String: Any])?["error"] as? String ?? ""
+    }
+
+    @Test func aValueThatLooksLikeAnOptionIsNeverReadAsOneByAnyTool() async throws {
+        let folder = try ScratchFolder()
+        let marker = folder.path("ran")
+        let evil = try folder.write("evil.sh", "#!/bin/sh\ntouch '\(marker)'\n")
+        try Files.changePermissions(at: evil, to: 0o700)
+        let option = "--launch=\(evil)"
+        _ = try folder.write("site.json", #"{"applinks":{"details":[]}}"#)
+        let calls: [(String, String)] = [
+            ("find", #"{"name":"\#(option)"}"#),
+            ("find", #"{"name":"RecipeViewModel","where":["\#(option)"]}"#),
+            ("why", #"{"link":"\#(option)"}"#),
+            ("open", #"{"links":["recipes://recipes/irish-stew","\#(option)"]}"#),
+            ("links", #"{"aasa":"site.json","domain":"\#(option)"}"#),
+            ("tree", #"{"cursor":"\#(option)"}"#),
+        ]
+        let answers = try await Self.answers(calls, serverArguments: ["--allow-open"], in: folder)
+        #expect(!FileManager.default.fileExists(atPath: marker), "\(answers.map(Self.text))")
+        // Each was read as a value: a type, a condition, a link, a domain or a cursor.
+        #expect(Self.error(answers[0]).hasPrefix("error: '\(option)' is not a type name"), "\(Self.error(answers[0]))")
+        #expect(
+            Self.text(answers[0]) == "find failed (status 64): its message, from the app, is structuredContent.error")
+        let structured = (answers[1]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
+        #expect(structured?["conditions"] as? [String] == [option], "\(answers[1])")
+        #expect(Self.error(answers[2]).contains(option), "\(Self.error(answers[2]))")
+        #expect(Self.error(answers[3]).contains(option), "\(Self.error(answers[3]))")
+        #expect(Self.text(answers[5]) == "tree: not a cursor this server gave")
+    }
+
+    @Test func toolsThatApplyLinksAreRefusedOnAnAttachedAppWithoutAllowOpen() async throws {
+        let answers = try await Self.answers([
+            ("check", #"{"attach":"SomeApp"}"#),
+            ("links", #"{"attach":"SomeApp","aasa":"x.json","domain":"example.com"}"#),
+            ("open", #"{"links":["recipes://recipes/irish-stew"]}"#),
+            ("tree", #"{"attach":"NoSuchApp"}"#),
+        ])
+        for (index, tool) in ["check", "links", "open"].enumerated() {
+            #expect(
+                Self.text(answers[index])
+                    == "\(tool) applies links and changes the app: start the server with --allow-open to let it")
+        }
+        // A tool that only reads goes on to ask the app.
+        #expect(Self.error(answers[3]).contains("NoSuchApp"), "\(answers[3])")
+        #expect(!Self.text(answers[3]).contains("NoSuchApp"))
+    }
+
+    @Test func aFileAnAgentNamesIsARegularFileUnderTheWorkingDirectoryAndNeverEchoed() async throws {
+        let folder = try ScratchFolder()
+        _ = try folder.write("secret.json", #"{"applinks":{"details":[{"appIDs":["hunter2"]}]}}"#)
+        try Files.makeFIFO(folder.path("fifo.json"), permissions: 0o600)
+        let outside = try ScratchFolder()
+        _ = try outside.write("other.json", "{}")
+        let answers = try await Self.answers(
+            [
+                ("links", #"{"aasa":"fifo.json","domain":"example.com"}"#),
+                ("links", #"{"aasa":"\#(outside.path("other.json"))","domain":"example.com"}"#),
+                ("links", #"{"aasa":"../\#(outside.url.lastPathComponent)/other.json","domain":"example.com"}"#),
+                ("links", #"{"aasa":"secret.json","domain":"example.com"}"#),
+            ], in: folder)
+        #expect(Self.text(answers[0]) == "links: aasa: 'fifo.json' is a FIFO, not a regular file")
+        #expect(Self.text(answers[1]).hasSuffix("is outside the server's working directory; name a file under it"))
+        #expect(Self.text(answers[2]).hasSuffix("is outside the server's working directory; name a file under it"))
+        let refused = String(decoding: try JSONSerialization.data(withJSONObject: answers[3]), as: UTF8.self)
+        #expect(!refused.contains("hunter2"), "\(refused)")
+        #expect(Self.text(answers[3]).hasPrefix("links failed (status 1); its message is not shown"))
+    }
+}
