@@ -44,7 +44,8 @@ def cli_json(*arguments, env=None):
 
 
 async def session_checks(arguments, env, attached):
-    params = StdioServerParameters(command=cli, args=arguments, env=env)
+    # The server reads only files under its working directory: the association file is.
+    params = StdioServerParameters(command=cli, args=arguments, env=env, cwd=root)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
@@ -83,8 +84,9 @@ async def session_checks(arguments, env, attached):
                     and want["receiver"] == "DefaultRecipeViewModel" and want["matches"] == [],
                     f"{arguments}: why is the CLI's why, from the app's table, nothing applied")
                 unattached = await session.call_tool("log", {})
-                check(unattached.is_error and "--attach" in unattached.content[0].text,
-                      f"{arguments}: log with no app to read is an error that says to attach")
+                check(unattached.is_error and "--attach" in unattached.structured_content["error"]
+                      and "--attach" not in unattached.content[0].text,
+                      f"{arguments}: log with no app to read is an error that says to attach, as data")
                 try:
                     await session.call_tool("open", {"links": ["recipes://tab/veggie"]})
                     check(False, f"{arguments}: open is refused without --allow-open")

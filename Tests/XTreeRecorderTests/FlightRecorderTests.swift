@@ -201,12 +201,49 @@ final class ScratchFile {
         #expect(cut == 1)
     }
 
+    /// Every common form a secret takes in a link, hidden by the default redaction.
+    @Test(arguments: [
+        ("app://cb#access_token=abc&state=s", "app://cb#access_token=<private>&state=s"),
+        ("https://user:secret@host/p", "https://<private>@host/p"),
+        ("https://TOKEN@host", "https://<private>@host"),
+        ("app://a/b;token=abc?x=1", "app://a/b;token=<private>?x=1"),
+        ("app://a?x=1;token=abc", "app://a?x=1;token=<private>"),
+        ("app://a?token[]=abc&token%5B%5D=def", "app://a?token[]=<private>&token%5B%5D=<private>"),
+        ("app://a?%2574oken=abc&%252574oken=def", "app://a?%2574oken=<private>&%252574oken=<private>"),
+        (
+            "app://a?auth_token=1&client_secret=2&jwt=3&passwd=4",
+            "app://a?auth_token=<private>&client_secret=<private>&jwt=<private>&passwd=<private>"
+        ),
+        ("app://a?my-api-key=1&user_token=2&monkey=3", "app://a?my-api-key=<private>&user_token=<private>&monkey=3"),
+        (#"app://a?state={"token":"abc"}&next=1"#, #"app://a?state=<private>&next=1"#),
+        ("app://a?state=%7B%22Token%22%3A%22abc%22%7D", "app://a?state=<private>"),
+        (#"app://a?state={"page":2}"#, #"app://a?state={"page":2}"#),
+        ("app://verify/token/abc/next", "app://verify/token/<private>/next"),
+        ("recipes://recipes/irish-stew/ratings", "recipes://recipes/irish-stew/ratings"),
+        (
+            "app://a?\(String(repeating: "%25", count: 100))=x",
+            "app://a?\(String(repeating: "%25", count: 100))=<private>"
+        ),
+    ])
+    func theDefaultRedactionReadsTheLinksStructure(link: String, kept: String) {
+        #expect(LinkRedaction.current(link) == kept)
+    }
+
+    @Test func aMessageHidesEachValueOnceAndStaysReadable() {
+        let link = "app://a?token=e&code=exp"
+        let kept = LinkRedaction.current(link)
+        #expect(kept == "app://a?token=<private>&code=<private>")
+        #expect(
+            LinkRedaction.current.message("unexpected e in exp: \(link)", of: link, kept: kept)
+                == "unexpected <private> in <private>: app://a?token=<private>&code=<private>")
+    }
+
     @Test func redactionHidesNamedQueryValuesAndKeepsTheRest() {
         let redact = LinkRedaction.queryValues(named: ["token", "email"])
         #expect(redact("bank://login?token=abc&next=home") == "bank://login?token=<private>&next=home")
         #expect(
             redact("bank://x?T%6Fken=abc&EMAIL=a@b.c#token=frag")
-                == "bank://x?T%6Fken=<private>&EMAIL=<private>#token=frag")
+                == "bank://x?T%6Fken=<private>&EMAIL=<private>#token=<private>")
         #expect(redact("bank://x?tokens=1&token=") == "bank://x?tokens=1&token=")
         #expect(redact("bank://token/abc") == "bank://token/abc")
         #expect(LinkRedaction.current("app://a?password=hunter2") == "app://a?password=<private>")
