@@ -56,7 +56,13 @@ public struct LinkRedaction: Sendable {
         var values = Set<String>()
         for value in hidden(link) where !value.isEmpty {
             values.insert(String(value))
-            if let decoded = value.removingPercentEncoding, !decoded.isEmpty { values.insert(decoded) }
+            // As the app may have written it in its message: decoded, or encoded again.
+            if let decoded = value.removingPercentEncoding, !decoded.isEmpty {
+                values.insert(decoded)
+                for allowed in [CharacterSet.urlQueryAllowed, .urlPathAllowed] {
+                    decoded.addingPercentEncoding(withAllowedCharacters: allowed).map { _ = values.insert($0) }
+                }
+            }
         }
         // Placeholders already in the text are left alone, so no value is hidden inside one.
         return message.replacingOccurrences(of: link, with: kept).components(separatedBy: Self.placeholder)

@@ -236,6 +236,12 @@ final class ScratchFile {
         #expect(
             LinkRedaction.current.message("unexpected e in exp: \(link)", of: link, kept: kept)
                 == "unexpected <private> in <private>: app://a?token=<private>&code=<private>")
+        // A value the app wrote again, encoded its own way.
+        let json = #"app://a?state={"token":"abc"}"#
+        #expect(
+            LinkRedaction.current.message(
+                "unexpected state=%7B%22token%22:%22abc%22%7D", of: json, kept: LinkRedaction.current(json))
+                == "unexpected state=<private>")
     }
 
     @Test func redactionHidesNamedQueryValuesAndKeepsTheRest() {
