@@ -174,3 +174,9 @@ public func mmap(
 public func munmap(_ address: UnsafeMutableRawPointer!, _ length: Int) -> Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/mman.h> `int msync(void *, size_t, int) __DARWIN_ALIAS_C(msync);`
 public func msync(_ address: UnsafeMutableRawPointer!, _ length: Int, _ flags: Int32) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/fcntl.h> `int flock(int, int);`
+public func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/fcntl.h> `#define LOCK_EX 0x02 /* exclusive file lock */`
+public var LOCK_EX: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/fcntl.h> `#define LOCK_NB 0x04 /* don't block when locking */`
+public var LOCK_NB: Int32 { fatalError("a declaration, not an implementation") }

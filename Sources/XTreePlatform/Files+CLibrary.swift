@@ -101,6 +101,15 @@
         /// Durable against power loss where the system offers it: Darwin's `fsync` only hands the
         /// data to the drive, whose cache may lose it; `F_FULLFSYNC` asks the drive to write it
         /// (`fcntl(2)`), and `fsync` stands in on file systems that do not take it.
+        package static func lock(_ descriptor: Int32) throws(SystemError) -> Bool {
+            do {
+                try SystemCall.retrying { flock(descriptor, LOCK_EX | LOCK_NB) }
+                return true
+            } catch  where error == SystemError(.wouldBlock) {
+                return false
+            }
+        }
+
         package static func synchronize(_ descriptor: Int32) throws(SystemError) {
             #if canImport(Darwin)
                 if fcntl(descriptor, F_FULLFSYNC) != -1 { return }

@@ -85,6 +85,10 @@ package protocol FileCalls {
     static func changePermissions(of descriptor: Int32, to permissions: UInt32) throws(SystemError)
     /// Gives the file at `path` these permissions.
     static func changePermissions(at path: UnsafePointer<CChar>, to permissions: UInt32) throws(SystemError)
+    /// Takes the exclusive advisory lock of an open file (`flock`) without waiting: whether it
+    /// was free. The lock is the open file's, so another open of the same file in this very
+    /// process is refused it too; it ends when the descriptor is closed.
+    static func lock(_ descriptor: Int32) throws(SystemError) -> Bool
     /// Writes an open file's data through to its device.
     static func synchronize(_ descriptor: Int32) throws(SystemError)
     /// Makes an open regular file `size` bytes long, cutting it or adding zeros.

@@ -1,4 +1,5 @@
 import Foundation
+import XTreePlatform
 import XTreeSupport
 
 /// What a flight recorder's file holds: how the run ended and its last links, oldest first.
@@ -28,13 +29,28 @@ public struct FlightRecord: Sendable, Hashable {
     ///
     /// - Throws: ``FlightRecordError`` if it cannot be read or is not a record.
     public init(contentsOf path: String) throws(FlightRecordError) {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: RecordLayout.maximumFileSize + 1) ?? Data()
+        // Without following a last link or waiting: a FIFO or a device there is refused.
+        var data = Data()
+        var kind = FileKind.regular
+        do throws(SystemError) {
+            let descriptor = try Files.open(path, [.noFollow, .nonBlocking], mode: 0)
+            defer { Files.close(descriptor) }
+            kind = try Files.status(of: descriptor).kind
+            var bytes = Data()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while kind == .regular, bytes.count <= RecordLayout.maximumFileSize {
+                let count = try chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemError) in try Files.read(descriptor, into: buffer) }
+                }.get()
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[..<count])
+            }
+            data = bytes
         } catch {
-            throw FlightRecordError("cannot read \(path): \(error.localizedDescription)")
+            throw FlightRecordError("cannot read \(path): \(error)")
+        }
+        guard kind == .regular else {
+            throw FlightRecordError("cannot read \(path): it is \(kind.described), not a regular file")
         }
         guard data.count <= RecordLayout.maximumFileSize else {
             throw FlightRecordError("not a flight record: larger than \(RecordLayout.maximumFileSize >> 20) MiB")

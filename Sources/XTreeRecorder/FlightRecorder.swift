@@ -24,14 +24,24 @@ import XTreeSupport
 /// incomplete. Against power loss, only what was written before the last `msync`: pass
 /// `durable: true` to make one per link (a few milliseconds each on most storage).
 public final class FlightRecorder: @unchecked Sendable {
-    /// The file.
+    /// The file it records in: the one asked for, or, while another live instance of the app
+    /// records there, `NAME.PID.flightrecord` beside it.
     public let path: String
     /// What the file held when the recorder started: the last run, or `nil` if there was no
-    /// readable record of this app (``lastRunProblem`` says why, if one was there).
+    /// readable record of this app (``lastRunProblem`` says why, if one was there). It is the
+    /// newest record of the app that no live instance holds: the file's, or a
+    /// `NAME.PID.flightrecord` beside it that a second instance left.
     public let lastRun: FlightRecord?
     /// Why a file that was there could not be read as the last run, if it could not.
     public let lastRunProblem: String?
-    private let start: UnsafeMutableRawPointer
+    /// Why this recorder records nothing, if it does not: its file could not be made, locked
+    /// or mapped. An app runs on without a record.
+    public let problem: String?
+    /// The mapped file, while it records.
+    private let start: UnsafeMutableRawPointer?
+    /// The file, open for the recorder's life: its advisory lock says a live instance writes
+    /// it (one writer a file), and Darwin's `F_FULLFSYNC` needs it for `durable`.
+    private let descriptor: Int32
     private let size: Int
     private let slotSize: Int
     private let slotCount: Int
@@ -44,6 +54,11 @@ public final class FlightRecorder: @unchecked Sendable {
     private static let started = Locked<FlightRecorder?>(nil)
     private static let marksAtExit: Void = Terminal.atExit { FlightRecorder.current?.markEndedCleanly() }
 
+    /// The variable that sends a recorder's file to another folder: `xtree-cli` sets it for
+    /// the apps it launches (`--launch`, `crash`, `fuzz`, `check`) to their private folder, so
+    /// that they never write over the record of the app's own runs.
+    public static let folderVariable = "XTREE_FLIGHTRECORD_DIR"
+
     /// The file a recorder of `app` keeps by default: `XTree/APP.flightrecord` in the user's
     /// Application Support directory (on Linux, `~/.local/share`).
     public static func defaultPath<App: DeepLinkableApp>(for app: App.Type) -> String {
@@ -54,24 +69,37 @@ public final class FlightRecorder: @unchecked Sendable {
     }
 
     /// Starts recording the links of `app` in `path`, after reading what the last run left
-    /// there (``lastRun``), and makes it ``current``.
+    /// there (``lastRun``), and makes it ``current``. A file that cannot be recorded in never
+    /// keeps the app from running: the recorder says why on standard error and in
+    /// ``problem``, and records nothing.
     ///
     /// - Parameters:
     ///   - app: The app's type, whose name the record holds: a record another type wrote is
     ///     not taken for the last run.
     ///   - path: The file; ``defaultPath(for:)`` if `nil`. Its directory is made if missing.
+    ///     Where ``folderVariable`` names a folder, the file of that name there instead.
     ///   - slots: How many links are kept: the last `slots`.
     ///   - slotSize: The bytes each link has, a multiple of 8 from 128: a link longer than
     ///     `slotSize - 100` bytes is kept cut, and says so.
-    ///   - durable: Whether each link is written to storage (`msync`) before it is applied.
-    /// - Throws: ``FlightRecordError`` if the file cannot be made or mapped.
+    ///   - durable: Whether each link is written to storage (`msync`, and on Darwin
+    ///     `F_FULLFSYNC`, which asks the drive too) before it is applied.
+    /// - Throws: ``FlightRecordError`` if `slots` or `slotSize` is out of bounds.
     @discardableResult
     public static func start<App: DeepLinkableApp>(
         for app: App.Type, at path: String? = nil, slots: Int = 256, slotSize: Int = 512, durable: Bool = false
     ) throws(FlightRecordError) -> FlightRecorder {
+        var path = path ?? defaultPath(for: app)
+        if let folder = ProcessInfo.processInfo.environment[folderVariable], folder.hasPrefix("/") {
+            path = folder + "/" + (path as NSString).lastPathComponent
+        }
         let recorder = try FlightRecorder(
-            app: String(reflecting: app), path: path ?? defaultPath(for: app), slots: slots, slotSize: slotSize,
-            durable: durable)
+            app: String(reflecting: app), path: path, slots: slots, slotSize: slotSize, durable: durable)
+        if let problem = recorder.problem {
+            FileHandle.standardError.write(Data("XTree: not recording links: \(problem)\n".utf8))
+        } else if recorder.path != path {
+            FileHandle.standardError.write(
+                Data("XTree: another instance records in \(path); this one records in \(recorder.path)\n".utf8))
+        }
         started.withLock { $0 = recorder }
         return recorder
     }
@@ -83,40 +111,44 @@ public final class FlightRecorder: @unchecked Sendable {
                 "a flight recorder has 1 to 100,000 slots of 128 to 65,536 bytes, a multiple of 8: not \(slots) of \(slotSize)"
             )
         }
-        self.path = path
         self.slotSize = slotSize
         self.slotCount = slots
         self.durable = durable
         size = RecordLayout.headerSize + slots * slotSize
-        if FileManager.default.fileExists(atPath: path) {
-            do throws(FlightRecordError) {
-                let last = try FlightRecord(contentsOf: path)
-                (lastRun, lastRunProblem) = last.app == app ? (last, nil) : (nil, "it was written by \(last.app)")
-            } catch {
-                (lastRun, lastRunProblem) = (nil, error.description)
-            }
-        } else {
-            (lastRun, lastRunProblem) = (nil, nil)
-        }
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let claim = RecordFiles.claim(path)
+        self.path = claim.path
+        descriptor = claim.descriptor ?? -1
+        let last = RecordFiles.lastRun(of: app, at: path, claimed: claim)
+        (lastRun, lastRunProblem) = (last.record, last.problem)
+        guard let descriptor = claim.descriptor else {
+            (start, problem) = (nil, claim.problem)
+            return
+        }
         do throws(SystemError) {
-            let descriptor = try Files.open(path, [.readWrite, .create, .noFollow], mode: 0o600)
-            defer { Files.close(descriptor) }
-            try Files.setSize(of: descriptor, to: 0)
-            try Files.setSize(of: descriptor, to: Int64(size))
-            start = try Memory.mapShared(descriptor, size: size)
+            // Only this recorder maps a file it holds the lock of: its size may change, and
+            // the mapping is cleared rather than the file cut.
+            if try Files.status(of: descriptor).size != Int64(size) {
+                try Files.setSize(of: descriptor, to: Int64(size))
+            }
+            let mapped = try Memory.mapShared(descriptor, size: size)
+            mapped.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+            (start, problem) = (mapped, nil)
         } catch {
-            throw FlightRecordError("cannot record links in \(path): \(error)")
+            (start, problem) = (nil, "cannot record links in \(claim.path): \(error)")
+            return
         }
         writeHeader(app: app)
     }
 
     deinit {
-        Memory.unmap(start, size: size)
+        if let start { Memory.unmap(start, size: size) }
+        if descriptor >= 0 { Files.close(descriptor) }
     }
 
     private func writeHeader(app: String) {
+        guard let start else { return }
         typealias H = RecordLayout.Header
         start.initializeMemory(as: UInt8.self, repeating: 0, count: RecordLayout.headerSize)
         RecordLayout.magic.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: 8) }
@@ -138,7 +170,7 @@ public final class FlightRecorder: @unchecked Sendable {
     }
 
     private func store<Value: FixedWidthInteger>(_ value: Value, at offset: Int) {
-        start.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self)
+        start?.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self)
     }
 
     /// A link begun: what ``end(_:reached:)``, ``end(_:typeNamed:)`` and ``end(_:failed:)`` take.
@@ -155,6 +187,7 @@ public final class FlightRecorder: @unchecked Sendable {
         typealias S = RecordLayout.Slot
         let kept = LinkRedaction.current(link)
         let now = Date().timeIntervalSince1970
+        guard let start else { return Ticket(sequence: 0, began: now, link: link, kept: kept) }
         let sequence = state.withLock { state in
             state.sequence += 1
             if state.clean {
@@ -215,6 +248,7 @@ public final class FlightRecorder: @unchecked Sendable {
 
     private func end(_ ticket: Ticket, kind: UInt8, text: String) {
         typealias S = RecordLayout.Slot
+        guard let start, ticket.sequence > 0 else { return }
         let seconds = Float(max(0, Date().timeIntervalSince1970 - ticket.began))
         state.withLock { state in
             // A ring that went round since the link began holds another link in its slot.
@@ -278,11 +312,15 @@ public final class FlightRecorder: @unchecked Sendable {
 
     /// What the file holds now.
     public func read() throws(FlightRecordError) -> FlightRecord {
+        guard let start else { throw FlightRecordError(problem ?? "not recording") }
         let bytes = state.withLock { _ in Data(bytes: start, count: size) }
         return try FlightRecord(bytes: bytes)
     }
 
     private func synchronizeIfDurable() {
-        if durable { try? Memory.synchronize(start, size: size) }
+        guard durable, let start else { return }
+        try? Memory.synchronize(start, size: size)
+        // msync writes to the device; only F_FULLFSYNC on Darwin asks the drive to keep it.
+        try? Files.synchronize(descriptor)
     }
 }

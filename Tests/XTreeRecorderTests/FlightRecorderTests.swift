@@ -162,10 +162,12 @@ final class ScratchFile {
         let file = ScratchFile()
         _ = try FlightRecorder(app: "Other.App", path: file.path, slots: 2, slotSize: 128, durable: false).begin(
             "o://x")
-        let recorder = try recorder(file)
-        #expect(recorder.lastRun == nil)
-        #expect(recorder.lastRunProblem == "it was written by Other.App")
-        _ = recorder.begin("app://a")
+        do {
+            let recorder = try recorder(file)
+            #expect(recorder.lastRun == nil)
+            #expect(recorder.lastRunProblem == "it was written by Other.App")
+            _ = recorder.begin("app://a")
+        }
         let again = try self.recorder(file)
         #expect(again.lastRun?.links.map(\.link) == ["app://a"])
         #expect(try again.read().links.isEmpty)

@@ -156,6 +156,8 @@ package final class LaunchedApp {
         process.arguments = arguments
         var environment = environment
         environment["XTREE_INSPECTOR_DIR"] = directory
+        // Its flight record goes to its own folder: never over the record of the app's own runs.
+        environment["XTREE_FLIGHTRECORD_DIR"] = directory
         environment["XTREE_LAUNCH_NAME"] = URL(fileURLWithPath: path).lastPathComponent
         process.environment = environment
         let output = directory + "/output"

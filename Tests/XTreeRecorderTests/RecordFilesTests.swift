@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import XTreePlatform
+
+@testable import XTreeRecorder
+
+/// One writer a record: a second live instance of the app records beside the first and never
+/// touches its file; the last run is the newest record no live instance holds; a file that
+/// cannot be recorded in never keeps the app from running.
+@Suite struct RecordFilesTests {
+    func recorder(_ path: String) throws -> FlightRecorder {
+        try FlightRecorder(app: String(reflecting: LoggedApp.self), path: path, slots: 8, slotSize: 256, durable: false)
+    }
+
+    @Test func aSecondLiveInstanceRecordsBesideTheFirstAndLeavesItsRecordWhole() throws {
+        let file = ScratchFile()
+        let first = try recorder(file.path)
+        for link in ["app://a", "app://b", "app://c"] { _ = first.begin(link) }
+        let second = try recorder(file.path)
+        #expect(second.path == file.directory + "/app.\(ProcessInfo.processInfo.processIdentifier).flightrecord")
+        _ = second.begin("app://second")
+        // The first's file was neither cut nor cleared: its three links are there.
+        #expect(try first.read().links.map(\.link) == ["app://a", "app://b", "app://c"])
+        #expect(try FlightRecord(contentsOf: file.path).links.map(\.link) == ["app://a", "app://b", "app://c"])
+        #expect(try second.read().links.map(\.link) == ["app://second"])
+        // A live instance's record is not the last run.
+        #expect(second.lastRun == nil)
+    }
+
+    @Test func theLastRunIsTheNewestRecordNoLiveInstanceHolds() throws {
+        let file = ScratchFile()
+        var first: FlightRecorder? = try recorder(file.path)
+        _ = first?.begin("app://first")
+        do {
+            // A second instance that crashed after the first started.
+            let second = try recorder(file.path)
+            _ = second.begin("app://crashed")
+        }
+        first = nil
+        let next = try recorder(file.path)
+        #expect(next.path == file.path)
+        #expect(next.lastRun?.links.map(\.link) == ["app://crashed"])
+        _ = first
+    }
+
+    @Test func aFIFOOrALinkAtTheRecordsPathLetsTheAppRunWithoutARecord() throws {
+        let file = ScratchFile()
+        try FileManager.default.createDirectory(atPath: file.directory, withIntermediateDirectories: true)
+        try Files.makeFIFO(file.path, permissions: 0o600)
+        let recorder = try recorder(file.path)
+        #expect(recorder.problem == "\(file.path) is a FIFO, not a regular file")
+        #expect(recorder.begin("app://a").sequence == 0)
+        try Files.remove(file.path)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/etc/passwd")
+        let linked = try self.recorder(file.path)
+        #expect(linked.problem?.hasPrefix("cannot open \(file.path)") == true, "\(linked.problem ?? "")")
+        #expect(throws: FlightRecordError.self) { try FlightRecord(contentsOf: file.path) }
+    }
+}
