@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
     var asLaunched: Bool
 
     func run(_ context: Context) async throws(CLIError) {
+        // Before the inspector announces itself: a SIGTERM sent once it is found must end it.
+        let termination = Termination()
+        Inspector.whenLauncherEnds { DispatchQueue.main.async { termination.end() } }
         let app = try context.startApp()
         let name =
             name ?? context.environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? type(of: app).name
@@ -49,7 +52,7 @@ struct ServeCommand: ParsableCommand {
             "serving \(TerminalText.quoted(name)) (pid \(inspector.app.pid)) at "
                 + inspector.addresses.map(TerminalText.escaped).joined(separator: " and ") + "\n")
         context.console.flush()
-        await Self.waitForTermination()
+        await termination.wait()
         inspector.stop()
         context.console.out("stopped\n")
     }
@@ -89,39 +92,35 @@ struct ServeCommand: ParsableCommand {
             throw .failure("cannot serve: \(error)")
         }
     }
-
-    /// Returns when the process gets SIGINT or SIGTERM.
-    private static func waitForTermination() async {
-        Terminal.ignore(.interrupt)
-        Terminal.ignore(.terminate)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = SignalOnce(continuation)
-            for signal in [SignalName.interrupt, .terminate] {
-                let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .main)
-                source.setEventHandler { once.resume() }
-                source.resume()
-                once.keep(source)
-            }
-        }
-    }
 }
 
-/// Resumes a continuation once, from whichever signal comes first, and keeps the signal
-/// sources alive until then.
-private final class SignalOnce: @unchecked Sendable {
-    // Touched on the main queue only: sources are created there and fire there.
+/// SIGINT or SIGTERM, or the end of the launching CLI, awaited: its handlers are set up when it
+/// is made, so a signal that comes before ``wait()`` is not lost.
+@MainActor
+private final class Termination {
+    private var ended = false
     private var continuation: CheckedContinuation<Void, Never>?
     private var sources: [any DispatchSourceSignal] = []
 
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = continuation
+    init() {
+        for signal in [SignalName.interrupt, .terminate] {
+            Terminal.ignore(signal)
+            let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .main)
+            source.setEventHandler { MainActor.assumeIsolated { self.end() } }
+            source.resume()
+            sources.append(source)
+        }
     }
 
-    func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
-
-    func resume() {
+    func end() {
+        ended = true
         continuation?.resume()
         continuation = nil
         for source in sources { source.cancel() }
+    }
+
+    func wait() async {
+        guard !ended else { return }
+        await withCheckedContinuation { self.continuation = $0 }
     }
 }

@@ -34,7 +34,8 @@ extension Inspector {
     /// it launches a private directory), under `name`, else `XTREE_LAUNCH_NAME`, else the
     /// type's name; then one line, `serving NAME (pid PID)`, goes to standard output. If the
     /// inspector cannot start, the reason goes to standard error and the process exits with
-    /// status 1.
+    /// status 1. Started by `xtree-cli` (`XTREE_LAUNCH_PIPE` set), it exits when its standard
+    /// input ends: the CLI that launched it is gone, even if it was killed.
     @MainActor
     public static func serve<App: DeepLinkableApp>(_ app: App.Type, name: String? = nil) -> Never {
         let environment = ProcessInfo.processInfo.environment
@@ -46,10 +47,23 @@ extension Inspector {
                 releaseGracePeriod: defaultReleaseGracePeriod,
                 open: nil, definition: AppDefinition(app, ownsRoot: true))
             FileHandle.standardOutput.write(Data("serving \(name) (pid \(inspector.app.pid))\n".utf8))
+            whenLauncherEnds { Terminal.exit(0) }
         } catch {
             FileHandle.standardError.write(Data("error: cannot start the inspector: \(error)\n".utf8))
             Terminal.exit(1)
         }
         dispatchMain()
+    }
+
+    /// Calls `end` (on a thread of its own) once standard input ends, if the process was
+    /// started by `xtree-cli`, which says so with `XTREE_LAUNCH_PIPE=1` and holds the other
+    /// end of that pipe: its end means the CLI is gone, however it ended.
+    package static func whenLauncherEnds(_ end: @escaping @Sendable () -> Void) {
+        guard ProcessInfo.processInfo.environment["XTREE_LAUNCH_PIPE"] == "1" else { return }
+        Thread {
+            var byte = [UInt8](repeating: 0, count: 512)
+            while byte.withUnsafeMutableBytes({ (try? Files.read(Terminal.standardInput, into: $0)) ?? 0 }) > 0 {}
+            end()
+        }.start()
     }
 }

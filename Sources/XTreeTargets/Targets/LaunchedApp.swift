@@ -10,10 +10,13 @@ import XTreePlatform
 ///
 /// The child is an executable that serves a `DeepLinkableApp` type with
 /// `Inspector.serve(App.self)`. It is given `XTREE_INSPECTOR_DIR`, a directory made for it
-/// alone (mode 0700, removed at the end), and `XTREE_LAUNCH_NAME`; what it prints goes to a
-/// file there, whose end is shown if it fails to serve. A restore to the start gives it a
-/// fresh root, so one child serves every case of a command; one that dies or stops answering
-/// is reported with how it ended, and ``relaunch()`` starts another.
+/// alone (mode 0700, removed at the end), where its flight record goes too
+/// (`XTREE_FLIGHTRECORD_DIR`), and `XTREE_LAUNCH_NAME`. It runs in a process group of its own
+/// with default signal actions (``Children``); the last 64 KiB of what it prints are kept, and
+/// shown if it fails to serve; its standard input is a pipe from the CLI, whose end tells it
+/// the CLI is gone even after a `SIGKILL` (`XTREE_LAUNCH_PIPE`). A restore to the start gives
+/// it a fresh root, so one child serves every case of a command; one that dies or stops
+/// answering is reported with how it ended, and ``relaunch()`` starts another.
 @MainActor
 package final class LaunchedApp {
     /// The executable, as given.
@@ -25,7 +28,10 @@ package final class LaunchedApp {
     /// How long to wait for each reply of a child, in seconds.
     package let replyTimeout: Double
     private let environment: [String: String]
-    private var process: Process?
+    private var child: SpawnedChild?
+    /// How the child ended, once it was reaped.
+    private var reaped: ChildEnding?
+    private var output: OutputTail?
     private var directory: String?
     /// The attached child.
     package private(set) var target: AttachedTarget?
@@ -57,32 +63,22 @@ package final class LaunchedApp {
     }
 
     /// How a child ended: with a status, or by a signal.
-    package enum Ending: Sendable, Hashable, CustomStringConvertible {
-        case exited(Int32)
-        case signal(Int32)
+    package typealias Ending = ChildEnding
 
-        /// `exited with status N` or `was ended by signal N (NAME)`.
-        package var description: String {
-            switch self {
-            case .exited(let status): "exited with status \(status)"
-            case .signal(let number):
-                "was ended by signal \(number)" + (LaunchedApp.signalNames[number].map { " (\($0))" } ?? "")
-            }
-        }
-    }
-
-    /// How the child ended, if it has.
+    /// How the child ended, if it has (reaping it).
     package var ended: Ending? {
-        guard let process, !process.isRunning else { return nil }
-        let status = process.terminationStatus
-        return process.terminationReason == .exit ? .exited(status) : .signal(status)
+        guard let child else { return nil }
+        if reaped == nil { reaped = try? Children.ending(of: child.pid, wait: false) }
+        return reaped
     }
+
+    private var isRunning: Bool { child != nil && ended == nil }
 
     /// How the child ended, if it has: `exited with status N` or `was ended by signal N (NAME)`.
     package var ending: String? { ended?.description }
 
     /// The signals a crash ends with, whose numbers Linux and Darwin share.
-    nonisolated private static let signalNames: [Int32: String] = [
+    nonisolated static let signalNames: [Int32: String] = [
         4: "SIGILL: a trap, such as a failed precondition or a force-unwrap of nil",
         5: "SIGTRAP: a trap, such as a failed precondition or a force-unwrap of nil",
         6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV: a bad memory access, or a stack overflow", 15: "SIGTERM",
@@ -95,13 +91,9 @@ package final class LaunchedApp {
         if case .noAnswer = error {
         } else {
             let deadline = Date().addingTimeInterval(2)
-            while process?.isRunning == true, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+            while isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         }
         let ended = self.ended
-        if ended == nil, let pid = process?.processIdentifier {
-            _ = Terminal.send(.kill, to: pid)
-            process?.waitUntilExit()
-        }
         stop()
         return ended
     }
@@ -151,38 +143,35 @@ package final class LaunchedApp {
         }
         let directory = try Self.makePrivateDirectory(environment: environment)
         self.directory = directory
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         var environment = environment
         environment["XTREE_INSPECTOR_DIR"] = directory
         // Its flight record goes to its own folder: never over the record of the app's own runs.
         environment["XTREE_FLIGHTRECORD_DIR"] = directory
         environment["XTREE_LAUNCH_NAME"] = URL(fileURLWithPath: path).lastPathComponent
-        process.environment = environment
-        let output = directory + "/output"
-        _ = FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600])
-        guard let handle = FileHandle(forWritingAtPath: output) else {
-            throw .failure("cannot launch \(TerminalText.escaped(path)): cannot write its output to \(output)")
-        }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
+        environment["XTREE_LAUNCH_PIPE"] = "1"
+        let child: SpawnedChild
         do {
-            try Self.run(process)
+            child = try Self.spawn(path, arguments: arguments, environment: environment)
         } catch {
             removeDirectory()
-            let reason = Self.systemError(under: error)?.description ?? error.localizedDescription
-            throw .failure("cannot launch \(TerminalText.escaped(path)): \(reason)")
+            throw .failure("cannot launch \(TerminalText.escaped(path)): \(error)")
         }
-        self.process = process
+        self.child = child
+        reaped = nil
+        output = OutputTail(reading: child.output)
         starts += 1
-        let discovery = "\(directory)/\(process.processIdentifier).json"
+        let discovery = "\(directory)/\(child.pid).json"
         let deadline = Date().addingTimeInterval(startTimeout)
         while !FileManager.default.fileExists(atPath: discovery) {
-            guard process.isRunning else {
-                let error = failure("\(ending ?? "ended") before it served")
-                removeDirectory()
+            if let ended {
+                var how = "\(ended) before it served"
+                if ended == .signal(9) {
+                    how +=
+                        " (killed by the system: on macOS, one that is not validly signed is killed at launch; "
+                        + "check it with codesign --verify)"
+                }
+                let error = failure(how)
+                stop()
                 throw error
             }
             guard Date() < deadline else {
@@ -193,66 +182,63 @@ package final class LaunchedApp {
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        let target = try AttachedTarget(String(process.processIdentifier), in: directory)
+        let target = try AttachedTarget(String(child.pid), in: directory)
         target.client.replyTimeout = replyTimeout
         target.applierName = "launched"
         self.target = target
     }
 
-    /// The system call's error beneath one of Foundation's, if any: Foundation's own says only
-    /// "NSCocoaErrorDomain error 256" when a child cannot be started.
-    private static func systemError(under error: any Error) -> SystemError? {
-        guard let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-            cause.domain == NSPOSIXErrorDomain, let code = Int32(exactly: cause.code)
-        else { return nil }
-        return SystemError(code)
-    }
-
-    /// Starts `process`, trying again for up to about a second while its executable is open
-    /// for writing somewhere (`ETXTBSY`): just written by a build, or held by a child that
-    /// another thread is starting, between its fork and its exec.
-    private static func run(_ process: Process) throws {
+    /// Starts the child. On Linux, an executable still open for writing somewhere (`ETXTBSY`:
+    /// just written by a build, or held by a child that another thread is starting, between
+    /// its fork and its exec) is tried again for up to about a second; Darwin never refuses an
+    /// exec for that (its check in `kern_exec.c` is compiled out), so it is not tried there.
+    private static func spawn(_ path: String, arguments: [String], environment: [String: String]) throws(SystemError)
+        -> SpawnedChild
+    {
+        let words = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         for attempt in 1... {
             do {
-                return try process.run()
+                return try Children.spawn(path, arguments: arguments, environment: words)
             } catch {
-                guard attempt < 50, systemError(under: error)?.is(.textFileBusy) == true else { throw error }
-                Thread.sleep(forTimeInterval: 0.02)
+                #if os(Linux)
+                    guard attempt < 50, error.is(.textFileBusy) else { throw error }
+                    Thread.sleep(forTimeInterval: 0.02)
+                #else
+                    throw error
+                #endif
             }
         }
+        preconditionFailure("the loop returns or throws")
     }
 
     /// An error that says how the child ended, with the end of what it printed.
     package func failure(_ what: String) -> CLIError {
         var message = "the launched app \(TerminalText.escaped(path)) \(what)"
-        if let directory, let data = Self.tail(of: directory + "/output", bytes: 2_048), !data.isEmpty {
-            let tail = String(decoding: data, as: UTF8.self)
-            let lines = tail.split(separator: "\n", omittingEmptySubsequences: true).suffix(3)
+        let tail = output?.last(2_048, waiting: ended == nil ? 0 : 0.5) ?? []
+        if !tail.isEmpty {
+            let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+                .suffix(3)
             message += "; its last output: " + lines.map { TerminalText.quoted(String($0)) }.joined(separator: " | ")
         }
         return .failure(message)
     }
 
-    /// The last `bytes` of a file, read without reading the rest: a child may print without end.
-    private static func tail(of path: String, bytes: Int) -> Data? {
-        guard let descriptor = try? Files.open(path, [], mode: 0) else { return nil }
-        defer { Files.close(descriptor) }
-        guard let size = try? Files.status(of: descriptor).size, Files.seek(descriptor, to: max(0, size - Int64(bytes)))
-        else { return nil }
-        var buffer = [UInt8](repeating: 0, count: bytes)
-        let count = buffer.withUnsafeMutableBytes { (try? Files.read(descriptor, into: $0)) ?? 0 }
-        return Data(buffer[..<count])
-    }
-
-    /// Ends the child (`SIGTERM`, then `SIGKILL` after 2 s) and removes its directory.
+    /// Ends the child and whatever it started (`SIGTERM` to its group, then `SIGKILL` after
+    /// 2 s), reaps it by its pid (never waiting on its output, which a grandchild may hold),
+    /// and removes its directory.
     package func stop() {
         target = nil
-        if let process, process.isRunning {
-            _ = Terminal.send(.terminate, to: process.processIdentifier)
-            let deadline = Date().addingTimeInterval(2)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-            if process.isRunning { _ = Terminal.send(.kill, to: process.processIdentifier) }
-            process.waitUntilExit()
+        if let child {
+            if ended == nil {
+                _ = Children.send(.terminate, toGroup: child.pid)
+                let deadline = Date().addingTimeInterval(2)
+                while ended == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+            }
+            // Whatever of its group is left, the child itself included if it still runs.
+            _ = Children.send(.kill, toGroup: child.pid)
+            if reaped == nil { reaped = try? Children.ending(of: child.pid, wait: true) }
+            Files.close(child.input)
+            self.child = nil
         }
         removeDirectory()
     }
@@ -292,5 +278,16 @@ package final class LaunchedApps {
     package func stopAll() {
         for app in apps { app.stop() }
         apps = []
+    }
+}
+
+extension ChildEnding: CustomStringConvertible {
+    /// `exited with status N` or `was ended by signal N (NAME)`.
+    package var description: String {
+        switch self {
+        case .exited(let status): "exited with status \(status)"
+        case .signal(let number):
+            "was ended by signal \(number)" + (LaunchedApp.signalNames[number].map { " (\($0))" } ?? "")
+        }
     }
 }
