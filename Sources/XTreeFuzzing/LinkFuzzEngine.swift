@@ -185,49 +185,56 @@ package struct LinkFuzzEngine {
     /// The cases for `examples`, the links of a group (an example and its mutants from one
     /// state) together with the example first, the groups in an order the seed picks.
     package static func cases(examples: [String], seed: UInt64) -> [Case] {
-        let states: [[String]] = [[]] + examples.map { [$0] }
-        var groups: [[Case]] = []
-        for state in states {
-            for example in examples {
-                var group = [Case(state: state, link: example, mutation: nil, original: example)]
-                group += LinkMutation.mutants(of: example).map {
-                    Case(state: state, link: $0.link, mutation: $0, original: example)
-                }
-                groups.append(group)
-            }
-        }
+        groupOrder(examples: examples.count, seed: seed).flatMap { group($0, of: examples) }
+    }
+
+    /// The groups in the order the seed picks, as (state, example) indexes, the state 0 fresh
+    /// and state `i` example `i - 1`: the fresh state's groups first, so that a short budget
+    /// tries every form once. Only indexes: a group's cases are made when it is reached, so a
+    /// budget costs what it runs, whatever the number of examples.
+    package static func groupOrder(examples count: Int, seed: UInt64) -> [(state: Int, example: Int)] {
         var generator = SeededGenerator(seed: seed)
-        // The fresh state's groups first, so that a short budget tries every form once.
-        let fresh = examples.count
-        return (groups[..<fresh].shuffled(using: &generator) + groups[fresh...].shuffled(using: &generator)).flatMap {
-            $0
-        }
+        let fresh = (0..<count).map { (state: 0, example: $0) }
+        let rest = (1..<(count + 1)).flatMap { state in (0..<count).map { (state: state, example: $0) } }
+        return fresh.shuffled(using: &generator) + rest.shuffled(using: &generator)
+    }
+
+    /// The cases of one group: its example, then its mutants, from its state.
+    package static func group(_ group: (state: Int, example: Int), of examples: [String]) -> [Case] {
+        let state = group.state == 0 ? [] : [examples[group.state - 1]]
+        let example = examples[group.example]
+        return [Case(state: state, link: example, mutation: nil, original: example)]
+            + LinkMutation.mutants(of: example).map {
+                Case(state: state, link: $0.link, mutation: $0, original: example)
+            }
     }
 
     /// Runs cases until the budget says stop (`links` applied, or `deadline` passed), recording
-    /// findings; `progress` is told after each case: the cases done, of all, and links applied.
+    /// findings; `progress` is told after each group: the groups done, of all, and links applied.
     package mutating func run<Runner: LinkFuzzRunner>(
         examples: [String], links limit: Int?, deadline: DispatchTime?, runner: inout Runner,
         progress: (Int, Int, Int) -> Void = { _, _, _ in }
     ) async {
-        let all = Self.cases(examples: examples, seed: seed)
+        let order = Self.groupOrder(examples: examples.count, seed: seed)
         var sinceLook = 0
-        for (index, fuzzCase) in all.enumerated() {
-            if let limit, links >= limit { break }
-            if let deadline, DispatchTime.now() >= deadline { break }
-            if Task.isCancelled { break }
-            let group = Self.key(fuzzCase.state, fuzzCase.original)
-            guard !settled.contains(group), !settled.contains(Self.key(fuzzCase.state, nil)) else { continue }
-            if let finding = await check(fuzzCase, runner: &runner) {
-                settled.insert(group)
-                await record(finding, of: fuzzCase, runner: &runner)
+        groups: for (index, group) in order.enumerated() {
+            for fuzzCase in Self.group(group, of: examples) {
+                if let limit, links >= limit { break groups }
+                if let deadline, DispatchTime.now() >= deadline { break groups }
+                if Task.isCancelled { break groups }
+                let key = Self.key(fuzzCase.state, fuzzCase.original)
+                guard !settled.contains(key), !settled.contains(Self.key(fuzzCase.state, nil)) else { continue }
+                if let finding = await check(fuzzCase, runner: &runner) {
+                    settled.insert(key)
+                    await record(finding, of: fuzzCase, runner: &runner)
+                }
+                sinceLook += 1
+                if sinceLook >= Self.outlivedBatch {
+                    sinceLook = 0
+                    await lookForOutlived(runner: &runner, final: false)
+                }
             }
-            sinceLook += 1
-            if sinceLook >= Self.outlivedBatch {
-                sinceLook = 0
-                await lookForOutlived(runner: &runner, final: false)
-            }
-            progress(index + 1, all.count, links)
+            progress(index + 1, order.count, links)
         }
         await lookForOutlived(runner: &runner, final: true)
     }

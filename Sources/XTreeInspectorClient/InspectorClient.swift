@@ -255,7 +255,15 @@ public final class InspectorClient {
     /// Sends a request and reads lines until its reply; a follower's events read meanwhile are
     /// applied and kept.
     func exchange(_ request: InspectorRequest) throws(InspectorError) -> InspectorReply {
-        guard connection.write(request.line, timeout: replyTimeout) else {
+        let line = request.line
+        // The app closes the connection on a longer request, which would look like a crash
+        // (and be blamed on the next request): refused here, with the reason.
+        guard line.count <= InspectorProtocol.maximumRequestBytes + 1 else {
+            throw .refused(
+                "the request is \(line.count) bytes, over the inspector's limit of "
+                    + "\(InspectorProtocol.maximumRequestBytes): a link of at most about 1 MiB is sent")
+        }
+        guard connection.write(line, timeout: replyTimeout) else {
             // An app that turned the connection away said why before it closed.
             if case .line(let line) = connection.readLine(
                 limit: InspectorProtocol.maximumReplyLineBytes, timeout: min(replyTimeout, 1)),

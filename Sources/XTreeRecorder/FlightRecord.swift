@@ -228,21 +228,63 @@ extension RecordedLink {
     /// kept as they are written; a line that says its link was cut is left out, with the
     /// others counted in `cut`.
     public static func links(inBreadcrumbs text: String) -> (links: [String], cut: Int) {
+        var text = text
+        return text.withUTF8 { scan(breadcrumbs: $0) }
+    }
+
+    /// One pass over the bytes: a line at a time, found with `firstIndex(of:)`, and only lines
+    /// that hold the marker looked at further (pasted reports are mostly other lines).
+    private static func scan(breadcrumbs bytes: UnsafeBufferPointer<UInt8>) -> (links: [String], cut: Int) {
+        let marker = Array("xtree link ".utf8)
+        let truncated = Array(" ...(truncated)".utf8)
+        let outcomes = ["reached", "failed", "incomplete"].map { Array($0.utf8) }
         var found: [(sequence: UInt64, link: String)] = []
         var cut = 0
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let marker = line.range(of: "xtree link ") else { continue }
-            let fields = line[marker.upperBound...].split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            guard fields.count == 3, let sequence = UInt64(fields[0]),
-                ["reached", "failed", "incomplete"].contains(fields[1])
-            else { continue }
-            let rest = fields[2]
-            if rest.hasSuffix(" ...(truncated)") {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let next = end < bytes.endIndex ? end + 1 : end
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            defer { start = next }
+            // The marker, anywhere in the line (a crash reporter puts its own prefix first).
+            var at = start
+            var fields = -1
+            while let x = bytes[at..<end].firstIndex(of: UInt8(ascii: "x")) {
+                if end - x >= marker.count, bytes[x..<(x + marker.count)].elementsEqual(marker) {
+                    fields = x + marker.count
+                    break
+                }
+                at = x + 1
+            }
+            guard fields >= 0 else { continue }
+            // N OUTCOME LINK
+            var index = fields
+            var sequence: UInt64 = 0
+            while index < end, let digit = bytes[index].asciiDigit {
+                let (times, overflow) = sequence.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
+                guard !overflow, !carry else {
+                    index = end
+                    break
+                }
+                sequence = sum
+                index += 1
+            }
+            guard index > fields, index < end, bytes[index] == UInt8(ascii: " ") else { continue }
+            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            let wordStart = index
+            while index < end, bytes[index] != UInt8(ascii: " ") { index += 1 }
+            guard outcomes.contains(where: { $0.elementsEqual(bytes[wordStart..<index]) }), index < end else {
+                continue
+            }
+            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            let rest = bytes[index..<end]
+            if rest.count >= truncated.count, rest.suffix(truncated.count).elementsEqual(truncated) {
                 cut += 1
                 continue
             }
-            guard !rest.contains(" ") else { continue }
-            found.append((sequence, String(rest)))
+            guard !rest.isEmpty, !rest.contains(UInt8(ascii: " ")) else { continue }
+            found.append((sequence, String(decoding: rest, as: UTF8.self)))
         }
         found.sort { $0.sequence < $1.sequence }
         var seen = Set<UInt64>()
@@ -257,5 +299,12 @@ public struct FlightRecordError: Error, Sendable, Hashable, CustomStringConverti
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+extension UInt8 {
+    /// The value of an ASCII digit.
+    fileprivate var asciiDigit: UInt8? {
+        self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") ? self - UInt8(ascii: "0") : nil
     }
 }

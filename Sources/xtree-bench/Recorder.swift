@@ -76,6 +76,29 @@ func recorderSection() async {
     }
 }
 
+/// Pasted breadcrumbs read back (`RecordedLink.links(inBreadcrumbs:)`): a crash report of
+/// 16 MiB, the most `xtree-cli crash` reads, of report lines and breadcrumb lines mixed. In
+/// MB/s (goal: at least 50).
+@MainActor
+func breadcrumbsSection() {
+    log("")
+    log("## Pasted breadcrumbs read back: MB/s (goal: at least 50)")
+    var text = ""
+    var index = 0
+    let size = quick ? 1 << 20 : 16 << 20
+    while text.utf8.count < size {
+        text += "Thread 0 Crashed:: Dispatch queue: com.apple.main-thread  0x\(index) frame \(index % 97)\n"
+        text += "2026-11-27 10:00:00 breadcrumb xtree link \(index) reached recipes://recipes/r\(index % 500)\n"
+        index += 1
+    }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let found = RecordedLink.links(inBreadcrumbs: text)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let rate = Double(text.utf8.count) / 1e6 / seconds
+    log("\(text.utf8.count) bytes, \(found.links.count) links: \(format(rate)) MB/s")
+    report(["table": "breadcrumbs", "bytes": "\(text.utf8.count)", "mb_per_s": format(rate)])
+}
+
 /// `xtree-bench --recorder-links N`: N links begun and ended in a recorder, and nothing else,
 /// for a heap profiler to count what each costs (Scripts/recorder-allocations.sh).
 @MainActor

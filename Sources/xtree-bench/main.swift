@@ -311,7 +311,10 @@ if runs("deeplink") {
         log(pad(["\(padding)", format(search / 1000), format(explicit / 1000), format(search / explicit) + "x"]))
     }
 }
-if runs("recorder") { await recorderSection() }
+if runs("recorder") {
+    await recorderSection()
+    breadcrumbsSection()
+}
 if runs("journal") {
 
     log("")

@@ -98,6 +98,8 @@ struct FuzzCommand: ParsableCommand {
             app = try context.launch(myself, arguments: ["--app", context.app.type.name, "serve", "--as-launched"])
         }
         guard let client = app.target?.client else { preconditionFailure("a started app is attached") }
+        // Read now: a finding's case may be the last, and leave no child to ask.
+        let appType = app.target?.appType
         let own = client.linkExamples.map(\.link)
         let given = own + (advertised?(own, client.sampleValues) ?? [])
         let (examples, notes) = LinkFuzzEngine.examples(given: given, samples: client.sampleValues)
@@ -116,14 +118,14 @@ struct FuzzCommand: ParsableCommand {
                 + "budget \(limit)\n")
         for note in notes { console.err("note: \(note)\n") }
         var engine = LinkFuzzEngine(seed: seed)
-        var runner = LaunchedFuzzRunner(app: app)
+        var runner = LaunchedFuzzRunner(app: app, deadline: seconds.map { Date().addingTimeInterval(Double($0)) })
         var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
         let started = Date()
         await engine.run(
             examples: examples, links: links,
             deadline: seconds.map { .now() + .seconds($0) }, runner: &runner
         ) { done, all, links in
-            progress.show("case \(done) of \(all), \(links) links")
+            progress.show("group \(done) of \(all), \(links) links")
         }
         progress.clear()
         let report = LinkFuzzReport(
@@ -136,7 +138,7 @@ struct FuzzCommand: ParsableCommand {
         case .text: self.report(text: report, children: app.starts, console: console)
         }
         if let exportTest, !report.findings.isEmpty {
-            guard let served = app.target?.appType, served.problem == nil else {
+            guard let served = appType, served.problem == nil else {
                 throw .failure(
                     "the launched app names no DeepLinkableApp type a test can import; serve it with "
                         + "Inspector.serve(YourApp.self)")

@@ -20,6 +20,8 @@ package struct CrashLinks {
 
     /// At most this many links are replayed: minimising is quadratic in the worst case.
     package static let maximumLinks = 10_000
+    /// At most this many bytes of pasted breadcrumbs are read: far more than 10,000 links' lines.
+    package static let maximumBreadcrumbBytes = 16 << 20
 
     /// The links in `data`.
     ///
@@ -55,6 +57,11 @@ package struct CrashLinks {
                 notes.append("the session returned the app to an earlier state; its links are replayed in order")
             }
         } else {
+            guard data.count <= Self.maximumBreadcrumbBytes else {
+                throw .failure(
+                    "\(name) is \(data.count) bytes of breadcrumb lines; at most \(Self.maximumBreadcrumbBytes >> 20) MiB "
+                        + "are read: paste the part of the report with the app's last links")
+            }
             guard let text = String(strictUTF8: data) else {
                 throw .failure(
                     "\(name) is not a flight record, a session, or breadcrumb lines: it is not UTF-8 text")

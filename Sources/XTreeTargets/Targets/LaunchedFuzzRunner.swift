@@ -23,14 +23,22 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
     /// their links.
     private var pending: [(child: Int, start: Int, state: [String], link: String)] = []
 
-    package init(app: LaunchedApp) {
+    /// When a budget in time ends: no reply is waited for past it (a hung case would hold the
+    /// whole reply timeout), and the last look for outliving objects is left out after it.
+    let deadline: Date?
+
+    package init(app: LaunchedApp, deadline: Date? = nil) {
         self.app = app
+        self.deadline = deadline
     }
 
     package mutating func run(state: [String], link: String, twice: Bool, links: inout Int) async -> LinkFuzzRun {
         var applied = 0
         var outcome: LinkFuzzApplication?
+        // The wait for each reply, cut to the budget's end: a case cut short is no finding.
+        let wait = deadline.map { min(app.replyTimeout, max(0.2, $0.timeIntervalSinceNow + 0.5)) } ?? app.replyTimeout
         let ran = app.runCase { client throws(InspectorError) in
+            client.replyTimeout = wait
             for step in state {
                 applied += 1
                 let (result, _) = try client.open(step, traces: false)
@@ -53,6 +61,7 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
         if case .failure(let failure) = ran {
             let text = failure.description
             if text.hasPrefix("the starting link") || applied <= state.count { return .stateFailed }
+            if wait < app.replyTimeout, text.contains("stopped answering") { return .stateFailed }
             return .died(how: text, hang: text.contains("stopped answering"))
         }
         return outcome.map(LinkFuzzRun.applied) ?? .stateFailed
@@ -60,6 +69,7 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
 
     package mutating func outlived(final: Bool) async -> [(state: [String], link: String, objects: String)] {
         guard final || pending.count >= Self.batch else { return [] }
+        if final, let deadline, deadline.timeIntervalSinceNow <= 0 { return [] }
         let child = app.starts
         // Cases of a child that died are not looked at: its journal went with it.
         let ours = pending.filter { $0.child == child }
