@@ -45,3 +45,5 @@ public var ENAMETOOLONG: Int32 { fatalError("a declaration, not an implementatio
 public func memchr(_ bytes: UnsafeRawPointer!, _ byte: Int32, _ count: Int) -> UnsafeMutableRawPointer! { fatalError("a declaration, not an implementation") }
 /// header: <string.h> `int memcmp(const void *__s1, const void *__s2, size_t __n);`
 public func memcmp(_ first: UnsafeRawPointer!, _ second: UnsafeRawPointer!, _ count: Int) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/errno.h> `#define EBADF 9 /* Bad file descriptor */`
+public var EBADF: Int32 { fatalError("a declaration, not an implementation") }

@@ -180,3 +180,5 @@ public func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 { fatalError
 public var LOCK_EX: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/fcntl.h> `#define LOCK_NB 0x04 /* don't block when locking */`
 public var LOCK_NB: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <stdlib.h> `char *getenv(const char *);`
+public func getenv(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { fatalError("a declaration, not an implementation") }

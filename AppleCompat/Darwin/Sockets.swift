@@ -13,6 +13,8 @@ public var SOL_SOCKET: Int32 { fatalError("a declaration, not an implementation"
 public var SO_REUSEADDR: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/socket.h> `#define SO_NOSIGPIPE 0x1022` (Darwin's; Glibc has `MSG_NOSIGNAL` instead)
 public var SO_NOSIGPIPE: Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/socket.h> `#define SHUT_WR 1`
+public var SHUT_WR: Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/socket.h> `#define SHUT_RDWR 2`
 public var SHUT_RDWR: Int32 { fatalError("a declaration, not an implementation") }
 

@@ -7,7 +7,8 @@
 #     xtree log [COUNT]                            the last journal events
 # Each call runs on the stopped thread only (scheduler-locking on, for the call), in C, through
 # a pointer of the C function's type (the debug information describes Swift's function). The
-# answer goes to the app's standard error; the result is a status: 0 answered, 1 no (nothing
+# answer goes to the app's standard error, and is kept for `p (char *)xtree_last_answer()` (standard
+# error is /dev/null in an app attached outside Xcode); the result is a status: 0 answered, 1 no (nothing
 # matches, or the link would not land), 2 busy (try again from the main thread), 3 a bad
 # argument, 4 nothing registered. Words are passed as gdb splits them: at most six, none with a
 # double quote or a backslash.

@@ -29,6 +29,7 @@ enum DebuggerStatus: Int32 {
 /// files' one entry point.
 @_cdecl("xtree_command")
 public func xtreeCommand(_ line: UnsafePointer<CChar>?) -> Int32 {
+    LastAnswer.begin()
     guard let text = DebuggerCall.argument(line, what: "a command") else { return DebuggerStatus.badArgument.rawValue }
     let words = text.split(separator: " ", omittingEmptySubsequences: true)
     let rest = words.dropFirst().joined(separator: " ")
@@ -47,11 +48,15 @@ public func xtreeCommand(_ line: UnsafePointer<CChar>?) -> Int32 {
 
 /// The tree: live on the main thread, else the last one the inspector's live view holds.
 @_cdecl("xtree_tree")
-public func xtreeTree() -> Int32 { DebuggerCall.tree().rawValue }
+public func xtreeTree() -> Int32 {
+    LastAnswer.begin()
+    return DebuggerCall.tree().rawValue
+}
 
 /// A search, as `xtree-cli find` takes it: `NAME [--where KEY=VALUE]... [--all]`.
 @_cdecl("xtree_find")
 public func xtreeFind(_ query: UnsafePointer<CChar>?) -> Int32 {
+    LastAnswer.begin()
     guard let text = DebuggerCall.argument(query, what: "a search") else { return DebuggerStatus.badArgument.rawValue }
     return DebuggerCall.find(text).rawValue
 }
@@ -60,6 +65,7 @@ public func xtreeFind(_ query: UnsafePointer<CChar>?) -> Int32 {
 /// journaled application said.
 @_cdecl("xtree_why")
 public func xtreeWhy(_ link: UnsafePointer<CChar>?) -> Int32 {
+    LastAnswer.begin()
     guard let text = DebuggerCall.argument(link, what: "a link") else { return DebuggerStatus.badArgument.rawValue }
     return DebuggerCall.why(text).rawValue
 }
@@ -67,8 +73,14 @@ public func xtreeWhy(_ link: UnsafePointer<CChar>?) -> Int32 {
 /// The last `count` journal events (20 if 0).
 @_cdecl("xtree_log")
 public func xtreeLog(_ count: Int32) -> Int32 {
-    DebuggerCall.log(count == 0 ? 20 : Int(count)).rawValue
+    LastAnswer.begin()
+    return DebuggerCall.log(count == 0 ? 20 : Int(count)).rawValue
 }
+
+/// The last answer of an entry point, as a C string: what it wrote to standard error, which a
+/// debugger's session may not show (`p (char *)xtree_last_answer()`).
+@_cdecl("xtree_last_answer")
+public func xtreeLastAnswer() -> UnsafePointer<CChar> { LastAnswer.text }
 
 extension DebuggerView {
     /// The entry points, referenced from code that runs, so that a release build's dead
@@ -79,6 +91,7 @@ extension DebuggerView {
         unsafeBitCast(xtreeFind as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
         unsafeBitCast(xtreeWhy as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
         unsafeBitCast(xtreeLog as @convention(c) (Int32) -> Int32, to: UnsafeRawPointer.self),
+        unsafeBitCast(xtreeLastAnswer as @convention(c) () -> UnsafePointer<CChar>, to: UnsafeRawPointer.self),
     ]
 }
 
@@ -110,6 +123,7 @@ enum DebuggerCall {
     /// Writes `text` and a line end to standard error, all of it.
     static func say(_ text: String) {
         var bytes = Array((text + "\n").utf8)
+        LastAnswer.append(bytes)
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in

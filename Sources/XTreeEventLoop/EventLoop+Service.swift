@@ -80,12 +80,20 @@ extension EventLoop {
     }
 
     /// Closes the connections whose peers hung up, found by a look at every socket now: in a
-    /// round that accepts many, the ends of those before are not seen until the next.
+    /// round that accepts many, the ends of those before are not seen until the next. A peer
+    /// that only shut its sending side after sending something (Darwin says `POLLHUP` for it
+    /// too) is kept, with what it sent read: it is answered in the next round.
     package func closeHungUp() {
         let ids = self.ids
         var entries = ids.map { PollEntry(connections[$0]!.descriptor, wanted: .readable) }
         _ = try? Sockets.poll(&entries, milliseconds: 0)
-        for (id, entry) in zip(ids, entries) where !entry.happened.isDisjoint(with: [.hangUp, .failed]) { close(id) }
+        for (id, entry) in zip(ids, entries) where !entry.happened.isDisjoint(with: [.hangUp, .failed]) {
+            switch receive(id) {
+            case .open: continue
+            case .failed: close(id)
+            case .ended: if connections[id]?.input.isEmpty != false, connections[id]?.isWriting != true { close(id) }
+            }
+        }
     }
 
     /// Closes `id` now, whatever waits to be written.
@@ -120,7 +128,7 @@ extension EventLoop {
 
     #if XTREE_DARWIN_PERSONALITY
         /// Makes the listeners defunct as iOS does a suspended app's, in the Darwin personality's
-        /// model: they stay, accept nothing, and nothing says so.
+        /// model: connects to them succeed and hang, and their first accept fails with EBADF.
         package func makeListenersDefunct() {
             for listener in listeners where listener >= 0 { DarwinPersonality.makeDefunct(listener) }
         }

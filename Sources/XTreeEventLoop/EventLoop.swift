@@ -141,7 +141,7 @@ package final class EventLoop: @unchecked Sendable {
             expire()
             for (index, listener) in listeners.enumerated()
             where listener >= 0 && entries[index].happened.contains(.readable) {
-                acceptNew(listener)
+                acceptNew(index)
             }
         }
         for id in ids { close(id) }
@@ -182,9 +182,19 @@ package final class EventLoop: @unchecked Sendable {
         DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(seconds, 1e9)) * 1e9)
     }
 
-    private func acceptNew(_ listener: Int32) {
+    private func acceptNew(_ index: Int) {
         for _ in 0..<acceptsPerRound {
-            guard let descriptor = try? Sockets.accept(listener) else { return }
+            let descriptor: Int32
+            switch Result(catching: { () throws(SystemError) in try Sockets.accept(listeners[index]) }) {
+            case .success(let accepted): descriptor = accepted
+            case .failure(let error) where error.is(.badDescriptor):
+                // iOS made the listener defunct while the app was suspended (xnu's `sodefunct`:
+                // it stays readable, and its accept fails with EBADF once): listen again.
+                replaceListener(index, with: nil)
+                service?.listenerFailed(index, self)
+                return
+            case .failure: return
+            }
             guard (try? Sockets.setNonBlocking(descriptor)) != nil else {
                 Files.close(descriptor)
                 continue
@@ -201,8 +211,23 @@ package final class EventLoop: @unchecked Sendable {
     private func serve(_ id: ID, _ happened: PollEvents) {
         guard let connection = connections[id] else { return }
         if connection.reading, !happened.isDisjoint(with: [.readable, .hangUp, .failed]) {
-            guard receive(id) else { return close(id) }
+            switch receive(id) {
+            case .open: break
+            case .failed: return close(id)
+            case .ended:
+                // The peer is done sending (`shutdown(SHUT_WR)`, as `nc -N` and HTTP/1.0-style
+                // clients do): what it sent is answered, then the connection closed.
+                guard let now = connections[id], !now.input.isEmpty || now.isWriting else { return close(id) }
+                connections[id]?.reading = false
+                connections[id]?.closesWhenWritten = true
+            }
             if connections[id]?.input.isEmpty == false { service?.received(id, self) }
+        } else if !connection.reading, !connection.isWriting, !happened.isDisjoint(with: [.hangUp, .failed]) {
+            // Linux answers an entry that asks for nothing (one waiting for its service) with
+            // POLLHUP once the peer is gone; left open, it would wake the loop at once, again
+            // and again. Darwin answers nothing there (a knote is registered only for what is
+            // asked), and the answer's write finds the peer gone.
+            return close(id)
         }
         // A peer that reset the connection mid-answer: Darwin's `poll`, built on kqueue,
         // says only `POLLHUP` and drops `POLLOUT` (xnu's `bsd/kern/sys_generic.c`,
@@ -211,24 +236,33 @@ package final class EventLoop: @unchecked Sendable {
         if !happened.isDisjoint(with: [.writable, .failed, .hangUp]) { flush(id) }
     }
 
-    /// Reads what arrived, up to the input limit; `false` when the peer closed or the
-    /// connection failed.
-    func receive(_ id: ID) -> Bool {
-        guard let descriptor = connections[id]?.descriptor else { return false }
+    /// What a read of a connection found.
+    enum Reading {
+        /// It is open: what arrived was read.
+        case open
+        /// The peer will send nothing more: what arrived before was read.
+        case ended
+        /// It failed.
+        case failed
+    }
+
+    /// Reads what arrived, up to the input limit.
+    func receive(_ id: ID) -> Reading {
+        guard let descriptor = connections[id]?.descriptor else { return .failed }
         while (connections[id]?.input.count ?? inputLimit) < inputLimit {
             let read = buffer.withUnsafeMutableBytes { bytes in
                 Result { () throws(SystemError) in try Sockets.receive(descriptor, into: bytes) }
             }
             switch read {
-            case .success(0): return false
+            case .success(0): return .ended
             case .success(let count):
                 connections[id]!.input += buffer[..<count]
                 connections[id]!.heard = true
-            case .failure(let error) where error.is(.wouldBlock): return true
-            case .failure: return false
+            case .failure(let error) where error.is(.wouldBlock): return .open
+            case .failure: return .failed
             }
         }
-        return true
+        return .open
     }
 
     /// The most blocks one connection is given in a round: a fast reader of a large answer

@@ -26,7 +26,8 @@ public enum InspectorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .disconnected(let reason): "the app went away: \(reason)"
         case .noAnswer(let seconds):
             "the app did not answer within \(seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) s; "
-                + "its main actor may be busy"
+                + "its main actor may be busy, it may be stopped at a breakpoint, or (an iOS app in the background) "
+                + "suspended"
         case .refused(let reason): "the app refused: \(reason)"
         case .io(let reason): reason
         }

@@ -318,9 +318,10 @@ public final class InspectorClient {
     }
 
     /// How long to wait before each new try of a refused connect, in milliseconds: Darwin
-    /// refuses a Unix-socket connect once the listener's queue holds 1.5 times its backlog
-    /// (xnu's `unp_connect`), where Linux waits; a burst of clients, or an app busy a moment,
-    /// is then let in on a later try. About 0.6 s in all.
+    /// refuses a Unix-socket connect once the listener's queue holds its backlog (the
+    /// inspector's 16; xnu's `unp_connect` and `sonewconn_internal`), where Linux waits; a
+    /// burst of clients, or an app busy a moment, is then let in on a later try. About 0.6 s
+    /// in all.
     static let connectRetries: [UInt32] = [10, 20, 40, 80, 160, 320]
 
     static func connect(to address: String) throws(InspectorError) -> Int32 {

@@ -31,6 +31,7 @@
             case .brokenPipe: EPIPE
             case .inputOutput: EIO
             case .textFileBusy: ETXTBSY
+            case .badDescriptor: EBADF
             }
         }
     }

@@ -38,6 +38,8 @@ package enum SystemCondition: Sendable, CaseIterable {
     case inputOutput
     /// `ETXTBSY`: an executable still open for writing somewhere, which cannot be started.
     case textFileBusy
+    /// `EBADF`: not an open descriptor; on Darwin, also what a defunct listener's accept says.
+    case badDescriptor
 }
 
 /// How a platform reports what went wrong in a system call.

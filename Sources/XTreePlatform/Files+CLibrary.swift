@@ -159,10 +159,16 @@
             #if XTREE_DARWIN_PERSONALITY
                 DarwinPersonality.userTemporaryDirectory
             #elseif canImport(Darwin)
+                // As `confstr` answers: its folder, else `TMPDIR`, else `/var/tmp/`.
                 var path = [CChar](repeating: 0, count: 1_024)
                 let count = confstr(Int32(_CS_DARWIN_USER_TEMP_DIR), &path, path.count)
-                guard count > 1, count <= path.count else { return nil }
-                return String(decoding: path[..<(count - 1)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if count > 1, count <= path.count {
+                    return String(decoding: path[..<(count - 1)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+                if let temporary = getenv("TMPDIR").map({ String(cString: $0) }), temporary.hasPrefix("/") {
+                    return temporary
+                }
+                return "/var/tmp/"
             #else
                 nil
             #endif

@@ -97,7 +97,10 @@
 
         package static func accept(_ listener: Int32) throws(SystemError) -> Int32 {
             let descriptor = try SystemCall.retrying { systemAccept(listener) }
-            try prepare([descriptor], sockets: true)
+            // No SO_NOSIGPIPE here: Darwin's accepted socket inherits the listener's
+            // (`bsd/kern/uipc_socket2.c`, `sonewconn_internal` copies `SOF_NOSIGPIPE`), and
+            // setting it on a peer that already closed fails with EINVAL (`sosetoptlock`).
+            try prepare([descriptor], sockets: false)
             return descriptor
         }
 
@@ -118,6 +121,10 @@
 
         package static func shutdown(_ socket: Int32) {
             systemShutdown(socket)
+        }
+
+        package static func finishSending(_ socket: Int32) {
+            _ = systemShutdown(socket, how: Int32(SHUT_WR))
         }
 
         package static func poll(_ entries: inout [PollEntry], milliseconds: Int32) throws(SystemError) -> Int {
@@ -216,6 +223,7 @@
         send(socket, bytes.baseAddress, bytes.count, noSignal)
     }
     private func systemShutdown(_ socket: Int32) { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+    private func systemShutdown(_ socket: Int32, how: Int32) -> Int32 { shutdown(socket, how) }
     private func systemPoll(_ descriptors: inout [pollfd], _ milliseconds: Int32) -> Int32 {
         poll(&descriptors, nfds_t(descriptors.count), milliseconds)
     }

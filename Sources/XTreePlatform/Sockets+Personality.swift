@@ -34,15 +34,23 @@
             try SystemSockets.bind(socket, to: address)
         }
 
+        /// Darwin's queue holds `backlog` connections, and a backlog of 0 or less, or over
+        /// `somaxconn` (128), is 128 (`bsd/kern/uipc_socket.c`, `solisten`); `sonewconn_internal`
+        /// (`uipc_socket2.c`) refuses once `so_qlen >= so_qlimit`, since `soqlimitcompat` is 1.
+        /// Linux admits one more than its backlog, so it is given one less.
         package static func listen(_ socket: Int32, backlog: Int32) throws(SystemError) {
-            try SystemSockets.listen(socket, backlog: backlog)
+            try SystemSockets.listen(socket, backlog: queueLimit(backlog) - 1)
+        }
+
+        /// The queue Darwin gives a listener asked for `backlog`.
+        package static func queueLimit(_ backlog: Int32) -> Int32 {
+            backlog <= 0 || backlog > 128 ? 128 : backlog
         }
 
         /// A Unix-socket `connect` is refused (`ECONNREFUSED`) when the listener's queue is full,
         /// where Linux waits for room (`bsd/kern/uipc_usrreq.c`, `unp_connect`: `sonewconn`
-        /// failing; `uipc_socket2.c`, `sonewconn_internal`: a queue past 1.5 × backlog). Made
-        /// here by connecting without blocking, which Linux answers with `EAGAIN` when the queue
-        /// is full (past the backlog itself: sooner than Darwin, never later).
+        /// failing). Made here by connecting without blocking, which Linux answers with `EAGAIN`
+        /// when its queue (one less than asked, see ``listen(_:backlog:)``) is full.
         package static func connect(_ socket: Int32, to address: SocketAddress) throws(SystemError) {
             try checkLength(address)
             guard case .local = address else { return try SystemSockets.connect(socket, to: address) }
@@ -64,19 +72,28 @@
             try SystemSockets.reuseAddress(socket)
         }
 
-        /// Darwin's accepted socket inherits the listener's `O_NONBLOCK` (`bsd/kern/uipc_socket2.c`,
-        /// `sonewconn_internal` copies `so_state`'s `SS_NBIO`), and setting `SO_NOSIGPIPE` on a
-        /// connection whose peer already closed fails with `EINVAL` (`bsd/kern/uipc_socket.c`,
-        /// `sosetoptlock`: a socket that can neither send nor receive), so `accept` does.
+        /// Darwin's accepted socket inherits the listener's `O_NONBLOCK` and `SO_NOSIGPIPE`
+        /// (`bsd/kern/uipc_socket2.c`, `sonewconn_internal` copies `so_state`'s `SS_NBIO` and
+        /// `so_flags`' `SOF_NOSIGPIPE`), so nothing is set on it, and a peer that closed before
+        /// the accept is accepted as any other.
+        ///
+        /// A defunct listener (``DarwinPersonality/makeDefunct(_:)``) fails its first accept
+        /// with `EBADF`, then gives dead sockets (`bsd/kern/uipc_socket.c`, `sodefunct`).
         package static func accept(_ listener: Int32) throws(SystemError) -> Int32 {
+            if DarwinPersonality.isDefunct(listener), !DarwinPersonality.failedOnce(listener) {
+                throw SystemError(EBADF)
+            }
             let descriptor = try SystemSockets.accept(listener)
             do throws(SystemError) {
                 if try SystemCall.retrying({ fcntl(listener, F_GETFL) }) & O_NONBLOCK != 0 {
                     try SystemSockets.setNonBlocking(descriptor)
                 }
-                if DarwinPersonality.isShutBothWays(descriptor) { throw SystemError(EINVAL) }
                 if DarwinPersonality.isLocal(descriptor) { try shrinkBuffers(descriptor) }
-                try DarwinPersonality.setNoSigPipe(descriptor)
+                if DarwinPersonality.isDefunct(listener) {
+                    DarwinPersonality.makeDefunct(descriptor)
+                } else if DarwinPersonality.hasNoSigPipe(listener) {
+                    try DarwinPersonality.setNoSigPipe(descriptor)
+                }
             } catch {
                 _ = close(descriptor)
                 throw error
@@ -91,6 +108,7 @@
         /// No `MSG_NOSIGNAL` (`bsd/sys/socket.h`: honoured by newer kernels only): a socket
         /// without `SO_NOSIGPIPE` raises `SIGPIPE` when its peer has gone.
         package static func send(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+            if DarwinPersonality.isDefunct(socket) { throw SystemError(EBADF) }
             let flags = DarwinPersonality.hasNoSigPipe(socket) ? Int32(MSG_NOSIGNAL) : 0
             return try SystemCall.retrying { Glibc.send(socket, bytes.baseAddress, bytes.count, flags) }
         }
@@ -98,31 +116,43 @@
         package static func receive(
             _ socket: Int32, into buffer: UnsafeMutableRawBufferPointer
         ) throws(SystemError) -> Int {
-            try SystemSockets.receive(socket, into: buffer)
+            if DarwinPersonality.isDefunct(socket) { throw SystemError(EBADF) }
+            return try SystemSockets.receive(socket, into: buffer)
         }
 
         package static func shutdown(_ socket: Int32) {
             SystemSockets.shutdown(socket)
         }
 
+        package static func finishSending(_ socket: Int32) {
+            SystemSockets.finishSending(socket)
+        }
+
         /// Darwin's `poll` is made on kqueue (`bsd/kern/sys_generic.c`, `poll_nocancel` and
-        /// `poll_callback`): a descriptor at its end reports `POLLHUP` and then not `POLLOUT`
-        /// (after a reset: `POLLHUP` alone, no `POLLERR`); a device without kqueue support
-        /// (anything but a pty: `/dev/null`, `/dev/tty`; `poll(2)`, BUGS) reports `POLLNVAL` at
-        /// once.
+        /// `poll_callback`): an entry that asks for nothing registers no knote and is never
+        /// answered (Linux says `POLLHUP` and `POLLERR` unasked); a descriptor at its end reports
+        /// `POLLHUP` and then not `POLLOUT` (after a reset: `POLLHUP` alone, no `POLLERR`); a
+        /// peer that shut its writing side makes the read side report `POLLHUP` with `POLLIN`
+        /// (`EV_EOF` on the read filter), where Linux says `POLLRDHUP`; a device without kqueue
+        /// support (anything but a pty: `/dev/null`, `/dev/tty`; `poll(2)`, BUGS) reports
+        /// `POLLNVAL` at once.
         package static func poll(_ entries: inout [PollEntry], milliseconds: Int32) throws(SystemError) -> Int {
-            let unsupported = entries.map { !DarwinPersonality.canPoll($0.descriptor) }
+            let unsupported = entries.map { $0.wanted.isEmpty ? false : !DarwinPersonality.canPoll($0.descriptor) }
             var asked = entries
-            // Linux's `poll` skips negative descriptors: those that cannot be polled, and
-            // defunct listeners, which never report.
-            for index in asked.indices where unsupported[index] || DarwinPersonality.isDefunct(asked[index].descriptor)
-            {
+            // Linux's `poll` skips negative descriptors: those that cannot be polled, and those
+            // that ask for nothing.
+            for index in asked.indices where unsupported[index] || asked[index].wanted.isEmpty {
                 asked[index].descriptor = -1
             }
             _ = try SystemSockets.poll(&asked, milliseconds: unsupported.contains(true) ? 0 : milliseconds)
             for index in entries.indices {
                 var happened = asked[index].happened
                 if happened.contains(.hangUp) { happened.subtract([.writable, .failed]) }
+                if entries[index].wanted.contains(.readable), happened.contains(.readable),
+                    DarwinPersonality.peerShutWriting(entries[index].descriptor)
+                {
+                    happened.insert(.hangUp)
+                }
                 entries[index].happened = unsupported[index] ? .failed : happened
             }
             return entries.filter { !$0.happened.isEmpty }.count
@@ -181,31 +211,41 @@
         /// Whether ``setNoSigPipe(_:)`` was called on `socket`.
         package static func hasNoSigPipe(_ socket: Int32) -> Bool { mark(of: socket) == 1 }
 
-        /// Makes a listener defunct, as iOS does a suspended app's sockets (`bsd/kern/uipc_socket.c`,
-        /// `sodefunct`): it stays open, accepts nothing, connects to it are refused, and `poll`
-        /// never reports it (its read filter fires only for a queue that is not empty,
-        /// `filt_soread_common`). The mark is a priority of 2.
-        package static func makeDefunct(_ listener: Int32) {
-            _ = Glibc.shutdown(listener, Int32(SHUT_RDWR))
+        /// Makes a socket defunct, as iOS does a suspended app's sockets (`bsd/kern/uipc_socket.c`,
+        /// `sodefunct`). A defunct listener keeps `SO_ACCEPTCONN`, and `unp_connect` does not
+        /// check `SOF_DEFUNCT` (`bsd/kern/uipc_usrreq.c`): connects to it succeed and then hang,
+        /// it becomes readable, its first `accept` fails with `EBADF`, and later ones give dead
+        /// sockets, whose reads and writes fail with `EBADF`. The mark is a priority of 2, and
+        /// 3 once the `EBADF` was given. A model from the sources: never run on a device.
+        package static func makeDefunct(_ socket: Int32) {
             var two: Int32 = 2
-            _ = setsockopt(listener, SOL_SOCKET, SO_PRIORITY, &two, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(socket, SOL_SOCKET, SO_PRIORITY, &two, socklen_t(MemoryLayout<Int32>.size))
         }
 
         /// Whether ``makeDefunct(_:)`` was called on `socket`.
-        static func isDefunct(_ socket: Int32) -> Bool { mark(of: socket) == 2 }
+        static func isDefunct(_ socket: Int32) -> Bool { [2, 3].contains(mark(of: socket)) }
+
+        /// Whether a defunct listener already failed an accept with `EBADF`; marks it so.
+        static func failedOnce(_ listener: Int32) -> Bool {
+            guard mark(of: listener) == 2 else { return true }
+            var three: Int32 = 3
+            _ = setsockopt(listener, SOL_SOCKET, SO_PRIORITY, &three, socklen_t(MemoryLayout<Int32>.size))
+            return false
+        }
+
+        /// Whether the peer of a connected socket shut its writing side (Linux's `POLLRDHUP`).
+        static func peerShutWriting(_ socket: Int32) -> Bool {
+            // POLLRDHUP, which glibc declares only under _GNU_SOURCE (<bits/poll.h>: 0x2000).
+            let readHangUp: Int16 = 0x2000
+            var entry = pollfd(fd: socket, events: readHangUp, revents: 0)
+            return Glibc.poll(&entry, 1, 0) == 1 && entry.revents & readHangUp != 0
+        }
 
         /// The personality's mark on a socket: its priority.
         private static func mark(of socket: Int32) -> Int32 {
             var value: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             return getsockopt(socket, SOL_SOCKET, SO_PRIORITY, &value, &length) == 0 ? value : 0
-        }
-
-        /// Whether a connection can neither send nor receive: its peer closed (Linux's `poll`
-        /// says `POLLHUP` for a local socket whose peer is gone).
-        static func isShutBothWays(_ socket: Int32) -> Bool {
-            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            return Glibc.poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
         }
 
         /// Whether `socket` is a Unix domain socket.
@@ -271,16 +311,22 @@
         }
 
         /// Darwin's per-user temporary directory (`confstr(3)`, `_CS_DARWIN_USER_TEMP_DIR`) is
-        /// an app's own: a sandboxed or simulator app's is `tmp/` in its container, whose data
-        /// folder is the app's `HOME` (App Sandbox documentation), and a simulator app's is about
-        /// 169 bytes long, past what a socket's path holds (`bsd/sys/un.h`). Modelled as
-        /// `$HOME/tmp/` where that is a folder; `nil` (Linux's answer) for a process with none.
-        package static var userTemporaryDirectory: String? {
-            guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
-            let path = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/tmp"
-            var found = stat()
-            guard lstat(path, &found) == 0, found.st_mode & S_IFMT == S_IFDIR else { return nil }
-            return path + "/"
+        /// an app's own: a simulator app's is `tmp/` in its container, whose data folder is the
+        /// app's `HOME`, about 169 bytes long, past what a socket's path holds (`bsd/sys/un.h`);
+        /// modelled as `$HOME/tmp/` where that is a folder. A sandboxed Mac app's is
+        /// `/var/folders/…/T/<container-id>/`, outside the home folder (Libc's `dirhelper`,
+        /// macOS branch), given here as `TMPDIR`. There is always one: `confstr` falls back to
+        /// `TMPDIR`, then `/var/tmp/`.
+        package static var userTemporaryDirectory: String {
+            if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
+                let path = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/tmp"
+                var found = stat()
+                if lstat(path, &found) == 0, found.st_mode & S_IFMT == S_IFDIR { return path + "/" }
+            }
+            if let temporary = getenv("TMPDIR").map({ String(cString: $0) }), temporary.hasPrefix("/") {
+                return temporary.hasSuffix("/") ? temporary : temporary + "/"
+            }
+            return "/var/tmp/"
         }
 
         /// APFS refuses a name that is not UTF-8 with `EILSEQ` (`errno.h`; Apple's file system

@@ -70,6 +70,9 @@ package protocol SocketCalls {
     static func receive(_ socket: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int
     /// Ends both directions of a connection, waking whoever waits on it; errors are ignored.
     static func shutdown(_ socket: Int32)
+    /// Ends the sending side only (`SHUT_WR`), as a client does after its request; errors are
+    /// ignored.
+    static func finishSending(_ socket: Int32)
     /// Waits at most `milliseconds` (-1: for ever) for any entry's events, and fills in what
     /// happened; how many entries have something.
     static func poll(_ entries: inout [PollEntry], milliseconds: Int32) throws(SystemError) -> Int

@@ -135,8 +135,10 @@ package final class WebServer: Sendable {
             try Sockets.reuseAddress(listener)
             try Sockets.bind(listener, to: .loopback(port: port))
             // Deep enough that connections a stranger holds open do not fill it: the system
-            // would drop the user's next one, which waits a second or more to try again.
-            try Sockets.listen(listener, backlog: 256)
+            // would drop the user's next one, which waits a second or more to try again. 128:
+            // Darwin makes any backlog over its `somaxconn` (128) 128 (xnu's `solisten`), so a
+            // deeper one would be a number that holds on Linux alone.
+            try Sockets.listen(listener, backlog: 128)
             try Sockets.setNonBlocking(listener)
             self.port = try Sockets.boundPort(of: listener)
             loop = try EventLoop(

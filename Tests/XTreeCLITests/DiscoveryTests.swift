@@ -66,13 +66,19 @@ import XTreePlatform
     }
 
     /// An app in a container, whose temporary directory is its own: the CLI, outside, lists it
-    /// and attaches to it. `container` is the app's temporary directory under the scratch home.
-    func listsAnAppIn(container: [String], name: String) async throws {
+    /// and attaches to it. `container` is the app's temporary directory under the scratch folder
+    /// (`home` standing for the scratch home), `appHome` its home, and `cliTemporary` the CLI's
+    /// `TMPDIR`, if not the scratch one.
+    func listsAnAppIn(
+        container: [String], appHome: String? = nil, cliTemporary: String? = nil, name: String
+    ) async throws {
         let places = try Places()
-        var path = places.home
+        var path = places.folder.url.path
         for component in container {
             path += "/" + component
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            if !FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            }
             try Files.changePermissions(at: path, to: 0o700)
         }
         // The app's home is its container's, as the sandbox and the simulator set it.
@@ -80,19 +86,25 @@ import XTreePlatform
             name: name,
             environment: [
                 "XTREE_INSPECTOR_DIR": "", "XDG_RUNTIME_DIR": "", "TMPDIR": path,
-                "HOME": String(path.dropLast("/tmp".count)),
+                "HOME": appHome.map { places.folder.url.path + "/" + $0 } ?? String(path.dropLast("/tmp".count)),
             ])
         #expect(FileManager.default.fileExists(atPath: path + "/xtree-\(Files.userID)/\(app.pid).json"))
-        let list = try await cliProcess(["list"], environment: places.environment)
+        var environment = places.environment
+        if let cliTemporary { environment["TMPDIR"] = places.folder.url.path + "/" + cliTemporary }
+        let list = try await cliProcess(["list"], environment: environment)
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains(name), "\(list.stdout)")
-        let tree = try await cliProcess(["tree", "--attach", name, "--depth", "0"], environment: places.environment)
+        let tree = try await cliProcess(["tree", "--attach", name, "--depth", "0"], environment: environment)
         #expect(tree.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(tree.stderr)")
     }
 
-    @Test func listFindsASandboxedMacAppInItsContainer() async throws {
+    /// A sandboxed Mac app's temporary directory is a folder of its own in the user's
+    /// `/var/folders/…/T/`, outside its container and the home folder: the CLI, whose `TMPDIR`
+    /// is that `T`, lists it without opening any container.
+    @Test func listFindsASandboxedMacAppBesideItsTemporaryDirectory() async throws {
         try await listsAnAppIn(
-            container: ["Library", "Containers", "com.example.Recipes", "Data", "tmp"], name: "Sandboxed")
+            container: ["var", "folders", "x7", "q3v9k2ld5bn1c0000gn", "T", "com.example.Recipes"],
+            appHome: "home", cliTemporary: "var/folders/x7/q3v9k2ld5bn1c0000gn/T", name: "Sandboxed")
     }
 
     /// A simulator app's temporary directory is too long for a socket's path: it listens on
@@ -102,7 +114,8 @@ import XTreePlatform
         let app = "9E8D7C6B-5A49-4382-9170-6F5E4D3C2B1A"
         try await listsAnAppIn(
             container: [
-                "Library", "Developer", "CoreSimulator", "Devices", device, "data", "Containers", "Data", "Application",
+                "home", "Library", "Developer", "CoreSimulator", "Devices", device, "data", "Containers", "Data",
+                "Application",
                 app, "tmp",
             ], name: "Simulated")
     }
@@ -133,12 +146,21 @@ import XTreePlatform
         }
     #endif
 
-    /// A place in a container that is not the user's alone is not believed.
+    /// A place in a container that is not the user's alone is not believed; containers in the
+    /// home folder are not looked in (macOS 14 would ask the user first).
     @Test func aContainerPlaceOpenToOthersIsPassedOver() throws {
         let places = try Places()
-        let place = places.home + "/Library/Containers/com.example.Open/Data/tmp/xtree-\(Files.userID)"
+        let temporary = places.folder.path("var/folders/x7/q3v9/T")
+        let place = temporary + "/com.example.Open/xtree-\(Files.userID)"
         try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
-        #expect(InspectorDirectory.containerPaths(home: places.home, userID: Files.userID) == [place])
+        let contained = places.home + "/Library/Containers/com.example.Open/Data/tmp/xtree-\(Files.userID)"
+        try FileManager.default.createDirectory(atPath: contained, withIntermediateDirectories: true)
+        #expect(
+            InspectorDirectory.containerPaths(home: places.home, temporary: temporary + "/", userID: Files.userID)
+                == [place])
+        #expect(
+            InspectorDirectory.containerPaths(home: places.home, temporary: places.temporary, userID: Files.userID)
+                == [])
         try Files.changePermissions(at: place, to: 0o777)
         try Data(#"{"pid":1}"#.utf8).write(to: URL(fileURLWithPath: place + "/1.json"))
         #expect(throws: InspectorError.self) { try InspectorDirectory.runningApps(in: place) }

@@ -27,6 +27,20 @@ import XTreeSupport
         #expect(xtreeLog(-1) == 3)
     }
 
+    /// What an entry point said is kept for `p (char *)xtree_last_answer()`: standard error is
+    /// `/dev/null` in an app attached outside Xcode. Each call starts a new answer; a long one
+    /// is cut and says so.
+    @Test func theLastAnswerIsKeptForADebuggerToPrint() {
+        #expect(xtreeCommand("frob") == 3)
+        #expect(String(cString: xtreeLastAnswer()).hasPrefix("xtree: unknown command 'frob'"))
+        #expect(xtreeLog(-1) == 3)
+        #expect(!String(cString: xtreeLastAnswer()).contains("frob"))
+        LastAnswer.begin()
+        LastAnswer.append(Array(repeating: UInt8(ascii: "a"), count: LastAnswer.capacity * 2))
+        let kept = String(cString: xtreeLastAnswer())
+        #expect(kept.utf8.count == LastAnswer.capacity && kept.hasSuffix("\n...(cut)\n"))
+    }
+
     @Test func aStoppedInspectorsTreeAndJournalAreForgottenAnothersAreKept() {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let view = DebuggerView()

@@ -483,11 +483,27 @@ struct UncheckedBox<Value>: @unchecked Sendable {
         let app = reached
         let kept = try await offMain { UncheckedBox(try patient(InspectorClient(app))) }
         await inspector.simulateSuspension()
-        let refused = await #expect(throws: InspectorError.self) {
-            try await offMain { _ = try InspectorClient(app) }
-        }
-        #expect("\(String(describing: refused))".contains("cannot connect"), "\(String(describing: refused))")
-        inspector.resume()
+        #if XTREE_DARWIN_PERSONALITY
+            // Darwin takes the connect on a defunct listener and fails the accept with EBADF:
+            // the inspector listens again at once, so the client that came first is answered
+            // on a second try, or told the app went away; before, it waited its whole reply
+            // timeout. No resume() is needed.
+            let first = try await offMain { () -> String? in
+                do {
+                    _ = try InspectorClient(app)
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
+            #expect(first == nil || first?.contains("went away") == true, "\(first ?? "")")
+        #else
+            let refused = await #expect(throws: InspectorError.self) {
+                try await offMain { _ = try InspectorClient(app) }
+            }
+            #expect("\(String(describing: refused))".contains("cannot connect"), "\(String(describing: refused))")
+            inspector.resume()
+        #endif
         await inspector.loopIsIdle()
         let snapshot = try await offMain { try patient(InspectorClient(app)).snapshot() }
         #expect(snapshot.nodes.first?.type == "Book")

@@ -10,7 +10,8 @@ import XTreeSupport
 /// shared `/tmp` first), `.xtree-inspector` in the home directory. The directory is created
 /// with mode 0700 and refused if it is a symbolic link, not owned by the user, or open to
 /// anyone else. An app in a container (the iOS simulator, the Mac's App Sandbox) has a
-/// temporary directory of its own, where the CLI's `list` looks too.
+/// temporary directory of its own, where the CLI's `list` looks too
+/// (``containerPaths(home:temporary:userID:)``).
 public enum InspectorDirectory {
     /// The directory, created if needed and checked.
     ///
@@ -87,7 +88,7 @@ public enum InspectorDirectory {
     }
 
     /// The apps running now, oldest process id first: in the places of ``defaultPaths(environment:userID:)``
-    /// and, unless a directory is chosen, in apps' containers (``containerPaths(home:userID:)``).
+    /// and, unless a directory is chosen, in apps' containers (``containerPaths(home:temporary:userID:)``).
     ///
     /// A discovery file is believed only as far as it can be checked: its name must be its
     /// process id's (a positive number), and a process that cannot be signalled (gone, or
@@ -112,8 +113,11 @@ public enum InspectorDirectory {
         }
         // Every place refused: say why, as an app that tried them would.
         if apps.isEmpty, let refusal, (try? firstSafe(candidates)) == nil { throw refusal }
-        if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") {
-            for place in containerPaths(home: home, userID: Files.userID) where !candidates.contains(place) {
+        let environment = ProcessInfo.processInfo.environment
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? Files.userTemporaryDirectory
+            for place in containerPaths(home: home, temporary: temporary, userID: Files.userID)
+            where !candidates.contains(place) {
                 // Another user's, or open to others: not believed, as a place of the CLI's own.
                 apps += (try? runningApps(inChecked: checked(place))) ?? []
             }
@@ -122,14 +126,24 @@ public enum InspectorDirectory {
     }
 
     /// Where apps in containers announce themselves, which the CLI lists besides the places
-    /// above: each app's own temporary directory holds `xtree-UID`. A sandboxed Mac app's is
-    /// `~/Library/Containers/BUNDLE-ID/Data/tmp`; an app's in the iOS simulator
+    /// above: each app's own temporary directory holds `xtree-UID`. A sandboxed Mac app's is a
+    /// folder of its own inside the user's (`/var/folders/…/T/CONTAINER-ID/`, beside the CLI's
+    /// `TMPDIR`, outside the home folder: Libc's `dirhelper`; Apple's App Sandbox Design Guide),
+    /// so no container is opened (macOS 14 asks the user before a tool reads another app's
+    /// container); an app's in the iOS simulator is
     /// `~/Library/Developer/CoreSimulator/Devices/DEVICE/data/Containers/Data/Application/APP/tmp`.
     /// Only the places that exist, at most 4,096.
-    package static func containerPaths(home: String, userID: UInt32) -> [String] {
+    ///
+    /// - Parameter temporary: The CLI's temporary directory: where its last part is `T`, as
+    ///   macOS names the user's, its subfolders are the sandboxed apps'.
+    package static func containerPaths(home: String, temporary: String?, userID: UInt32) -> [String] {
         let home = home.hasSuffix("/") ? String(home.dropLast()) : home
         let name = "xtree-\(userID)"
-        var places = subfolders(of: home + "/Library/Containers").map { $0 + "/Data/tmp/" + name }
+        var places: [String] = []
+        if var temporary, temporary.hasPrefix("/") {
+            while temporary.hasSuffix("/") { temporary.removeLast() }
+            if temporary.hasSuffix("/T") { places += subfolders(of: temporary).map { $0 + "/" + name } }
+        }
         for device in subfolders(of: home + "/Library/Developer/CoreSimulator/Devices") {
             places += subfolders(of: device + "/data/Containers/Data/Application").map { $0 + "/tmp/" + name }
         }

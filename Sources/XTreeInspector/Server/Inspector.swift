@@ -154,7 +154,17 @@ public final class Inspector: Sendable {
             } catch {
                 for (descriptor, _) in listeners { Files.close(descriptor) }
                 InspectorDirectory.removeSocket(socketPath)
-                throw error
+                guard plan.socketPath == nil else { throw error }
+                // The socket's path did not fit: a sandboxed Mac app's temporary directory
+                // (`/var/folders/…/T/BUNDLE-ID/`) leaves room for a bundle id of about 33
+                // characters, and loopback TCP needs the sandbox's network-server entitlement.
+                let path = InspectorDirectory.socketPath(for: pid, in: directory)
+                throw .io(
+                    "\(error.description); the socket path \(path) is \(path.utf8.count) bytes, over the "
+                        + "\(Sockets.maximumLocalPathBytes) a socket's path holds, so the inspector listens on "
+                        + "127.0.0.1 instead, which a sandboxed Mac app may do only with the "
+                        + "com.apple.security.network.server entitlement (or set XTREE_INSPECTOR_DIR to a shorter "
+                        + "folder)")
             }
         }
         self.addresses = addresses
