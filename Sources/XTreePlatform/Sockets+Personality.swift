@@ -106,11 +106,19 @@
         }
 
         /// No `MSG_NOSIGNAL` (`bsd/sys/socket.h`: honoured by newer kernels only): a socket
-        /// without `SO_NOSIGPIPE` raises `SIGPIPE` when its peer has gone.
+        /// without `SO_NOSIGPIPE` raises `SIGPIPE` when its peer has gone, sent to the process
+        /// (`bsd/kern/uipc_socket.c`, `sosend`: `psignal(current_proc(), SIGPIPE)`), so any
+        /// thread that does not block it may take it; Linux sends it to the thread.
         package static func send(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
             if DarwinPersonality.isDefunct(socket) { throw SystemError(EBADF) }
-            let flags = DarwinPersonality.hasNoSigPipe(socket) ? Int32(MSG_NOSIGNAL) : 0
-            return try SystemCall.retrying { Glibc.send(socket, bytes.baseAddress, bytes.count, flags) }
+            do {
+                return try SystemCall.retrying {
+                    Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                }
+            } catch  where error.is(.brokenPipe) && !DarwinPersonality.hasNoSigPipe(socket) {
+                _ = kill(getpid(), SIGPIPE)
+                throw error
+            }
         }
 
         package static func receive(
@@ -290,24 +298,23 @@
             return socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 ? (ends[0], ends[1]) : nil
         }
 
-        /// Whether sending on `socket`, whose peer is gone, raises `SIGPIPE` on this thread: the
-        /// signal is blocked meanwhile, so that it waits to be taken instead of ending the process.
+        /// Whether sending on `socket`, whose peer is gone, raises `SIGPIPE`: a handler of the
+        /// whole process counts it meanwhile, since Darwin sends it to the process, not the
+        /// thread (blocking it on one thread would let another take it, and end the process).
         package static func raisesBrokenPipe(sendingOn socket: Int32) -> Bool {
-            var pipeSignal = sigset_t()
-            sigemptyset(&pipeSignal)
-            sigaddset(&pipeSignal, SIGPIPE)
-            var previous = sigset_t()
-            pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in personalityBrokenPipes += 1 }
+            sigemptyset(&action.sa_mask)
+            var previous = sigaction()
+            sigaction(SIGPIPE, &action, &previous)
+            defer { sigaction(SIGPIPE, &previous, nil) }
+            let before = personalityBrokenPipes
             _ = try? [UInt8](repeating: 1, count: 8).withUnsafeBytes { bytes throws(SystemError) in
                 try Sockets.send(socket, bytes)
             }
-            var pending = sigset_t()
-            sigpending(&pending)
-            guard sigismember(&pending, SIGPIPE) == 1 else { return false }
-            var now = timespec()
-            _ = sigtimedwait(&pipeSignal, nil, &now)
-            return true
+            // A signal sent to the process is taken by some thread soon, not at once.
+            for _ in 0..<200 where personalityBrokenPipes == before { usleep(1_000) }
+            return personalityBrokenPipes != before
         }
 
         /// Darwin's per-user temporary directory (`confstr(3)`, `_CS_DARWIN_USER_TEMP_DIR`) is
@@ -338,4 +345,8 @@
             }
         }
     }
+
+    /// How many `SIGPIPE`s ``DarwinPersonality/raisesBrokenPipe(sendingOn:)``'s handler took: a
+    /// signal handler's counter, written by the handler alone, read while the test waits.
+    nonisolated(unsafe) private var personalityBrokenPipes: Int32 = 0
 #endif
