@@ -13,9 +13,10 @@ export PATH="/opt/swift/usr/bin:$PATH"
 root=$(pwd)
 work="$root/.build/session-check"
 rm -rf "$work"
-mkdir -p "$work/dir"
-chmod 700 "$work/dir"
+mkdir -p "$work/dir" "$work/tmp"
+chmod 700 "$work/dir" "$work/tmp"
 export XTREE_INSPECTOR_DIR="$work/dir"
+export TMPDIR="$work/tmp"
 
 swift build --product xtree-cli
 cli=$(swift build --show-bin-path)/xtree-cli
@@ -93,7 +94,9 @@ cat >"$work/bookshelf-aasa.json" <<'JSON'
 JSON
 "$cli" links --launch "$launch" --aasa "$work/bookshelf-aasa.json" --domain bookshelf.example
 "$cli" replay --launch "$launch" "$work/bookshelf.json"
-if ls "${TMPDIR:-/tmp}" | grep -q '^xtree-launch-'; then
+# Launched apps' directories go in a temporary folder of this check's own: another process's,
+# left in a shared /tmp, is not this check's concern.
+if ls "$work/tmp" | grep -q '^xtree-launch-'; then
     echo "error: a launched app's directory was left behind"
     exit 1
 fi

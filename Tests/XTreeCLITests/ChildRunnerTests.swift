@@ -31,6 +31,25 @@ import XTreePlatform
         #expect(launcher.leftovers.isEmpty)
     }
 
+    /// What the app started that ignores SIGTERM is killed after it: stop sends SIGKILL to the
+    /// group, and nothing of it is left.
+    @MainActor
+    @Test func aHelperThatIgnoresSIGTERMIsKilledWithTheGroup() throws {
+        let launcher = try Launcher(
+            #"(trap '' TERM; exec sleep 300) & echo $! > "$(dirname "$0")/helper"; "#
+                + #"exec "$XTREE_CLI" "$@" serve --as-launched"#)
+        let launched = try LaunchedApp(launcher.script, environment: launcher.environment)
+        let helper = try #require(
+            Int32(
+                try String(contentsOfFile: launcher.folder.path("helper"), encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
+        launched.stop()
+        let deadline = Date().addingTimeInterval(5)
+        while Terminal.canSignal(helper), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!Terminal.canSignal(helper), "a helper that ignores SIGTERM outlived its app: no SIGKILL was sent")
+        #expect(launcher.leftovers.isEmpty)
+    }
+
     @MainActor
     @Test func aChildThatPrintsWithoutEndCostsABoundedTail() throws {
         let launcher = try Launcher("head -c 20000000 /dev/zero | tr '\\0' x; echo; echo the end; exit 3")

@@ -30,7 +30,8 @@ import XTreeRecorder
 
     @MainActor
     static func twoLaunches() async throws -> [String] {
-        LinkRedaction.current = .queryValues(named: ["invite", "token"])
+        LinkRedaction.current = .values(
+            named: LinkRedaction.standardNames.union(["invite"]), afterPathSegments: ["invite"])
         try? FileManager.default.removeItem(atPath: FlightRecorder.defaultPath(for: RecipesApp.self))
         defer { try? FileManager.default.removeItem(atPath: FlightRecorder.defaultPath(for: RecipesApp.self)) }
         var lines: [String] = []

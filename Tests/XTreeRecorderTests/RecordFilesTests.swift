@@ -56,4 +56,26 @@ import XTreePlatform
         #expect(linked.problem?.hasPrefix("cannot open \(file.path)") == true, "\(linked.problem ?? "")")
         #expect(throws: FlightRecordError.self) { try FlightRecord(contentsOf: file.path) }
     }
+
+    /// An outcome whose checksum fails (a torn write, or a byte changed) is read as incomplete,
+    /// never as the outcome its bytes now say: one byte of the receiver's name changed, or of
+    /// its kind.
+    @Test(arguments: [
+        RecordLayout.Slot.outcome(256) + 8, RecordLayout.Slot.outcome(256), RecordLayout.Slot.outcome(256) + 64,
+    ])
+    func anOutcomeWhoseChecksumFailsIsReadAsIncomplete(offset: Int) throws {
+        let file = ScratchFile()
+        let recorder = try recorder(file.path)
+        recorder.end(recorder.begin("app://a"), typeNamed: "Screen")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let good = try FlightRecord(bytes: bytes)
+        guard case .reached("Screen", _) = good.links[0].outcome else {
+            Issue.record("not reached: \(good.links[0].outcome)")
+            return
+        }
+        bytes[RecordLayout.headerSize + offset] ^= 0x01
+        let record = try FlightRecord(bytes: bytes)
+        #expect(record.links.map(\.link) == ["app://a"])
+        #expect(record.links[0].outcome == .incomplete, "\(record.links[0].outcome)")
+    }
 }

@@ -74,6 +74,9 @@ package final class LaunchedApp {
 
     private var isRunning: Bool { child != nil && ended == nil }
 
+    /// The child's process group (its pid), while it runs.
+    package var processGroup: Int32? { child?.pid }
+
     /// How the child ended, if it has: `exited with status N` or `was ended by signal N (NAME)`.
     package var ending: String? { ended?.description }
 
