@@ -101,6 +101,21 @@ if ls "$work/tmp" | grep -q '^xtree-launch-'; then
     exit 1
 fi
 
+echo "-- SIGTERM right after the discovery file appears: Inspector.serve ends, leaving neither file nor socket"
+mkdir -p "$work/term-dir"
+chmod 700 "$work/term-dir"
+XTREE_INSPECTOR_DIR="$work/term-dir" "$launch" >/dev/null 2>&1 &
+terminated=$!
+for _ in $(seq 1000); do [ -e "$work/term-dir/$terminated.json" ] && break; sleep 0.01; done
+kill -TERM "$terminated"
+status=0
+wait "$terminated" || status=$?
+[ "$status" = 0 ] || { echo "error: Inspector.serve ended with status $status on SIGTERM, not 0"; exit 1; }
+if [ -n "$(ls -A "$work/term-dir")" ]; then
+    echo "error: SIGTERM left behind: $(ls -A "$work/term-dir")"
+    exit 1
+fi
+
 echo "-- crashes: the bookshelf's planted bugs (BOOKSHELF_BUGS=1), kept by its flight recorder, reproduced and shortened"
 record="$work/bookshelf.flightrecord"
 mkdir -p "$work/crash-dir"

@@ -114,4 +114,41 @@ import XTreePlatform
             }
         }
     }
+
+    /// `serve` ends cleanly on a SIGTERM sent the moment its discovery file appears: nothing
+    /// is left in the inspector directory.
+    @Test func aSIGTERMRightAfterTheDiscoveryFileLeavesNothing() async throws {
+        let folder = try ScratchFolder()
+        let directory = folder.path("inspectors")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try Files.changePermissions(at: directory, to: 0o700)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XTREE_INSPECTOR_DIR"] = directory
+        for arguments in [["serve"], ["serve", "--as-launched"]] {
+            let child = try Children.spawn(
+                productsDirectory.appendingPathComponent("xtree-cli").path, arguments: arguments,
+                environment: environment.map { "\($0.key)=\($0.value)" })
+            defer {
+                Files.close(child.output)
+                Files.close(child.input)
+            }
+            let deadline = Date().addingTimeInterval(30)
+            while !FileManager.default.fileExists(atPath: directory + "/\(child.pid).json"), Date() < deadline {
+                try await Task.sleep(nanoseconds: 1_000_000)
+            }
+            #expect(Terminal.send(.terminate, to: child.pid))
+            var ending: ChildEnding?
+            let stopBy = Date().addingTimeInterval(10)
+            while ending == nil, Date() < stopBy {
+                ending = try Children.ending(of: child.pid, wait: false)
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            if ending == nil {
+                _ = Children.send(.kill, toGroup: child.pid)
+                _ = try? Children.ending(of: child.pid, wait: true)
+            }
+            #expect(ending == .exited(0), "\(arguments): a SIGTERM right after the discovery file was lost")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "\(arguments)")
+        }
+    }
 }

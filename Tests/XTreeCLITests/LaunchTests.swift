@@ -58,6 +58,17 @@ import XTreeReachability
         #expect(launcher.leftovers.isEmpty)
     }
 
+    /// An app whose inspector holds its own root and restores no states (the shop served as an
+    /// app's own `Inspector(name:app:root:)` serves it) is started again for each example.
+    @Test func checkOnALaunchedAppThatCannotReturnToItsStartStartsItForEachExample() async throws {
+        let launcher = try Launcher(#"exec "$XTREE_CLI" --app Shop serve"#)
+        let text = try await cliProcess(["check", "--launch", launcher.script], environment: launcher.environment)
+        #expect(text.status == 0, "\(text.stdout) \(text.stderr)")
+        #expect(text.stdout.contains("3 passed, 0 failed"), "\(text.stdout)")
+        #expect(text.stderr.contains("does not return to its start"), "\(text.stderr)")
+        #expect(launcher.leftovers.isEmpty)
+    }
+
     @Test func checkOnARunningAppStartsEachExampleFromItsStart() async throws {
         let served = try await ServedApp()
         let result = try await served.cli("check", "--attach", served.name)

@@ -5,7 +5,7 @@
 
     /// The Darwin personality does what Darwin does, where Darwin and Linux differ on the
     /// package's paths. Compiled only into its own build (`Scripts/darwin-personality.sh`).
-    @Suite struct DarwinPersonalityTests {
+    @Suite(.serialized) struct DarwinPersonalityTests {
         /// A listener on a fresh local path with a queue of `backlog`.
         func listener(backlog: Int32) throws -> (descriptor: Int32, path: String) {
             let path = NSTemporaryDirectory() + "/p-\(UInt32.random(in: 0...UInt32.max)).sock"

@@ -87,7 +87,9 @@ struct CheckCommand: ParsableCommand {
         if format == .text { context.console.out(line) } else { context.console.err(line) }
         // A running app starts each example from its start if it restores states.
         var restores = false
-        if app.launched == nil {
+        if let launched = app.launched {
+            if !launched.probeRestore() { context.console.err(launched.restartNote(per: "example")) }
+        } else {
             do {
                 _ = try client.restore(to: 0)
                 restores = true

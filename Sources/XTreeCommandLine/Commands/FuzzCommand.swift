@@ -117,6 +117,7 @@ struct FuzzCommand: ParsableCommand {
             "fuzzing \(name): \(examples.count) examples, \(examples.count + 1) starting states, seed \(seed), "
                 + "budget \(limit)\n")
         for note in notes { console.err("note: \(note)\n") }
+        if !app.probeRestore() { console.err(app.restartNote(per: "case")) }
         var engine = LinkFuzzEngine(seed: seed)
         var runner = LaunchedFuzzRunner(app: app, deadline: seconds.map { Date().addingTimeInterval(Double($0)) })
         var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)

@@ -34,10 +34,20 @@ extension Inspector {
     /// it launches a private directory), under `name`, else `XTREE_LAUNCH_NAME`, else the
     /// type's name; then one line, `serving NAME (pid PID)`, goes to standard output. If the
     /// inspector cannot start, the reason goes to standard error and the process exits with
-    /// status 1. Started by `xtree-cli` (`XTREE_LAUNCH_PIPE` set), it exits when its standard
+    /// status 1. SIGTERM and SIGINT end it cleanly, its discovery file and socket removed (an
+    /// app's own `Inspector(…)` leaves the app's signals alone). Started by `xtree-cli` (`XTREE_LAUNCH_PIPE` set), it exits when its standard
     /// input ends: the CLI that launched it is gone, even if it was killed.
     @MainActor
     public static func serve<App: DeepLinkableApp>(_ app: App.Type, name: String? = nil) -> Never {
+        // Before the inspector announces itself: a SIGTERM or SIGINT sent as soon as it can be
+        // found ends the app through `exit`, whose handlers remove its discovery file and socket.
+        terminationSources = [SignalName.interrupt, .terminate].map { signal in
+            Terminal.ignore(signal)
+            let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .main)
+            source.setEventHandler { Terminal.exit(0) }
+            source.resume()
+            return source
+        }
         let environment = ProcessInfo.processInfo.environment
         let name = name ?? environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(App.self)"
         do {
@@ -66,4 +76,7 @@ extension Inspector {
             end()
         }.start()
     }
+
+    /// The signal sources of ``serve(_:name:)``, kept for the process's life.
+    @MainActor private static var terminationSources: [any DispatchSourceSignal] = []
 }

@@ -37,6 +37,8 @@ package final class LaunchedApp {
     package private(set) var target: AttachedTarget?
     /// How many children were started.
     package private(set) var starts = 0
+    /// How long the last child took to serve, in seconds.
+    package private(set) var startSeconds = 0.0
     /// The journal event of the last case's fresh root (its restore): the objects that leave
     /// the tree from then on are that case's.
     package private(set) var caseStart = 0
@@ -110,21 +112,46 @@ package final class LaunchedApp {
         }
     }
 
-    /// Runs one case on a fresh root: restores the child to the start (a fresh root from its
-    /// type), then runs `body` with its client. A case that kills the child, or leaves it
-    /// without an answer past the reply timeout, fails saying how the child ended; the next
-    /// case gets a new child. Whatever else `body` throws fails the case with its message.
+    /// Whether the child returns to its start when asked (`restore` to event 0: an app served
+    /// with `Inspector.serve` makes a fresh root, one with a restoration restores its first
+    /// state); asked once, of the first child. One that cannot is started again for each case.
+    package private(set) var restoresItsStart: Bool?
+    /// Whether the child is as it started: no case ran in it yet.
+    private var fresh = false
+
+    /// Runs one case on a fresh root: a new child's, or the child's returned to its start
+    /// (``restoresItsStart``), else a child started again; then runs `body` with its client. A
+    /// case that kills the child, or leaves it without an answer past the reply timeout, fails
+    /// saying how the child ended; the next case gets a new child. Whatever else `body` throws
+    /// fails the case with its message.
     package func runCase<Value>(
         _ body: (InspectorClient) throws(InspectorError) -> Value
     ) -> Result<Value, CaseFailure> {
         do throws(CLIError) {
-            if target == nil { try start() }
+            if target == nil {
+                try start()
+            } else if !fresh, restoresItsStart == false {
+                // A child that ended since the last case (a task of its links) ended in this one.
+                if let ended { return .failure(CaseFailure(description: "the app \(ended)")) }
+                try relaunch()
+            }
         } catch {
             return .failure(CaseFailure(description: "the app could not be started again: \(error)"))
         }
+        let returning = !fresh
+        fresh = false
         guard let client = target?.client else { preconditionFailure("a started app is attached") }
         do throws(InspectorError) {
-            caseStart = try client.restore(to: 0).result.event
+            if returning, restoresItsStart != false {
+                do throws(InspectorError) {
+                    caseStart = try client.restore(to: 0).result.event
+                    restoresItsStart = true
+                } catch .refused {
+                    // It cannot return to its start: this case, and each after it, in a new child.
+                    restoresItsStart = false
+                    return runCase(body)
+                }
+            }
             return .success(try body(client))
         } catch {
             if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }
@@ -132,6 +159,28 @@ package final class LaunchedApp {
             let how = reap(after: error).map { "the app \($0)" } ?? "the app stopped answering, and was stopped"
             return .failure(CaseFailure(description: "\(how) (\(error.description))"))
         }
+    }
+
+    /// Finds out, on the child as it started, whether it returns to its start
+    /// (``restoresItsStart``), for a command to say what each case will cost.
+    package func probeRestore() -> Bool {
+        if let restoresItsStart { return restoresItsStart }
+        guard let client = target?.client else { return false }
+        do throws(InspectorError) {
+            caseStart = try client.restore(to: 0).result.event
+            restoresItsStart = true
+        } catch {
+            if case .refused = error { restoresItsStart = false }
+        }
+        return restoresItsStart ?? false
+    }
+
+    /// What a command says when ``restoresItsStart`` is false: each `unit` starts a child.
+    package func restartNote(per unit: String) -> String {
+        "note: \(TerminalText.escaped(URL(fileURLWithPath: path).lastPathComponent)) does not return to its start "
+            + "(its inspector holds its own root and restores no states), so each \(unit) starts it again "
+            + "(about \(Int((startSeconds * 1000).rounded())) ms each); a launch executable that calls "
+            + "Inspector.serve(YourApp.self) gives a fresh root per \(unit) at no such cost\n"
     }
 
     /// Stops the child (if it runs) and starts another: after a case that killed or hung it.
@@ -163,6 +212,8 @@ package final class LaunchedApp {
         reaped = nil
         output = OutputTail(reading: child.output)
         starts += 1
+        let began = Date()
+        defer { startSeconds = Date().timeIntervalSince(began) }
         let discovery = "\(directory)/\(child.pid).json"
         let deadline = Date().addingTimeInterval(startTimeout)
         while !FileManager.default.fileExists(atPath: discovery) {
@@ -189,6 +240,8 @@ package final class LaunchedApp {
         target.client.replyTimeout = replyTimeout
         target.applierName = "launched"
         self.target = target
+        fresh = true
+        caseStart = 0
     }
 
     /// Starts the child. On Linux, an executable still open for writing somewhere (`ETXTBSY`:
