@@ -139,6 +139,11 @@ let package = Package(
                 "XTreePage", "XTreeTargets", "XTreeRoutes", "RecipesDomain", "ShopDomain", "XTreePlatform", "XTreeSupport",
             ]),
         .executableTarget(name: "xtree-cli", dependencies: ["XTreeCommandLine"]),
+        // A fixture built the way large UIKit apps route links (its own coordinator protocol,
+        // an NSObject base class, depth-first search over canHandle, links saved until launch
+        // finishes), and its launch executable: what the real-app tests launch.
+        .target(name: "BrowserFixture", dependencies: ["XTree"]),
+        .executableTarget(name: "browser-launch", dependencies: ["BrowserFixture", "XTreeInspector"]),
         .executableTarget(
             name: "xtree-bench",
             dependencies: [

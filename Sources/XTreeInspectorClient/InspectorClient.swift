@@ -36,6 +36,9 @@ public final class InspectorClient {
     /// How long to wait for a reply, however many events the app sends meanwhile, and for
     /// each line of a snapshot or journal that follows it.
     public var replyTimeout = 30.0
+    /// How long the app waits for a link it holds (``LinkHolder``) to be delivered before
+    /// answering `open` that it is still held, in seconds; `nil`: the app's default, 5.
+    public var holdTimeout: Double?
     /// The most events, and bytes of their lines, a follower keeps while one reply is awaited:
     /// ``InspectorProtocol/maximumBufferedEvents`` and ``InspectorProtocol/maximumBufferedEventBytes``.
     package var eventBound = (
@@ -203,6 +206,11 @@ public final class InspectorClient {
         var open = request(.open)
         open.url = url
         if !traces { open.traces = false }
+        open.hold = holdTimeout
+        // The reply comes after the hold: wait for it past the hold's end.
+        let wait = replyTimeout
+        if let holdTimeout { replyTimeout = max(replyTimeout, holdTimeout + 5) }
+        defer { replyTimeout = wait }
         let reply = try exchange(open)
         guard let opened = reply.opened else { throw .refused("an open reply without its result") }
         let snapshot: TreeSnapshot

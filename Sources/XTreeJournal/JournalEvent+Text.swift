@@ -24,8 +24,9 @@ extension JournalEvent {
             let milliseconds = String(format: "%.2f", link.duration * 1000)
             let outcome =
                 link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? (unchanged ? ": unchanged" : "")
+            let held = link.held.map { ", held by \(TerminalText.escaped($0))" } ?? ""
             return "\(head) link \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
-                + "\(searches))\(outcome)"
+                + "\(searches)\(held))\(outcome)"
         }
     }
 

@@ -66,6 +66,9 @@ public struct JournalEvent: Sendable, Hashable {
         /// or that it reached a screen already there. Made only then, so that a link that
         /// changes something costs nothing more; `nil` otherwise.
         public var explanation: [String]?
+        /// Who held the link until the app could handle it (a ``LinkHolder``'s name), if
+        /// anyone did: it was applied when delivered, or failed still held.
+        public var held: String?
 
         /// Creates a link's record.
         public init(

@@ -8,9 +8,7 @@
 ///
 /// ```swift
 /// public enum BankApp: DeepLinkableApp {
-///     public static func makeRoot() -> AppCoordinator {
-///         AppCoordinator(accounts: .preview)
-///     }
+///     public static func makeRoot() -> AppCoordinator { AppCoordinator(accounts: .preview) }
 ///
 ///     public static func open(_ link: String, in root: AppCoordinator) async throws -> any DeepLinkable {
 ///         try await root.open(BankLink(string: link))
@@ -25,7 +23,8 @@
 /// ```
 ///
 /// The type must be public and declared at the top level of its module, named by a plain
-/// identifier, so that a generated test can name it.
+/// identifier, so that a generated test can name it. A link that arrives before the app can
+/// handle it is held with a ``LinkHolder``.
 @MainActor
 public protocol DeepLinkableApp {
     /// The app's root coordinator.
@@ -47,8 +46,8 @@ public protocol DeepLinkableApp {
     /// given, what `xtree-cli check --launch` holds it to. Empty by default.
     static var linkExamples: [LinkExample] { get }
 
-    /// Values that make real links when put in a pattern's wildcards (ids of the app's data):
-    /// for each `*` of an association file's pattern, tools try these. Empty by default.
+    /// Values that make real links in a pattern's wildcards (ids of the app's data): tools try
+    /// these for each `*` of an association file's pattern. Empty by default.
     static var sampleValues: [String] { get }
 }
 

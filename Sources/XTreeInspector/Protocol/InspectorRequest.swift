@@ -23,6 +23,9 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     /// `open`: `false` for no traces: the app counts its searches for the journal and sends
     /// none of the steps they visited. Default `true`.
     package var traces: Bool?
+    /// `open`: how long to wait, in seconds, for a link the app holds (``LinkHolder``) to be
+    /// delivered, before answering that it is still held. Default 5.
+    package var hold: Double?
     /// `journal` and `follow`: only the events after this sequence number (`follow`: the
     /// events kept after it, then every new one).
     package var after: Int?

@@ -37,10 +37,12 @@ extension InspectorCore {
             // A follower holds the tree: it is sent the link's event, its edit, before the
             // reply, and no tree; anyone else the tree after the link.
             let following = outbox != nil
-            let outcome = await hub.apply(
-                text, source: .inspector, tracing: request.traces ?? true, needsSnapshot: !following
-            ) {
-                try await open(url)
+            // A link the app holds is waited for until its delivery, up to the deadline asked.
+            let hold = request.hold.flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil } ?? 5
+            let outcome = await LinkHolder.$deadline.withValue(hold) {
+                await hub.apply(text, source: .inspector, tracing: request.traces ?? true, needsSnapshot: !following) {
+                    try await open(url)
+                }
             }
             .applied
             var reply = InspectorReply(id: request.id)

@@ -258,19 +258,29 @@ final class WatchHub {
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
         let result: Result<(any DeepLinkable)?, any Error>
+        // Who held the link until it was delivered, if a ``LinkHolder`` did.
+        let holding = LinkHolder.Report()
         let traces: [SearchTrace]
         let counts: (searches: Int, visits: Int)
         // The receiver types of the searches that found nothing: kept for an explanation.
         let misses: [String]
         if tracing {
             (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
-                do { return .success(try await handler()) } catch { return .failure(error) }
+                do {
+                    return .success(try await LinkHolder.$report.withValue(holding) { try await handler() })
+                } catch {
+                    return .failure(error)
+                }
             }
             counts = (traces.count, traces.reduce(0) { $0 + $1.steps.count })
             misses = traces.filter { $0.match == nil }.map(\.receiverType)
         } else {
             let counted = await withSearchCounting { () async -> Result<(any DeepLinkable)?, any Error> in
-                do { return .success(try await handler()) } catch { return .failure(error) }
+                do {
+                    return .success(try await LinkHolder.$report.withValue(holding) { try await handler() })
+                } catch {
+                    return .failure(error)
+                }
             }
             (result, traces, counts) = (counted.result, [], (counted.searches, counted.visits))
             misses = counted.misses
@@ -303,6 +313,7 @@ final class WatchHub {
             var link = JournalEvent.Link(
                 url: kept, source: source, duration: duration, reached: reached, error: error,
                 searches: counts.searches, visits: counts.visits)
+            link.held = holding.holder
             if error != nil || update.edit.isEmpty {
                 // Only now is the tree walked for candidates: a link that changed something
                 // costs nothing more.

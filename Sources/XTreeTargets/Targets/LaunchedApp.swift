@@ -37,6 +37,10 @@ package final class LaunchedApp {
     package private(set) var target: AttachedTarget?
     /// How many children were started.
     package private(set) var starts = 0
+    /// How long each child waits for a link it holds to be delivered (`--hold-timeout`).
+    package var holdTimeout: Double? {
+        didSet { target?.client.holdTimeout = holdTimeout }
+    }
     /// How long the last child took to serve, in seconds.
     package private(set) var startSeconds = 0.0
     /// The journal event of the last case's fresh root (its restore): the objects that leave
@@ -238,6 +242,7 @@ package final class LaunchedApp {
         }
         let target = try AttachedTarget(String(child.pid), in: directory)
         target.client.replyTimeout = replyTimeout
+        target.client.holdTimeout = holdTimeout
         target.applierName = "launched"
         self.target = target
         fresh = true

@@ -15,10 +15,27 @@ package struct AttachOption: ParsableArguments {
             "Start your app's launch executable (see Inspector.serve; a NAME from .xtree.json), work on it, then stop it."
     )
     package var launch: String?
+    @Option(
+        name: "hold-timeout", value: "SECONDS",
+        help: "Wait this long for a link the app holds until it can handle it (default 5).")
+    package var holdTimeout: String?
+
+    /// `--hold-timeout`, read.
+    package var holdSeconds: Double? {
+        holdTimeout.flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil }
+    }
 
     package func validate() throws(CLIError) {
         if attach != nil, launch != nil {
             throw .usage("--attach and --launch name two different apps; give one", command: nil)
+        }
+        if let holdTimeout, holdSeconds == nil {
+            throw .usage(
+                "--hold-timeout takes a number of seconds from 0 to 86400, got '\(TerminalText.shortened(holdTimeout))'",
+                command: nil)
+        }
+        if holdTimeout != nil, attach == nil, launch == nil {
+            throw .usage("--hold-timeout is for an app --attach or --launch names", command: nil)
         }
     }
 }
@@ -58,8 +75,13 @@ extension Context {
     package func running(_ app: AttachOption) throws(CLIError) -> RunningApp? {
         guard app.attach != nil || app.launch != nil else { return nil }
         try refuseEmbeddedOptions(with: app.attach != nil ? "--attach" : "--launch")
-        guard let path = app.launch else { return RunningApp(target: try attach(app.attach ?? ""), launched: nil) }
+        guard let path = app.launch else {
+            let target = try attach(app.attach ?? "")
+            target.client.holdTimeout = app.holdSeconds
+            return RunningApp(target: target, launched: nil)
+        }
         let launched = try launch(path)
+        launched.holdTimeout = app.holdSeconds
         guard let target = launched.target else { preconditionFailure("a launched app is attached") }
         return RunningApp(target: target, launched: launched)
     }

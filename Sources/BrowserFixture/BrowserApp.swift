@@ -1,0 +1,52 @@
+import Foundation
+import XTree
+
+// The adoption: what the team adds to make the app's own coordinators XTree's tree, without
+// changing a coordinator.
+
+extension BaseCoordinator: DeepLinkable {
+    public var children: [any DeepLinkable] {
+        screens.map { $0 as any DeepLinkable } + childCoordinators.compactMap { $0 as? any DeepLinkable }
+    }
+}
+
+extension Screen: DeepLinkable {
+    public var nodeLabel: String { detail.isEmpty ? title : "\(title): \(detail)" }
+}
+
+/// The browser fixture as tools rebuild it: a fresh scene that finishes launching 50 ms after it
+/// is made (`BROWSER_LAUNCH_DELAY` seconds if set; never, with `BROWSER_NEVER_LAUNCHES=1`);
+/// links are routed by the app's own builder and depth-first search, and held until launch
+/// finishes. What a link reaches is the coordinator that handled it, as the app's router says.
+public enum BrowserApp: DeepLinkableApp {
+    public static func makeRoot() -> SceneCoordinator {
+        let scene = SceneCoordinator()
+        let environment = ProcessInfo.processInfo.environment
+        let delay = environment["BROWSER_LAUNCH_DELAY"].flatMap(Double.init).flatMap {
+            (0...60).contains($0) ? $0 : nil
+        }
+        scene.start(finishingAfter: delay ?? 0.05, never: environment["BROWSER_NEVER_LAUNCHES"] == "1")
+        return scene
+    }
+
+    public static func open(_ link: String, in root: SceneCoordinator) async throws -> any DeepLinkable {
+        guard RouteBuilder.makeRoute(link) != nil else { throw BrowserLinkError.noRoute(link) }
+        guard root.hasFinishedLaunching else { return try await root.savedLinks.hold(link) }
+        guard let handler = try root.route(link) as? any DeepLinkable else {
+            throw BrowserLinkError.nobodyCanHandle(link)
+        }
+        return handler
+    }
+
+    public static let linkExamples = [
+        LinkExample(
+            form: "browser://search?q=<query>", link: "browser://search?q=swift", reaches: "BrowserCoordinator"),
+        LinkExample(form: "browser://open-url?url=<url>", link: "browser://open-url?url=https://swift.org"),
+        LinkExample(
+            form: "browser://deep-link?url=/settings/<section>", link: "browser://deep-link?url=/settings/privacy",
+            reaches: "BrowserCoordinator"),
+        LinkExample(
+            form: "browser://deep-link?url=/homepanel/<panel>", link: "browser://deep-link?url=/homepanel/bookmarks"),
+    ]
+    public static let sampleValues = ["swift", "privacy", "bookmarks"]
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The fixture's own coordinator protocol, shaped as large UIKit apps shape theirs: not a tree
+/// protocol of any library. A coordinator says whether it can handle a route now, over its
+/// state, and handles it.
+@MainActor
+public protocol Coordinator: AnyObject {
+    var childCoordinators: [any Coordinator] { get }
+    /// Whether it can handle `route` now.
+    func canHandle(_ route: Route) -> Bool
+    /// Handles `route`; whether it did.
+    func handle(_ route: Route) -> Bool
+}
+
+/// Every coordinator's base class: an `NSObject`, holding its children and the screens it shows.
+@MainActor
+open class BaseCoordinator: NSObject, Coordinator {
+    public private(set) var childCoordinators: [any Coordinator] = []
+    /// The screens it shows, oldest first.
+    public var screens: [Screen] = []
+
+    public func add(child: any Coordinator) { childCoordinators.append(child) }
+    public func remove(child: any Coordinator) { childCoordinators.removeAll { $0 === child } }
+
+    open func canHandle(_ route: Route) -> Bool { false }
+    open func handle(_ route: Route) -> Bool { false }
+
+    /// The first coordinator that can handle `route`, depth first, pre-order: itself, then each
+    /// child's subtree in order.
+    public func find(_ route: Route) -> (any Coordinator)? {
+        var stack: [any Coordinator] = [self]
+        while let next = stack.popLast() {
+            if next.canHandle(route) { return next }
+            stack += next.childCoordinators.reversed()
+        }
+        return nil
+    }
+
+    /// Finds the coordinator for `route`, dismisses what it shows above its first screen (a
+    /// side effect of the search, as the app's router does), and has it handle the route.
+    public func findAndHandle(_ route: Route) -> (any Coordinator)? {
+        guard let match = find(route) else { return nil }
+        if let base = match as? BaseCoordinator, base.screens.count > 1 {
+            base.screens.removeLast(base.screens.count - 1)
+        }
+        return match.handle(route) ? match : nil
+    }
+}
+
+/// A screen a coordinator shows.
+@MainActor
+public final class Screen: NSObject {
+    public let title: String
+    public let detail: String
+
+    public init(_ title: String, _ detail: String = "") {
+        self.title = title
+        self.detail = detail
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XTree
+
+/// The window's coordinator: the root. During launch it can handle nothing, and the links that
+/// arrive are held (the app's "saved routes") until launch finishes, then delivered.
+@MainActor
+public final class SceneCoordinator: BaseCoordinator {
+    /// The links that came before launch finished.
+    public let savedLinks = LinkHolder(name: "SceneCoordinator")
+    public private(set) var hasFinishedLaunching = false
+
+    /// Finishes launching after `delay` seconds, unless `never`.
+    public func start(finishingAfter delay: Double, never: Bool) {
+        guard !never else { return }
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+            await self?.didFinishLaunch()
+        }
+    }
+
+    /// Launch finished: the browser starts, and the saved links are delivered to it.
+    public func didFinishLaunch() async {
+        guard !hasFinishedLaunching else { return }
+        hasFinishedLaunching = true
+        add(child: BrowserCoordinator())
+        await savedLinks.deliver { link in
+            guard let reached = try self.route(link) as? any DeepLinkable else {
+                throw BrowserLinkError.nobodyCanHandle(link)
+            }
+            return reached
+        }
+    }
+
+    /// Routes `link` now: the coordinator that handled it.
+    public func route(_ link: String) throws -> any Coordinator {
+        guard let route = RouteBuilder.makeRoute(link) else { throw BrowserLinkError.noRoute(link) }
+        guard let handler = findAndHandle(route) else { throw BrowserLinkError.nobodyCanHandle(link) }
+        return handler
+    }
+}
+
+/// The browser: handles every route once the scene launched it.
+@MainActor
+public final class BrowserCoordinator: BaseCoordinator {
+    override init() {
+        super.init()
+        screens = [Screen("Browser")]
+    }
+
+    public override func canHandle(_ route: Route) -> Bool {
+        if case .settings = route { return !childCoordinators.contains { $0 is SettingsCoordinator } }
+        return true
+    }
+
+    public override func handle(_ route: Route) -> Bool {
+        switch route {
+        case .search(let query): screens.append(Screen("Search", query))
+        case .openURL(let url): screens.append(Screen("Tab", url))
+        case .settings:
+            let settings = SettingsCoordinator()
+            add(child: settings)
+            return settings.handle(route) || true
+        case .homePanel(let panel):
+            // Shown a moment later, from a task, as the app's panels are.
+            Task { @MainActor [weak self] in self?.screens.append(Screen("Home", panel)) }
+        }
+        return true
+    }
+}
+
+/// The settings, once open: handles every settings section itself.
+@MainActor
+public final class SettingsCoordinator: BaseCoordinator {
+    public override func canHandle(_ route: Route) -> Bool {
+        if case .settings = route { return true }
+        return false
+    }
+
+    public override func handle(_ route: Route) -> Bool {
+        guard case .settings(let section) = route else { return false }
+        screens = [Screen("Settings", section)]
+        return true
+    }
+}
+
+/// Why the browser refused a link.
+public enum BrowserLinkError: Error, CustomStringConvertible {
+    case noRoute(String)
+    case nobodyCanHandle(String)
+
+    public var description: String {
+        switch self {
+        case .noRoute(let link): "the browser makes no route of \(link)"
+        case .nobodyCanHandle(let link): "no coordinator can handle \(link) now"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// Links that arrive before the app can handle them (during launch, before a screen loaded),
+/// kept until it can, as large apps keep a "saved route": the app's `open` holds a link with
+/// ``hold(_:)``, which returns what it reached once the app hands it on with ``deliver(_:)``
+/// at a lifecycle point. Tools wait for a held link's delivery up to a deadline
+/// (`--hold-timeout`, 5 s), report one still held then, or dropped, naming its holder.
+@MainActor
+public final class LinkHolder {
+    /// Who holds the links, as tools name it: `SceneCoordinator`.
+    public let name: String
+    private var waiting: [(id: Int, link: String, resume: CheckedContinuation<any DeepLinkable, any Error>?)] = []
+    private var lastID = 0
+
+    /// A holder named `name`.
+    public init(name: String) { self.name = name }
+
+    /// The links held now, oldest first.
+    public var held: [String] { waiting.map(\.link) }
+
+    /// Holds `link` until ``deliver(_:)`` hands it on, and returns what its delivery reached.
+    ///
+    /// - Throws: What its delivery threw; ``HeldLinkError`` if it was dropped, or still held
+    ///   when a tool's deadline passed (it stays held, and is delivered all the same).
+    public func hold(_ link: String) async throws -> any DeepLinkable {
+        Self.report?.holder = name
+        lastID += 1
+        let (id, deadline) = (lastID, Self.deadline)
+        return try await withCheckedThrowingContinuation { resume in
+            waiting.append((id, link, resume))
+            guard let deadline else { return }
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(nanoseconds: UInt64(max(0, min(deadline, 86_400)) * 1e9))
+                guard let self, let index = self.waiting.firstIndex(where: { $0.id == id }),
+                    let pending = self.waiting[index].resume
+                else { return }
+                self.waiting[index].resume = nil
+                pending.resume(throwing: HeldLinkError.notDelivered(link: link, holder: self.name, seconds: deadline))
+            }
+        }
+    }
+
+    /// Hands every held link to `handler`, oldest first; each caller of ``hold(_:)`` gets
+    /// what it returned or threw.
+    public func deliver(_ handler: (String) async throws -> any DeepLinkable) async {
+        let delivered = waiting
+        waiting = []
+        for (_, link, resume) in delivered {
+            do {
+                resume?.resume(returning: try await handler(link))
+            } catch {
+                resume?.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Drops every held link: their callers get ``HeldLinkError/dropped(link:holder:reason:)``.
+    public func dropAll(reason: String) {
+        let dropped = waiting
+        waiting = []
+        for (_, link, resume) in dropped {
+            resume?.resume(throwing: HeldLinkError.dropped(link: link, holder: name, reason: reason))
+        }
+    }
+
+    /// How long a tool waits for a held link's delivery, in seconds; `nil`: for ever.
+    @TaskLocal public static var deadline: Double?
+    /// Where a tool applying a link learns who held it.
+    @TaskLocal public static var report: Report?
+    /// Who held a link: set by ``hold(_:)`` on the main actor, read there once the link ended.
+    public final class Report: @unchecked Sendable {
+        /// The holder's name, if the link was held.
+        public var holder: String?
+        /// An empty report.
+        public init() {}
+    }
+}
+
+/// Why a held link reached nothing.
+public enum HeldLinkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Still held when the tool's deadline passed.
+    case notDelivered(link: String, holder: String, seconds: Double)
+    /// Its holder dropped it.
+    case dropped(link: String, holder: String, reason: String)
+
+    /// What went wrong, naming the holder.
+    public var description: String {
+        switch self {
+        case .notDelivered(let link, let holder, let seconds):
+            "\(link) is held by \(holder), and was not delivered within \(seconds.formatted()) s"
+        case .dropped(let link, let holder, let reason): "\(link) was held by \(holder), and dropped: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import XTreePlatform
+
+/// Links an app holds until it can handle them (its "saved routes"): the browser fixture, built
+/// the way large UIKit apps route links, holds every link until its launch finishes.
+@Suite struct HeldLinkTests {
+    static var browser: String { productsDirectory.appendingPathComponent("browser-launch").path }
+
+    /// A scratch folder for launched apps' directories.
+    static func environment(_ extra: [String: String] = [:]) throws -> (ScratchFolder, [String: String]) {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("tmp"), withIntermediateDirectories: false)
+        return (folder, ["TMPDIR": folder.path("tmp")].merging(extra) { $1 })
+    }
+
+    /// On a cold start each example is held, then delivered when launch finishes, and passes.
+    @Test func checkOnAColdStartPassesWithEveryLinkHeldThenDelivered() async throws {
+        let (folder, environment) = try Self.environment()
+        defer { withExtendedLifetime(folder) {} }
+        let result = try await cliProcess(["check", "--launch", Self.browser], environment: environment)
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("4 checks (4 links x 1 applier): 4 passed, 0 failed"), "\(result.stdout)")
+    }
+
+    /// An app that never finishes launching: each example fails, naming the link's holder.
+    @Test func checkFailsNamingTheHolderWhenLaunchNeverFinishes() async throws {
+        let (folder, environment) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1"])
+        defer { withExtendedLifetime(folder) {} }
+        let result = try await cliProcess(
+            ["check", "--launch", Self.browser, "--hold-timeout", "0.2"], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("0 passed, 4 failed"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "browser://search?q=swift is held by SceneCoordinator, and was not delivered within 0.2 s"),
+            "\(result.stdout)")
+        let bad = try await cliProcess(["check", "--launch", Self.browser, "--hold-timeout", "soon"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("error: --hold-timeout takes a number of seconds from 0 to 86400, got 'soon'"))
+    }
+
+    /// A link held while the app launched is journaled with its holder, recorded, and replayed
+    /// on a fresh launched app (where it is held and delivered again).
+    @Test func aHeldLinkIsJournaledRecordedAndReplayed() async throws {
+        let (folder, base) = try Self.environment()
+        var environment = base
+        environment["XTREE_INSPECTOR_DIR"] = folder.path("inspectors")
+        try FileManager.default.createDirectory(atPath: folder.path("inspectors"), withIntermediateDirectories: false)
+        try Files.changePermissions(at: folder.path("inspectors"), to: 0o700)
+        var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        served["BROWSER_LAUNCH_DELAY"] = "1.5"
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Self.browser)
+        app.environment = served
+        app.standardOutput = FileHandle.nullDevice
+        try app.run()
+        defer {
+            app.terminate()
+            app.waitUntilExit()
+        }
+        let (record, output) = try await startRecording(environment: environment, in: folder)
+        let opened = try await cliProcess(
+            ["open", "--attach", "BrowserApp", "browser://search?q=swift"], environment: environment)
+        #expect(opened.status == 0, "\(opened.stderr)")
+        await record.exit(killAfter: 30)
+        let log = try await cliProcess(["log", "--attach", "BrowserApp"], environment: environment)
+        #expect(log.stdout.contains("link browser://search?q=swift (inspector,"), "\(log.stdout)")
+        #expect(log.stdout.contains("held by SceneCoordinator)"), "\(log.stdout)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("recording"))
+        let replay = try await cliProcess(
+            ["replay", "--launch", Self.browser, folder.path("session.json")], environment: base)
+        #expect(replay.status == 0, "\(replay.stdout) \(replay.stderr)")
+    }
+
+    func startRecording(environment: [String: String], in folder: ScratchFolder) async throws -> (Process, String) {
+        let output = folder.path("record.out")
+        for _ in 0..<100 {
+            let list = try await cliProcess(["list"], environment: environment)
+            if list.stdout.contains("BrowserApp") { break }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        let (process, _) = try await startCLI(
+            ["record", "--attach", "BrowserApp", "--count", "1", "-o", folder.path("session.json")],
+            environment: environment, output: output, tries: 600
+        ) { $0.contains("recording") }
+        return (process, output)
+    }
+}
