@@ -5,12 +5,14 @@ import XTree
 // changing a coordinator.
 
 extension BaseCoordinator: DeepLinkable {
+    /// Its screens, then its child coordinators.
     public var children: [any DeepLinkable] {
         screens.map { $0 as any DeepLinkable } + childCoordinators.compactMap { $0 as? any DeepLinkable }
     }
 }
 
 extension Screen: DeepLinkable {
+    /// The screen's title, and what it shows.
     public var nodeLabel: String { detail.isEmpty ? title : "\(title): \(detail)" }
 }
 
@@ -19,6 +21,7 @@ extension Screen: DeepLinkable {
 /// links are routed by the app's own builder and depth-first search, and held until launch
 /// finishes. What a link reaches is the coordinator that handled it, as the app's router says.
 public enum BrowserApp: DeepLinkableApp {
+    /// A scene that starts launching.
     public static func makeRoot() -> SceneCoordinator {
         let scene = SceneCoordinator()
         let environment = ProcessInfo.processInfo.environment
@@ -29,6 +32,7 @@ public enum BrowserApp: DeepLinkableApp {
         return scene
     }
 
+    /// Routes `link` with the app's own builder and search, holding it until launch finishes.
     public static func open(_ link: String, in root: SceneCoordinator) async throws -> any DeepLinkable {
         guard RouteBuilder.makeRoute(link) != nil else { throw BrowserLinkError.noRoute(link) }
         guard root.hasFinishedLaunching else { return try await root.savedLinks.hold(link) }
@@ -38,6 +42,7 @@ public enum BrowserApp: DeepLinkableApp {
         return handler
     }
 
+    /// One link of each form.
     public static let linkExamples = [
         LinkExample(
             form: "browser://search?q=<query>", link: "browser://search?q=swift", reaches: "BrowserCoordinator"),
@@ -48,5 +53,6 @@ public enum BrowserApp: DeepLinkableApp {
         LinkExample(
             form: "browser://deep-link?url=/homepanel/<panel>", link: "browser://deep-link?url=/homepanel/bookmarks"),
     ]
+    /// Values of the forms' parts.
     public static let sampleValues = ["swift", "privacy", "bookmarks"]
 }

@@ -15,11 +15,14 @@ public protocol Coordinator: AnyObject {
 /// Every coordinator's base class: an `NSObject`, holding its children and the screens it shows.
 @MainActor
 open class BaseCoordinator: NSObject, Coordinator {
+    /// The coordinators it started, in order.
     public private(set) var childCoordinators: [any Coordinator] = []
     /// The screens it shows, oldest first.
     public var screens: [Screen] = []
 
+    /// Starts `child` under it.
     public func add(child: any Coordinator) { childCoordinators.append(child) }
+    /// Ends `child`.
     public func remove(child: any Coordinator) { childCoordinators.removeAll { $0 === child } }
 
     open func canHandle(_ route: Route) -> Bool { false }
@@ -50,9 +53,12 @@ open class BaseCoordinator: NSObject, Coordinator {
 /// A screen a coordinator shows.
 @MainActor
 public final class Screen: NSObject {
+    /// What the screen is.
     public let title: String
+    /// What it shows.
     public let detail: String
 
+    /// A screen of `title` showing `detail`.
     public init(_ title: String, _ detail: String = "") {
         self.title = title
         self.detail = detail

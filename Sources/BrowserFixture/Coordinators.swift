@@ -7,6 +7,7 @@ import XTree
 public final class SceneCoordinator: BaseCoordinator {
     /// The links that came before launch finished.
     public let savedLinks = LinkHolder(name: "SceneCoordinator")
+    /// Whether launch finished: only then can a link be handled.
     public private(set) var hasFinishedLaunching = false
 
     /// Finishes launching after `delay` seconds, unless `never`.
@@ -88,6 +89,7 @@ public enum BrowserLinkError: Error, CustomStringConvertible {
     case noRoute(String)
     case nobodyCanHandle(String)
 
+    /// What went wrong, with the link.
     public var description: String {
         switch self {
         case .noRoute(let link): "the browser makes no route of \(link)"

@@ -16,6 +16,7 @@ public let settingsSections = ["general", "privacy", "theme", "search"]
 /// `browser://open-url?url=…`, `browser://deep-link?url=/settings/<section>` (a path in a query
 /// value), `browser://deep-link?url=/homepanel/<panel>`.
 public enum RouteBuilder {
+    /// The route of `link`, or `nil` if it is none.
     public static func makeRoute(_ link: String) -> Route? {
         guard let components = URLComponents(string: link), components.scheme?.lowercased() == "browser" else {
             return nil
