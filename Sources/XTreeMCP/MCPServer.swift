@@ -24,15 +24,18 @@ package struct MCPServer {
     /// error.
     package typealias Runner = @MainActor (_ line: [String]) async -> (status: Int32, output: String, errors: String)
 
-    let arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool)
+    let arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: Bool)
     let version: String
     let run: Runner
     private var initialized = false
 
     /// A server whose tools run their commands through `run`, for the embedded app `app`, or
-    /// the running app `attach`, or the snapshot file `snapshot`; `open` only with `allowOpen`.
+    /// the running app `attach` (`launched`: one the server started itself, the agent's own),
+    /// or the snapshot file `snapshot`; tools that apply links to an app the user runs only
+    /// with `allowOpen`.
     package init(
-        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool), version: String,
+        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: Bool),
+        version: String,
         run: @escaping Runner
     ) {
         self.arguments = arguments
@@ -132,7 +135,8 @@ package struct MCPServer {
         let attach = asked ?? arguments.attach
         // An attached app is the user's: its state is theirs. The embedded app is the server's
         // own, but open is what the flag names, so it asks for it there too.
-        if tool.changesApp, !arguments.allowOpen, attach != nil || name == "open" {
+        let usersApp = asked != nil || (arguments.attach != nil && !arguments.launched)
+        if tool.changesApp, !arguments.allowOpen, usersApp || (name == "open" && !arguments.launched) {
             return send(
                 error: -32602,
                 "\(name) applies links and changes the app: start the server with --allow-open to let it", id: id)

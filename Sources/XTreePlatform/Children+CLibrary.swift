@@ -49,15 +49,21 @@
             group > 0 && kill(-group, Terminal.number(of: signal)) == 0
         }
 
-        /// A pipe whose ends no other child inherits. The flag is set at once (glibc declares
-        /// no pipe2 without _GNU_SOURCE); on macOS, POSIX_SPAWN_CLOEXEC_DEFAULT also keeps a
-        /// child another thread starts meanwhile from inheriting either end, and the CLI starts
-        /// its children from the main actor alone.
+        /// A pipe whose ends no other child inherits: on Linux made so (`pipe2`); on macOS the
+        /// flag is set at once, and POSIX_SPAWN_CLOEXEC_DEFAULT keeps any other child spawned
+        /// meanwhile from inheriting either end.
         private static func pipeWithoutInheritance() throws(SystemError) -> (read: Int32, write: Int32) {
             var ends: [Int32] = [-1, -1]
-            try SystemCall.retrying { pipe(&ends) }
-            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            #if canImport(Glibc)
+                // Atomically: a child another thread starts meanwhile (Foundation's `Process`
+                // in the same process) would otherwise inherit the input's write end, and the
+                // child would never see the CLI go.
+                try SystemCall.retrying { linuxPipe2(&ends, O_CLOEXEC) }
+            #else
+                try SystemCall.retrying { pipe(&ends) }
+                _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            #endif
             return (ends[0], ends[1])
         }
 
@@ -117,4 +123,11 @@
             return copies.withUnsafeBufferPointer { body($0.baseAddress!) }
         }
     }
+
+    #if canImport(Glibc)
+        /// glibc's `pipe2`, which its headers declare only under _GNU_SOURCE (Swift's Glibc
+        /// module does not see it); exported by glibc since 2.9.
+        @_silgen_name("pipe2")
+        private func linuxPipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+    #endif
 #endif

@@ -48,6 +48,7 @@ package struct Context {
     /// number (an app stopped at a breakpoint), else the client's default (30 s).
     package func attach(_ name: String) throws(CLIError) -> AttachedTarget {
         let target = try AttachedTarget(name, in: inspectorDirectory)
+        target.client.holdTimeout = HoldOption.seconds(environment["XTREE_HOLD_TIMEOUT"])
         if let text = environment["XTREE_REPLY_TIMEOUT"], let seconds = Double(text), seconds > 0,
             seconds <= 86_400
         {
@@ -74,6 +75,7 @@ package struct Context {
     /// command ends.
     package func launch(_ path: String, arguments: [String]) throws(CLIError) -> LaunchedApp {
         let app = try LaunchedApp(path, arguments: arguments, environment: environment)
+        app.holdTimeout = HoldOption.seconds(environment["XTREE_HOLD_TIMEOUT"])
         launched.apps.append(app)
         return app
     }

@@ -61,7 +61,8 @@ import XTreePlatform
         #expect(recipes.status == 64)
         #expect(
             recipes.stderr.hasPrefix(
-                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --attach, --launch, --catalog"
+                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --attach, --launch, "
+                    + "--hold-timeout, --catalog"
             ))
     }
 
@@ -126,7 +127,7 @@ import XTreePlatform
             ),
             (
                 ["tree", "--snapshot", "-", "--open", "recipes://tab/meat", "--catalog", "c.json"],
-                "error: --open, --catalog configure the embedded app and cannot be used with --snapshot\n"
+                "error: --open applies links to an app, and a snapshot takes none\n"
             ),
             // Every command that takes another app or tree refuses them, before it reads them.
             (

@@ -49,7 +49,8 @@ import XTreePlatform
         try FileManager.default.createDirectory(atPath: folder.path("inspectors"), withIntermediateDirectories: false)
         try Files.changePermissions(at: folder.path("inspectors"), to: 0o700)
         var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        served["BROWSER_LAUNCH_DELAY"] = "1.5"
+        // Long enough that the link below comes while it launches, on a loaded machine too.
+        served["BROWSER_LAUNCH_DELAY"] = "6"
         let app = Process()
         app.executableURL = URL(fileURLWithPath: Self.browser)
         app.environment = served
@@ -61,7 +62,8 @@ import XTreePlatform
         }
         let (record, output) = try await startRecording(environment: environment, in: folder)
         let opened = try await cliProcess(
-            ["open", "--attach", "BrowserApp", "browser://search?q=swift"], environment: environment)
+            ["open", "--attach", "BrowserApp", "browser://search?q=swift"],
+            environment: environment.merging(["XTREE_HOLD_TIMEOUT": "30"]) { $1 })
         #expect(opened.status == 0, "\(opened.stderr)")
         await record.exit(killAfter: 30)
         let log = try await cliProcess(["log", "--attach", "BrowserApp"], environment: environment)

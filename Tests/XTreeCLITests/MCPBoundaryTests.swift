@@ -7,7 +7,8 @@ import XTreePlatform
 @Suite struct MCPBoundaryTests {
     /// The server's answers to `calls` (tool name and arguments), one a call, in order.
     static func answers(
-        _ calls: [(String, String)], serverArguments: [String] = [], in folder: ScratchFolder? = nil
+        _ calls: [(String, String)], serverArguments: [String] = [], in folder: ScratchFolder? = nil,
+        environment: [String: String] = [:]
     ) async throws -> [[String: Any]] {
         var lines = [
             #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
@@ -111,5 +112,17 @@ import XTreePlatform
         let refused = String(decoding: try JSONSerialization.data(withJSONObject: answers[3]), as: UTF8.self)
         #expect(!refused.contains("hunter2"), "\(refused)")
         #expect(Self.text(answers[3]).hasPrefix("links failed (status 1); its message is not shown"))
+    }
+
+    /// `mcp --launch`: the server starts the app for the session and asks it; a child the
+    /// server launched is the agent's own, so open runs on it without --allow-open.
+    @Test func mcpLaunchesTheAppAndItsChildIsTheAgentsOwn() async throws {
+        let launcher = try LaunchTests.Launcher()
+        let answers = try await Self.answers(
+            [("open", #"{"links":["recipes://recipes/irish-stew"]}"#), ("find", #"{"name":"RecipeViewModel"}"#)],
+            serverArguments: ["--launch", launcher.script], environment: launcher.environment)
+        #expect(Self.text(answers[0]) == "done", "\(answers[0])")
+        #expect(Self.text(answers[1]) == "1 match", "\(answers[1])")
+        #expect(launcher.leftovers.isEmpty)
     }
 }

@@ -38,10 +38,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: "coverage", help: "Also report the screens, link forms and types the links covered.")
     var coverage: Bool
     @OptionGroup var attach: AttachOption
+    @OptionGroup var hold: HoldOption
 
     func run(_ context: Context) async throws(CLIError) {
         var report: ReachabilityReport
-        if let running = try context.running(attach) {
+        if let running = try context.running(attach, hold: hold) {
             let (checked, forms) = try await check(running, context: context)
             report = checked
             if coverage { report = report.measuringCoverage(forms: forms) }

@@ -21,13 +21,16 @@ struct FindCommand: ParsableCommand {
     @Argument(value: "NAME", help: "The type to find.")
     var name: String
     @OptionGroup var query: QueryOptions
-    @Option(name: "open", value: "URL", help: "Apply a deep link first.", role: .applyingLinks)
+    @Option(name: "open", value: "URL", help: "Apply a deep link first.")
     var open: [String]
     @OptionGroup var target: TargetOptions
     @Option(name: "format", help: "Output format (default text).")
     var format: WhyCommand.Format = .text
 
     func validate() throws(CLIError) {
+        if !open.isEmpty, target.snapshot != nil {
+            throw .usage("--open applies links to an app, and a snapshot takes none", command: nil)
+        }
         _ = try FindQuery(name: name, options: query)
     }
 

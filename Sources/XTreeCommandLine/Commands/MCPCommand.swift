@@ -13,10 +13,11 @@ struct MCPCommand: ParsableCommand {
             Speaks the Model Context Protocol over standard input and output (JSON-RPC 2.0, a
             message a line; revision 2025-11-25, and the earlier ones a client asks for). Its
             tools are tree (a page of nodes at a time, by depth or subtree, with a cursor), find,
-            why, open (only with --allow-open: it changes the app), check, links and log; each
-            answers with the JSON of the command of its name. They ask the embedded app (--app),
-            a snapshot (--snapshot, for tree, find and why), or a running app (--attach, here or
-            per call). Requests over 1 MiB, of unknown methods or tools, or with arguments that do
+            why, open, check, links and log; each answers with the JSON of the command of its
+            name. They ask the embedded app (--app), a snapshot (--snapshot, for tree, find and
+            why), a running app (--attach, here or per call), or your app started for the
+            session (--launch). Tools that apply links (open, check, links) run on a running app
+            of yours, and open anywhere but on --launch's child, only with --allow-open. Requests over 1 MiB, of unknown methods or tools, or with arguments that do
             not fit a tool's schema get the protocol's errors; the session goes on. Standard
             output carries protocol messages only.
             """
@@ -24,15 +25,37 @@ struct MCPCommand: ParsableCommand {
 
     @Option(name: "attach", value: "NAME|PID|ADDRESS", help: "Ask a running app (see 'xtree-cli list').")
     var attach: String?
+    @Option(
+        name: "launch", value: "PATH|NAME",
+        help: "Start your app's launch executable for the session, and ask it; stopped when the session ends.")
+    var launch: String?
     @Option(name: "snapshot", value: "FILE", help: "Answer tree, find and why from a JSON snapshot.")
     var snapshot: String?
     @Flag(name: "allow-open", help: "Let the open tool apply links (it changes the app).")
     var allowOpen: Bool
 
+    func validate() throws(CLIError) {
+        if [attach != nil, launch != nil, snapshot != nil].filter({ $0 }).count > 1 {
+            throw .usage("--attach, --launch and --snapshot name different apps or trees; give one", command: nil)
+        }
+    }
+
     func run(_ context: Context) async throws(CLIError) {
-        let environment = context.environment
+        var environment = context.environment
+        var attach = attach
+        if let launch {
+            // The server's own child, reached by its pid in its private directory: the only
+            // place an executable is named is the server's command line.
+            let launched = try context.launch(launch)
+            guard let target = launched.target, let directory = launched.inspectorDirectory else {
+                preconditionFailure("a launched app is attached")
+            }
+            environment["XTREE_INSPECTOR_DIR"] = directory
+            attach = String(target.client.app.pid)
+        }
         var server = MCPServer(
-            arguments: (context.app.type.name, attach, snapshot, allowOpen), version: CommandLineTool.version
+            arguments: (context.app.type.name, attach, snapshot, allowOpen, launch != nil),
+            version: CommandLineTool.version
         ) { line in
             // Each tool's command, run in this process with what it prints captured.
             guard let input = try? Files.open("/dev/null", [], mode: 0) else { return (1, "", "cannot open /dev/null") }

@@ -15,7 +15,7 @@ struct TreeCommand: ParsableCommand {
         roles: [.starting, .applyingLinks, .savingState]
     )
 
-    @Option(name: "open", value: "URL", help: "Apply a deep link first.", role: .applyingLinks)
+    @Option(name: "open", value: "URL", help: "Apply a deep link first.")
     var open: [String]
     @Option(name: "depth", value: "N", help: "Show nodes down to depth N (text only).", minimum: 0)
     var depth: Int?
@@ -26,6 +26,9 @@ struct TreeCommand: ParsableCommand {
     @OptionGroup var target: TargetOptions
 
     func validate() throws(CLIError) {
+        if !open.isEmpty, target.snapshot != nil {
+            throw .usage("--open applies links to an app, and a snapshot takes none", command: nil)
+        }
         if format != .text, depth != nil || maxNodes != nil {
             throw .usage("--depth and --max-nodes apply to --format text only", command: nil)
         }

@@ -148,7 +148,7 @@ struct WatchLoop {
                 command: FindCommand.configuration, declarations: declarations(of: command), common: [],
                 width: helpWidth)
         }
-        let others = allSlots(of: command.target) + slots.filter { $0.role != nil }
+        let others = allSlots(of: command.target) + slots.filter { $0.role != nil || $0.name == "open" }
         if let given = others.first(where: { !$0.given.isEmpty }) {
             throw .usage(
                 "in watch, find searches the watched tree; \(given.displayName) does not apply", command: "find")

@@ -35,6 +35,8 @@ package final class LaunchedApp {
     private var directory: String?
     /// The attached child.
     package private(set) var target: AttachedTarget?
+    /// The child's private directory, where it announces itself, while it runs.
+    package var inspectorDirectory: String? { target == nil ? nil : directory }
     /// How many children were started.
     package private(set) var starts = 0
     /// How long each child waits for a link it holds to be delivered (`--hold-timeout`).

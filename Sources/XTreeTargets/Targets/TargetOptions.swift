@@ -15,27 +15,31 @@ package struct AttachOption: ParsableArguments {
             "Start your app's launch executable (see Inspector.serve; a NAME from .xtree.json), work on it, then stop it."
     )
     package var launch: String?
-    @Option(
-        name: "hold-timeout", value: "SECONDS",
-        help: "Wait this long for a link the app holds until it can handle it (default 5).")
-    package var holdTimeout: String?
-
-    /// `--hold-timeout`, read.
-    package var holdSeconds: Double? {
-        holdTimeout.flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil }
-    }
-
     package func validate() throws(CLIError) {
         if attach != nil, launch != nil {
             throw .usage("--attach and --launch name two different apps; give one", command: nil)
         }
-        if let holdTimeout, holdSeconds == nil {
+    }
+}
+
+/// `--hold-timeout`: how long a running app waits for a link it holds to be delivered.
+package struct HoldOption: ParsableArguments {
+    package init() {}
+    @Option(
+        name: "hold-timeout", value: "SECONDS",
+        help: "Wait this long for a link the app holds until it can handle it (default 5, or XTREE_HOLD_TIMEOUT).")
+    package var holdTimeout: String?
+
+    /// The seconds `text` gives, if it is a number from 0 to a day.
+    package static func seconds(_ text: String?) -> Double? {
+        text.flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil }
+    }
+
+    package func validate() throws(CLIError) {
+        if let holdTimeout, Self.seconds(holdTimeout) == nil {
             throw .usage(
                 "--hold-timeout takes a number of seconds from 0 to 86400, got '\(TerminalText.shortened(holdTimeout))'",
                 command: nil)
-        }
-        if holdTimeout != nil, attach == nil, launch == nil {
-            throw .usage("--hold-timeout is for an app --attach or --launch names", command: nil)
         }
     }
 }
@@ -72,16 +76,20 @@ extension Context {
 
     /// The app `--attach` or `--launch` names, for a command that applies links to it over its
     /// inspector; `nil` when neither is given (the embedded app).
-    package func running(_ app: AttachOption) throws(CLIError) -> RunningApp? {
+    ///
+    /// - Parameter hold: `--hold-timeout`, where the command takes it, over
+    ///   `XTREE_HOLD_TIMEOUT` (else the app's default, 5 s).
+    package func running(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> RunningApp? {
         guard app.attach != nil || app.launch != nil else { return nil }
         try refuseEmbeddedOptions(with: app.attach != nil ? "--attach" : "--launch")
+        let holdTimeout = HoldOption.seconds(hold?.holdTimeout)
         guard let path = app.launch else {
             let target = try attach(app.attach ?? "")
-            target.client.holdTimeout = app.holdSeconds
+            if let holdTimeout { target.client.holdTimeout = holdTimeout }
             return RunningApp(target: target, launched: nil)
         }
         let launched = try launch(path)
-        launched.holdTimeout = app.holdSeconds
+        if let holdTimeout { launched.holdTimeout = holdTimeout }
         guard let target = launched.target else { preconditionFailure("a launched app is attached") }
         return RunningApp(target: target, launched: launched)
     }
