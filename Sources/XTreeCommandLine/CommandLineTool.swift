@@ -139,7 +139,7 @@ public enum CommandLineTool {
             By default \(apps[0].title) starts in-process; \(Self.taking("snapshot")) also read
             snapshots (--snapshot FILE, or - for standard input); \(Self.taking("attach")) attach to
             running apps (--attach, see 'list'); \(Self.taking("launch")) also start your app's
-            launch executable, work on it and stop it (--launch PATH; see Inspector.serve).
+            launch executable, work on it and stop it (--launch PATH|NAME; see Inspector.serve).
             """, width: width)
         text += "\n\nUSAGE: xtree-cli [<command>] [<options>]\n\nCOMMANDS:\n"
         text += Help.table(commands.map { ("  " + $0.configuration.name, $0.configuration.summary) }, width: width)

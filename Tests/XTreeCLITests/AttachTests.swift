@@ -76,7 +76,8 @@ final class ServedApp {
         #expect(watched.stdout.contains("+ 5 ProductDetailViewModel"))
         #expect(watched.stdout.contains("~ 0 ShopCoordinator #"))
         let diff = try await app.cli("diff", before, "--attach", "ShopE2E")
-        #expect(diff.status == 0, "\(diff.stderr)")
+        // As diff(1): the trees differ, so the status is 1.
+        #expect(diff.status == 1 && diff.stderr == "error: the trees differ\n", "\(diff.stderr)")
         #expect(diff.stdout.contains("+ 5 ProductDetailViewModel") && diff.stdout.contains("+ 6 CheckoutViewModel"))
         #expect(diff.stdout.hasSuffix("2 added, 0 removed, 2 changed, 3 unchanged\n"))
     }
@@ -130,7 +131,11 @@ final class ServedApp {
             "before.json", try await app.cli("tree", "--format", "json", "--attach", "Diffed").stdout)
         _ = try await app.cli("open", "recipes://tab/veggie", "--attach", "Diffed")
         let diff = try await app.cli("diff", before, "--attach", "Diffed")
-        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.status == 1, "\(diff.stderr)")
+        let same = try await app.cli("diff", before, "--attach", "Diffed")
+        #expect(same.status == 1)
+        let unchanged = try await app.cli("diff", before, before)
+        #expect(unchanged.status == 0 && unchanged.stdout.hasSuffix("0 added, 0 removed, 0 changed, 6 unchanged\n"))
         #expect(diff.stdout.hasPrefix("~ 0 DefaultHomeCoordinator #n7hzzzav \"Home\": tab \"meat\" -> \"veggie\"\n"))
     }
 

@@ -71,7 +71,7 @@ func hostileSnapshot(label: String = hostile, value: String = hostile) throws ->
         let before = try folder.write("a.json", try hostileSnapshot())
         let after = try folder.write("b.json", try hostileSnapshot(label: "x" + hostile, value: "a, b -> c"))
         let result = try await cli("diff", before, after)
-        #expect(result.status == 0)
+        #expect(result.status == 1)
         #expect(unsafeScalars(in: result.stdout).isEmpty)
         #expect(result.stdout.contains(#"-> "a, b -> c""#))
     }

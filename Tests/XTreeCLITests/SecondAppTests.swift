@@ -63,7 +63,7 @@ import XTree
         #expect(piped.status == 0)
         #expect(piped.stdout.contains("Stovetop Kettle"))
         let diff = try await cli("diff", before, "-", input: after)
-        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.status == 1, "\(diff.stderr)")
         #expect(diff.stdout.hasPrefix("+ 6 ProductDetailViewModel"))
         #expect(diff.stdout.contains("~ 1 CatalogCoordinator #"))
         #expect(diff.stdout.hasSuffix("1 added, 0 removed, 1 changed, 5 unchanged\n"))

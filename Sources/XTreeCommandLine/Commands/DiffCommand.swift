@@ -11,7 +11,8 @@ struct DiffCommand: ParsableCommand {
             BEFORE and AFTER are snapshot files, pipes, or - (standard input, for one of them);
             with --attach, AFTER is the running app's tree now. Matches nodes by id and prints the
             nodes added (+), removed (-) and changed (~), and a count line. Save snapshots with
-            'xtree-cli tree --format json > FILE'.
+            'xtree-cli tree --format json > FILE'. As diff(1): the status is 0 if the trees are
+            the same, 1 if they differ or a tree could not be read, 64 for a bad command line.
             """
     )
 
@@ -22,11 +23,13 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var attach: AttachOption
 
     func validate() throws(CLIError) {
-        if (attach.attach == nil) != (after != nil) {
+        let running = attach.attach != nil || attach.launch != nil
+        if running == (after != nil) {
             throw .usage(
-                attach.attach == nil
-                    ? "'diff' takes BEFORE and AFTER, or BEFORE with --attach"
-                    : "with --attach, 'diff' takes BEFORE only: AFTER is the running app's tree",
+                running
+                    ? "with --\(attach.attach != nil ? "attach" : "launch"), 'diff' takes BEFORE only: AFTER is the "
+                        + "running app's tree"
+                    : "'diff' takes BEFORE and AFTER, or BEFORE with --attach or --launch",
                 command: nil)
         }
         if before.isStandardStream, after?.isStandardStream == true {
@@ -43,6 +46,8 @@ struct DiffCommand: ParsableCommand {
                 try context.target(attach).snapshot()
             }
         var stream = ConsoleStream(console: context.console)
-        TreeDiff(from: before, to: after).write(to: &stream)
+        let diff = TreeDiff(from: before, to: after)
+        diff.write(to: &stream)
+        if !diff.isEmpty { throw .failure("the trees differ") }
     }
 }

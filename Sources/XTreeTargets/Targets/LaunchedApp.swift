@@ -253,7 +253,7 @@ package final class LaunchedApp {
 
     /// Starts the child. On Linux, an executable still open for writing somewhere (`ETXTBSY`:
     /// just written by a build, or held by a child that another thread is starting, between
-    /// its fork and its exec) is tried again for up to about a second; Darwin never refuses an
+    /// its fork and its exec) is tried again for up to about 5 s (a busy test run holds one for seconds); Darwin never refuses an
     /// exec for that (its check in `kern_exec.c` is compiled out), so it is not tried there.
     private static func spawn(_ path: String, arguments: [String], environment: [String: String]) throws(SystemError)
         -> SpawnedChild
@@ -264,7 +264,7 @@ package final class LaunchedApp {
                 return try Children.spawn(path, arguments: arguments, environment: words)
             } catch {
                 #if os(Linux)
-                    guard attempt < 50, error.is(.textFileBusy) else { throw error }
+                    guard attempt < 250, error.is(.textFileBusy) else { throw error }
                     Thread.sleep(forTimeInterval: 0.02)
                 #else
                     throw error
