@@ -5,6 +5,12 @@ import XTree
 // changing a coordinator.
 
 extension BaseCoordinator: DeepLinkable {
+    /// The links a scene holds while it launches.
+    public var nodeAttributes: [(key: String, value: String)] {
+        guard let scene = self as? SceneCoordinator, !scene.savedLinks.held.isEmpty else { return [] }
+        return [("held", String(scene.savedLinks.held.count))]
+    }
+
     /// Its screens, then its child coordinators.
     public var children: [any DeepLinkable] {
         screens.map { $0 as any DeepLinkable } + childCoordinators.compactMap { $0 as? any DeepLinkable }
@@ -17,7 +23,8 @@ extension Screen: DeepLinkable {
 }
 
 /// The browser fixture as tools rebuild it: a fresh scene that finishes launching 50 ms after it
-/// is made (`BROWSER_LAUNCH_DELAY` seconds if set; never, with `BROWSER_NEVER_LAUNCHES=1`);
+/// is made (`BROWSER_LAUNCH_DELAY` seconds if set; once the file `BROWSER_LAUNCH_WHEN` names
+/// exists, if set; never, with `BROWSER_NEVER_LAUNCHES=1`);
 /// links are routed by the app's own builder and depth-first search, and held until launch
 /// finishes. What a link reaches is the coordinator that handled it, as the app's router says.
 public enum BrowserApp: DeepLinkableApp {
@@ -28,7 +35,9 @@ public enum BrowserApp: DeepLinkableApp {
         let delay = environment["BROWSER_LAUNCH_DELAY"].flatMap(Double.init).flatMap {
             (0...60).contains($0) ? $0 : nil
         }
-        scene.start(finishingAfter: delay ?? 0.05, never: environment["BROWSER_NEVER_LAUNCHES"] == "1")
+        scene.start(
+            finishingAfter: delay ?? 0.05, never: environment["BROWSER_NEVER_LAUNCHES"] == "1",
+            when: environment["BROWSER_LAUNCH_WHEN"])
         return scene
     }
 

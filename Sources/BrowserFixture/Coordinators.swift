@@ -10,11 +10,16 @@ public final class SceneCoordinator: BaseCoordinator {
     /// Whether launch finished: only then can a link be handled.
     public private(set) var hasFinishedLaunching = false
 
-    /// Finishes launching after `delay` seconds, unless `never`.
-    public func start(finishingAfter delay: Double, never: Bool) {
+    /// Finishes launching after `delay` seconds, or once a file exists at `path` if one is
+    /// named; never if `never`.
+    public func start(finishingAfter delay: Double, never: Bool, when path: String? = nil) {
         guard !never else { return }
         Task { @MainActor [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+            if let path {
+                while !FileManager.default.fileExists(atPath: path) { try? await Task.sleep(nanoseconds: 20_000_000) }
+            } else {
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+            }
             await self?.didFinishLaunch()
         }
     }

@@ -49,8 +49,9 @@ import XTreePlatform
         try FileManager.default.createDirectory(atPath: folder.path("inspectors"), withIntermediateDirectories: false)
         try Files.changePermissions(at: folder.path("inspectors"), to: 0o700)
         var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        // Long enough that the link below comes while it launches, on a loaded machine too.
-        served["BROWSER_LAUNCH_DELAY"] = "6"
+        // It finishes launching when the test says so: the link below comes while it launches.
+        let launched = folder.path("launched")
+        served["BROWSER_LAUNCH_WHEN"] = launched
         let app = Process()
         app.executableURL = URL(fileURLWithPath: Self.browser)
         app.environment = served
@@ -61,9 +62,19 @@ import XTreePlatform
             app.waitUntilExit()
         }
         let (record, output) = try await startRecording(environment: environment, in: folder)
-        let opened = try await cliProcess(
+        async let opening = cliProcess(
             ["open", "--attach", "BrowserApp", "browser://search?q=swift"],
-            environment: environment.merging(["XTREE_HOLD_TIMEOUT": "30"]) { $1 })
+            environment: environment.merging(["XTREE_HOLD_TIMEOUT": "60"]) { $1 })
+        // The scene shows the link it holds.
+        var held = false
+        for _ in 0..<600 where !held {
+            held = try await cliProcess(["tree", "--attach", "BrowserApp"], environment: environment).stdout
+                .hasPrefix("0 SceneCoordinator #3hj27pbk held=1")
+            if !held { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        #expect(held)
+        #expect(FileManager.default.createFile(atPath: launched, contents: nil))
+        let opened = try await opening
         #expect(opened.status == 0, "\(opened.stderr)")
         await record.exit(killAfter: 30)
         let log = try await cliProcess(["log", "--attach", "BrowserApp"], environment: environment)
