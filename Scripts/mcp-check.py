@@ -71,9 +71,15 @@ async def session_checks(arguments, env, attached):
             check(found.structured_content == want, f"{arguments}: find is the CLI's find")
 
             if not attached:
-                checked = await session.call_tool("check", {"coverage": True})
+                checked = await session.call_tool("check", {"coverage": True, "budget": 4000000})
                 want = cli_json("check", "--coverage", "--format", "json", env=env)
                 check(steady(checked.structured_content) == steady(want), f"{arguments}: check is the CLI's check")
+                budgeted = await session.call_tool("check", {"coverage": True})
+                size = len(json.dumps(budgeted.structured_content, separators=(",", ":")))
+                omitted = budgeted.structured_content.get("omitted", {})
+                check(size <= 40000 and sum(omitted.values()) > 0,
+                      f"{arguments}: check within the default budget, {size} characters, saying what it left out "
+                      f"({omitted})")
                 links = await session.call_tool("links", {"aasa": aasa, "domain": "recipes.example"})
                 want = cli_json("links", "--aasa", aasa, "--domain", "recipes.example", "--format", "json", env=env)
                 check(steady(links.structured_content) == steady(want), f"{arguments}: links is the CLI's links")
@@ -128,7 +134,6 @@ def raw_checks(env):
     cases = [
         ("malformed JSON", b'{"jsonrpc": "2.0", "id": 3, "method": \n', -32700),
         ("an unknown method", json.dumps({"jsonrpc": "2.0", "id": 4, "method": "frob"}) + "\n", -32601),
-        ("server/discover, a newer client's probe", json.dumps({"jsonrpc": "2.0", "id": 5, "method": "server/discover"}) + "\n", -32601),
         ("an unknown tool", json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
                                         "params": {"name": "frob", "arguments": {}}}) + "\n", -32602),
         ("a wrong argument type", json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
@@ -141,6 +146,11 @@ def raw_checks(env):
                                        "params": {"name": "tree", "arguments": {"cursor": "MDA6Mw=="}}}) + "\n", -32602),
         ("a 10 MB request", b'{"jsonrpc": "2.0", "id": 11, "method": "ping", "params": {"x": "' + b"a" * (10 << 20) + b'"}}\n', -32600),
     ]
+    # Revision 2026-07-28's probe, answered before any handshake.
+    send(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "server/discover"}) + "\n")
+    discovered = answer().get("result", {})
+    check("2026-07-28" in discovered.get("supportedVersions", []) and "2025-11-25" in discovered["supportedVersions"],
+          "raw: server/discover names both revisions")
     for n, (what, text, code) in enumerate(cases):
         started = time.time()
         send(text)

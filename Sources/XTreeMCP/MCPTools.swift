@@ -55,6 +55,10 @@ package struct MCPTool {
         var arguments = arguments
         arguments["attach"] = Argument.string(
             "A running app to ask instead (a name, pid or address from 'xtree-cli list'); default: the server's.")
+        arguments["budget"] = Argument.integer(
+            from: 1_000, to: 4_000_000,
+            "The most characters of the answer (default the server's, 40,000): a tree page holds what fits, a list "
+                + "is cut with omitted saying how many were left out.")
         self.arguments = arguments
         self.required = required
         self.command = command

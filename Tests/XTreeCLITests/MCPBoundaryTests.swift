@@ -125,4 +125,48 @@ import XTreePlatform
         #expect(Self.text(answers[1]) == "1 match", "\(answers[1])")
         #expect(launcher.leftovers.isEmpty)
     }
+
+    /// Revision 2026-07-28 is stateless: `server/discover` answers before anything, and a
+    /// request naming the revision in `_meta` is served without `initialize`. Tools carry
+    /// annotations from their one "changes the app" flag.
+    @Test func theStatelessRevisionIsSpokenBesideTheHandshake() async throws {
+        let meta =
+            #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
+        let input =
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{\#(meta)}}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{\#(meta)}}"#,
+                #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{\#(meta),"name":"find","arguments":{"name":"RecipeListCoordinator"}}}"#,
+                #"{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{}}"#,
+                #"{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01"}}}"#,
+            ].joined(separator: "\n") + "\n"
+        let result = try await cliProcess(["mcp"], input: Data(input.utf8))
+        let answers = result.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        try #require(answers.count == 5, "\(result.stdout)")
+        let discovered = try #require(answers[0]["result"] as? [String: Any])
+        #expect(
+            discovered["supportedVersions"] as? [String] == [
+                "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05",
+            ])
+        let tools = try #require((answers[1]["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        let hints = Dictionary(
+            uniqueKeysWithValues: tools.map {
+                (
+                    $0["name"] as? String ?? "",
+                    (($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool) ?? false
+                )
+            })
+        #expect(
+            hints == [
+                "tree": true, "find": true, "why": true, "log": true, "open": false, "check": false, "links": false,
+            ])
+        #expect(Self.text(answers[2]) == "1 match", "\(answers[2])")
+        // Without the revision in _meta, the handshake comes first.
+        #expect((answers[3]["error"] as? [String: Any])?["code"] as? Int == -32600)
+        #expect(
+            ((answers[4]["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("unsupported protocol version")
+                == true)
+    }
 }

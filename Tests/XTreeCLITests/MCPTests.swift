@@ -136,4 +136,36 @@ import XTreeSupport
             MCPServer.version(of: tree) != MCPServer.version(of: tree.replacingOccurrences(of: "Home", with: "Homf")))
         #expect(MCPServer.version(of: tree) != MCPServer.version(of: tree + "\n"))
     }
+
+    /// An answer over the budget has its largest list cut to what fits, and says how many it
+    /// left out; a journal keeps its newest events.
+    @Test func anAnswerOverTheBudgetIsCutToFitWithACount() throws {
+        let items = (0..<1_000).map { JSONValue.string("match \($0) " + String(repeating: "x", count: 40)) }
+        let json = Array(MCPServer.encoded(["matches": .array(items), "name": "A"]))
+        #expect(MCPServer.fitted(json, budget: json.count, keepingLast: false) == json)
+        for keepingLast in [false, true] {
+            let fitted = MCPServer.fitted(json, budget: 10_000, keepingLast: keepingLast)
+            #expect(fitted.count <= 10_000 && fitted.count > 9_000, "\(fitted.count)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(fitted)) as? [String: Any])
+            let kept = try #require(object["matches"] as? [String])
+            #expect((object["omitted"] as? [String: Int])?["matches"] == 1_000 - kept.count)
+            #expect(
+                kept.first == (keepingLast ? "match \(1_000 - kept.count) " : "match 0 ")
+                    + String(repeating: "x", count: 40))
+        }
+        #expect(MCPServer.cut(String(repeating: "e", count: 10_000), to: 8_000).count <= 8_000)
+    }
+
+    /// A tree page holds as many nodes as the budget does, and its cursor goes on from there.
+    @Test func aTreePageHoldsWhatTheBudgetDoes() throws {
+        let tree = Self.tree(label: String(repeating: "l", count: 300))
+        let all = try #require(try MCPServer.page(tree, [:], budget: 100_000))
+        let small = try #require(try MCPServer.page(tree, [:], budget: 800))
+        #expect(all.json.count > 800)
+        #expect(small.json.count <= 800, "\(small.json.count)")
+        let page = try #require(try JSONSerialization.jsonObject(with: Data(small.json)) as? [String: Any])
+        let nodes = try #require(page["nodes"] as? [Any])
+        #expect(!nodes.isEmpty && nodes.count < 7)
+        #expect(page["nextCursor"] != nil)
+    }
 }

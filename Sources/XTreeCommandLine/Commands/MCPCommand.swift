@@ -33,6 +33,11 @@ struct MCPCommand: ParsableCommand {
     var snapshot: String?
     @Flag(name: "allow-open", help: "Let the open tool apply links (it changes the app).")
     var allowOpen: Bool
+    @Option(
+        name: "budget", value: "CHARACTERS",
+        help: "The most characters of an answer, unless a call says (default 40000).", minimum: 1_000,
+        maximum: (4_000_000, what: "4 MiB"))
+    var budget: Int?
 
     func validate() throws(CLIError) {
         if [attach != nil, launch != nil, snapshot != nil].filter({ $0 }).count > 1 {
@@ -54,7 +59,9 @@ struct MCPCommand: ParsableCommand {
             attach = String(target.client.app.pid)
         }
         var server = MCPServer(
-            arguments: (context.app.type.name, attach, snapshot, allowOpen, launch != nil),
+            arguments: (
+                context.app.type.name, attach, snapshot, allowOpen, launch != nil, budget ?? MCPServer.defaultBudget
+            ),
             version: CommandLineTool.version
         ) { line in
             // Each tool's command, run in this process with what it prints captured.
