@@ -18,7 +18,7 @@ public enum CommandLineTool {
         RegisteredCommand(WhyCommand.self), RegisteredCommand(CheckCommand.self), RegisteredCommand(LinksCommand.self),
         RegisteredCommand(DiffCommand.self),
         RegisteredCommand(WatchCommand.self), RegisteredCommand(WebCommand.self),
-        RegisteredCommand(ListCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
+        RegisteredCommand(ListCommand.self), RegisteredCommand(DoctorCommand.self), RegisteredCommand(ServeCommand.self), RegisteredCommand(LogCommand.self),
         RegisteredCommand(RecordCommand.self), RegisteredCommand(ReplayCommand.self),
         RegisteredCommand(RestoreCommand.self), RegisteredCommand(ExportTestCommand.self),
         RegisteredCommand(CrashCommand.self), RegisteredCommand(FuzzCommand.self), RegisteredCommand(MCPCommand.self),

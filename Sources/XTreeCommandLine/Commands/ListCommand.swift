@@ -21,7 +21,9 @@ struct ListCommand: ParsableCommand {
             throw .failure("\(error)")
         }
         guard !apps.isEmpty else {
-            context.console.out("no inspectable apps are running\n")
+            context.console.out(
+                "no inspectable apps are running; 'xtree-cli doctor' says where apps are looked for, and why one "
+                    + "may not show\n")
             return
         }
         let names = apps.map { TerminalText.escaped($0.name) }

@@ -40,7 +40,7 @@ public enum InspectorDirectory {
     }
 
     /// `path`, created if needed, if it is the user's alone.
-    private static func checked(_ path: String) throws(InspectorError) -> String {
+    static func checked(_ path: String) throws(InspectorError) -> String {
         do {
             try Files.makeDirectory(path, permissions: 0o700)
         } catch  where !error.is(.alreadyExists) {
@@ -222,10 +222,11 @@ public enum InspectorDirectory {
         }
     }
 
-    /// A discovery file, read strictly and bounded; `nil` if it is not one.
-    private static func read(_ file: String) -> InspectableApp? {
+    /// A discovery file of the user's, read strictly and bounded; `nil` if it is not one.
+    static func read(_ file: String) -> InspectableApp? {
         guard let status = try? Files.status(at: file, followingLinks: false), status.kind == .regular,
-            status.size <= 64 * 1024, let data = FileManager.default.contents(atPath: file)
+            status.owner == Files.userID, status.size <= 64 * 1024,
+            let data = FileManager.default.contents(atPath: file)
         else { return nil }
         return try? JSONDecoder().decode(InspectableApp.self, from: data)
     }
