@@ -166,6 +166,27 @@ public final class InspectorClient {
         return (trace, try readSnapshot(announced: reply))
     }
 
+    /// Searches the app's tree by name in the app, which answers with the matches, their
+    /// paths and at most `shown` visited nodes, never the tree (an app of an earlier build
+    /// sends its tree, from which the answer is made here).
+    package func findAnswer(
+        _ name: String, conditions: [NodeCondition] = [], all: Bool = false, shown: Int
+    ) throws(InspectorError) -> FoundAnswer {
+        var find = request(.find)
+        find.name = name
+        find.conditions = conditions
+        find.all = all
+        find.answer = true
+        find.shown = shown
+        let reply = try exchange(find)
+        if let found = reply.found { return found }
+        // An app of an earlier build sends its trace and tree: the answer is made from them.
+        guard let trace = reply.trace else { throw .refused("a find reply without its answer") }
+        return FoundAnswer(
+            trace: trace, in: try readSnapshot(announced: reply), forName: name, conditions: conditions, shown: shown,
+            knownNames: [])
+    }
+
     /// Asks the app where `link` would end, without applying it: the app parses it with its
     /// route table and searches its tree for the receiver, as `find` does; no handler runs.
     ///

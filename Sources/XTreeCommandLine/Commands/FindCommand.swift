@@ -39,11 +39,11 @@ struct FindCommand: ParsableCommand {
         let target = try context.target(target)
         let (_, failure) = try await target.apply(open)
         if let failure { throw failure }
-        let (trace, snapshot) = try target.find(query)
+        let answer = try target.found(query)
         if format == .json {
-            try query.reportJSON(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
+            try query.reportJSON(answer, console: context.console)
         } else {
-            try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: context.console)
+            try query.report(answer, console: context.console)
         }
     }
 }

@@ -109,8 +109,7 @@ struct WatchLoop {
                 let query = try Self.query(
                     words.dropFirst(),
                     helpWidth: CommandLineTool.helpWidth(console: console, environment: context.environment))
-                let (trace, snapshot) = try target.find(query)
-                try query.report(trace, in: snapshot, knownNames: target.searchableNames, console: console)
+                try query.report(try target.found(query), console: console)
             } catch {
                 switch error {
                 case .help(let text): console.out(text)

@@ -70,17 +70,16 @@ struct WhyCommand: ParsableCommand {
         let query = FindQuery(name: result.receiver, conditions: result.conditions, tracesAll: self.trace)
         // The receiver is the app's own declaration, never a slip to suggest a name for.
         names.append(result.receiver)
+        let answer = query.answer(trace, in: snapshot, knownNames: names)
         if format == .json {
-            return try query.reportJSON(
-                trace, in: snapshot, knownNames: names, console: context.console,
-                why: (link, result.form, result.receiver))
+            return try query.reportJSON(answer, console: context.console, why: (link, result.form, result.receiver))
         }
         let condition =
             result.conditions.isEmpty ? "" : " with " + result.conditions.map(\.description).joined(separator: " ")
         context.console.out(
             "\(TerminalText.escaped(link)) is of the form \(TerminalText.escaped(result.form)): it ends on a "
                 + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
-        try query.report(trace, in: snapshot, knownNames: names, console: context.console)
+        try query.report(answer, console: context.console)
     }
 
     /// The last application of `link` among `events`, as the journal tells it: what it reached

@@ -42,6 +42,8 @@ package struct InspectorReply: Codable, Sendable {
     package var restored: RestoreResult?
     /// `why`: the link's form and receiver; its search's trace is `trace`.
     package var why: WhyResult?
+    /// `find` with `answer`: the answer alone.
+    package var found: FoundAnswer?
 
     package struct JournalHeader: Codable, Sendable {
         package var events: Int

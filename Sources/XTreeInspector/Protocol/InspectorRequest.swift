@@ -18,6 +18,10 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var name: String?
     package var conditions: [NodeCondition]?
     package var all: Bool?
+    /// `find`: `true` for the answer alone (``FoundAnswer``), with at most `shown` visited
+    /// nodes' lines, and no tree. An app of an earlier build ignores it and sends the tree.
+    package var answer: Bool?
+    package var shown: Int?
     /// `open`: the link.
     package var url: String?
     /// `open`: `false` for no traces: the app counts its searches for the journal and sends

@@ -155,9 +155,8 @@ public final class Inspector: Sendable {
                 for (descriptor, _) in listeners { Files.close(descriptor) }
                 InspectorDirectory.removeSocket(socketPath)
                 guard plan.socketPath == nil else { throw error }
-                // The socket's path did not fit: a sandboxed Mac app's temporary directory
-                // (`/var/folders/…/T/BUNDLE-ID/`) leaves room for a bundle id of about 33
-                // characters, and loopback TCP needs the sandbox's network-server entitlement.
+                // The socket's path did not fit (a sandboxed Mac app's `/var/folders/…/T/BUNDLE-ID/`
+                // holds a bundle id of about 33 characters), and loopback needs an entitlement.
                 let path = InspectorDirectory.socketPath(for: pid, in: directory)
                 throw .io(
                     "\(error.description); the socket path \(path) is \(path.utf8.count) bytes, over the "

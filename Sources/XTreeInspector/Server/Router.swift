@@ -23,6 +23,16 @@ extension InspectorCore {
         case .find:
             guard let name = request.name else { return Answer(reply: reject(request.id, "find needs a name")) }
             let conditions = request.conditions ?? []
+            if request.answer == true {
+                // The live view's tree, kept as the app changes: no walk of the app, and the
+                // search off the main actor; only the answer goes back.
+                let (snapshot, known) = await MainActor.run { (hub.current().snapshot, SearchableProtocols.names) }
+                var reply = InspectorReply(id: request.id)
+                reply.found = FoundAnswer(
+                    searching: snapshot, forName: name, conditions: conditions, all: request.all ?? false,
+                    shown: min(max(request.shown ?? 20, 0), 1_000_000), knownNames: known)
+                return Answer(reply: reply)
+            }
             let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
             var reply = InspectorReply(id: request.id)
             reply.trace = snapshot.search(forName: name, all: request.all ?? false) { node in

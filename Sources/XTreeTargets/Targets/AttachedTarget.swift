@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeInspector
 import XTreeInspectorClient
 import XTreeJournal
 
@@ -34,6 +35,14 @@ package final class AttachedTarget: Target {
 
     package func snapshot() throws(CLIError) -> TreeSnapshot {
         try live { () throws(InspectorError) in try client.snapshot() }
+    }
+
+    /// Searched in the app, which sends the answer alone: at a million nodes, a search, not
+    /// a copy of the tree.
+    package func found(_ query: FindQuery) throws(CLIError) -> FoundAnswer {
+        try live { () throws(InspectorError) in
+            try client.findAnswer(query.name, conditions: query.conditions, all: query.all, shown: query.shown)
+        }
     }
 
     package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {

@@ -2,6 +2,7 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
+import XTreeInspector
 
 /// `find`'s options besides the name: also what `find` typed in `watch` takes.
 package struct QueryOptions: ParsableArguments {
@@ -62,36 +63,41 @@ package struct FindQuery {
         snapshot.search(forName: name, all: all) { node in conditions.allSatisfy { $0.matches(node) } }
     }
 
-    /// Prints the matches with their paths, or every verdict when there is none.
-    package func report(
-        _ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String] = [], console: Console
-    ) throws(CLIError) {
-        let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
-        guard !matches.isEmpty else {
+    /// How many visited nodes an answer gives lines of when nothing matched.
+    package var shown: Int { tracesAll ? 1_000_000 : Self.visitedShown }
+
+    /// The answer of a search of `snapshot` already made (`why`'s).
+    package func answer(_ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String]) -> FoundAnswer {
+        FoundAnswer(
+            trace: trace, in: snapshot, forName: name, conditions: conditions, shown: shown, knownNames: knownNames)
+    }
+
+    /// Prints the matches with their paths, or, when there is none, why, and the first
+    /// visited nodes (every one with `--trace`).
+    package func report(_ answer: FoundAnswer, console: Console) throws(CLIError) {
+        guard !answer.matches.isEmpty else {
             // The answer and why first; then what was visited, the first of it unless asked.
-            console.out(trace.headline + "\n")
-            let explanation = snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames)
-            for line in explanation { console.out(line + "\n") }
-            let visited = trace.steps.count
-            let shown = tracesAll ? visited : min(visited, Self.visitedShown)
-            if shown > 0 { console.out("visited:\n") }
-            for step in trace.steps.prefix(shown) { console.out(trace.line(of: step) + "\n") }
-            if shown < visited {
-                console.out("  … \(visited - shown) more visited nodes (--trace prints them all)\n")
+            console.out(answer.headline + "\n")
+            for line in answer.explanation ?? [] { console.out(line + "\n") }
+            if !answer.visitedLines.isEmpty { console.out("visited:\n") }
+            for line in answer.visitedLines { console.out(line + "\n") }
+            if answer.visitedLines.count < answer.visited {
+                console.out(
+                    "  … \(answer.visited - answer.visitedLines.count) more visited nodes (--trace prints them all)\n")
             }
             let description =
                 TerminalText.shortened(name)
                 + (conditions.isEmpty ? "" : " where " + conditions.map(\.description).joined(separator: " "))
-            throw .failure("nothing matched \(description) among \(trace.steps.count) visited nodes")
+            throw .failure("nothing matched \(description) among \(answer.visited) visited nodes")
         }
-        for match in matches {
-            console.out("\(snapshot.nodes[match.order])\n")
-            console.out("  path: \(snapshot.pathDescription(snapshot.path(to: match.order)))\n")
+        for match in answer.matches {
+            console.out("\(match.line)\n")
+            console.out("  path: \(match.pathText)\n")
         }
     }
 
     /// The answer of `find --format json`, and of `why --format json` with `why`'s fields.
-    private struct Answer: Encodable {
+    private struct JSONAnswer: Encodable {
         struct Match: Encodable {
             let order: Int
             let id: String
@@ -114,29 +120,23 @@ package struct FindQuery {
     /// tools (`--format json`, the MCP server): `name`, `conditions`, `visited`, `matches`
     /// (each `order`, `id`, `type`, `label`, `path`: breadth-first numbers from the root),
     /// `explanation` (lines, when nothing matched); `why`'s `link`, `form`, `receiver` and
-    /// `applied: false` when given. Fails as ``report(_:in:knownNames:console:)`` does when
-    /// nothing matched, after printing it.
+    /// `applied: false` when given. Fails as ``report(_:console:)`` does when nothing
+    /// matched, after printing it.
     package func reportJSON(
-        _ trace: SearchTrace, in snapshot: TreeSnapshot, knownNames: [String] = [], console: Console,
-        why: (link: String, form: String, receiver: String)? = nil
+        _ answer: FoundAnswer, console: Console, why: (link: String, form: String, receiver: String)? = nil
     ) throws(CLIError) {
-        let matches = trace.steps.filter { $0.verdict == .matched && snapshot.nodes.indices.contains($0.order) }
-        let answer = Answer(
-            name: name, conditions: conditions.map(\.description), visited: trace.steps.count,
-            matches: matches.map { match in
-                let node = snapshot.nodes[match.order]
-                return Answer.Match(
-                    order: match.order, id: node.id, type: node.type, label: node.label,
-                    path: snapshot.path(to: match.order))
+        let json = JSONAnswer(
+            name: name, conditions: conditions.map(\.description), visited: answer.visited,
+            matches: answer.matches.map {
+                JSONAnswer.Match(order: $0.order, id: $0.id, type: $0.type, label: $0.label, path: $0.path)
             },
-            explanation: matches.isEmpty
-                ? snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames) : nil,
+            explanation: answer.matches.isEmpty ? answer.explanation : nil,
             link: why?.link, form: why?.form, receiver: why?.receiver, applied: why.map { _ in false })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(answer)) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(json)) ?? Data("{}".utf8)
         console.out(String(decoding: data, as: UTF8.self) + "\n")
-        if matches.isEmpty { throw .failure("nothing matched") }
+        if answer.matches.isEmpty { throw .failure("nothing matched") }
     }
 
     package static func isWellFormed(_ name: String) -> Bool {

@@ -82,13 +82,11 @@ extension Target {
     package func prepare() async throws(CLIError) {}
     package func finish() throws(CLIError) {}
 
-    /// Searches the tree by name, returning the trace and the snapshot it searched: for every
-    /// target a search of its tree now, as the app's own `find` searches its tree (an attached
-    /// app is not sent the search, so that its reply is the tree and not also every visited
-    /// node).
-    package func find(_ query: FindQuery) throws(CLIError) -> (trace: SearchTrace, snapshot: TreeSnapshot) {
-        let snapshot = try snapshot()
-        return (query.search(snapshot), snapshot)
+    /// Searches the tree by name: the answer `find` prints, made from the tree now.
+    package func found(_ query: FindQuery) throws(CLIError) -> FoundAnswer {
+        FoundAnswer(
+            searching: try snapshot(), forName: query.name, conditions: query.conditions, all: query.all,
+            shown: query.shown, knownNames: searchableNames)
     }
 
     /// Applies links in order, stopping at the first that fails; `afterEach` gets each link
