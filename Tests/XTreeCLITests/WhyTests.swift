@@ -108,6 +108,36 @@ import XTreeRoutes
             bad.stderr.hasPrefix("error: unknown path in shop://prodct/tea (did you mean shop://product/<sku>?)"))
     }
 
+    /// Where two forms fit one link, the first declared wins: a literal form declared before a
+    /// form with a value takes the link it spells, and the value form the rest.
+    @Test func theFirstDeclaredFormThatFitsALinkWins() throws {
+        enum Link: Hashable, Sendable {
+            case new
+            case item(String)
+        }
+        let table = RouteTable(
+            scheme: "app",
+            [
+                Route("item/new", Link.new, reaches: Int.self),
+                Route(
+                    "item/{id}", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: String.self,
+                    samples: ["a"]),
+            ])
+        #expect(try table.parse("app://item/new") == .new)
+        #expect(try table.parse("app://item/a") == .item("a"))
+        #expect(try table.match("app://item/new").route.receiver(for: "") == "Int")
+        // Declared the other way round, the value form takes both.
+        let reversed = RouteTable(
+            scheme: "app",
+            [
+                Route(
+                    "item/{id}", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: String.self,
+                    samples: ["a"]),
+                Route("item/new", Link.new, reaches: Int.self),
+            ])
+        #expect(try reversed.parse("app://item/new") == .item("new"))
+    }
+
     /// A form added to a table is in the examples, the coverage's forms and the written
     /// association file, with no other edit.
     @MainActor

@@ -229,6 +229,12 @@ package final class LaunchedApp {
                     how +=
                         " (killed by the system: on macOS, one that is not validly signed is killed at launch; "
                         + "check it with codesign --verify)"
+                } else if ended == .exited(1) {
+                    // Inspector.serve's status when its inspector cannot start: a launch executable
+                    // with the App Sandbox may write only in its container, not the folder made for it.
+                    how +=
+                        " (if it could not start its inspector: it must be able to write to \(directory), which a "
+                        + "sandboxed executable cannot; build the launch executable without the App Sandbox)"
                 }
                 let error = failure(how)
                 stop()
