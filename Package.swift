@@ -62,7 +62,10 @@ let package = Package(
             name: "XTree",
             dependencies: [
                 "XTreeEscaping", "XTreeObservation", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreeSupport",
+                "XTreeLinks",
             ]),
+        // What arrives at an app: links in their normal form, and entries beyond URLs.
+        .target(name: "XTreeLinks", dependencies: ["XTreeSupport"]),
         // The flight recorder: the last links in a memory-mapped ring that survives a crash, their
         // redaction, and the reading of what the last run left.
         .target(name: "XTreeRecorder", dependencies: ["XTree", "XTreePlatform", "XTreeSupport"]),
@@ -156,7 +159,7 @@ let package = Package(
             dependencies: [
                 "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeTesting", "XTreeSnapshot", "XTreeCodec",
                 "XTreeRendering", "XTreePage",
-                "XTreeEscaping", "XTreeSupport",
+                "XTreeEscaping", "XTreeSupport", "XTreeRecorder",
             ]),
         .testTarget(
             name: "XTreeInspectorTests",

@@ -19,7 +19,7 @@ swift build --scratch-path .build/docs-build \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" 2>&1 | tail -n 1
 
 status=0
-catalogs=(XTree XTreeSnapshot XTreeCodec XTreeRendering XTreePage XTreeObservation XTreeEscaping XTreeReachability XTreeFuzzing XTreeRoutes XTreeRecorder RecipesDomain)
+catalogs=(XTree XTreeLinks XTreeSnapshot XTreeCodec XTreeRendering XTreePage XTreeObservation XTreeEscaping XTreeReachability XTreeFuzzing XTreeRoutes XTreeRecorder RecipesDomain)
 for module in "${catalogs[@]}"; do
     rm -rf "${graphs:?}/$module"
     mkdir -p "$graphs/$module"
@@ -44,7 +44,7 @@ import json, os, re, sys
 graphs = sys.argv[1]
 root = os.getcwd()
 problems = []
-for module in ["XTree", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreePage", "XTreeObservation", "XTreeEscaping",
+for module in ["XTree", "XTreeLinks", "XTreeSnapshot", "XTreeCodec", "XTreeRendering", "XTreePage", "XTreeObservation", "XTreeEscaping",
                "XTreeReachability", "XTreeFuzzing", "XTreeRoutes", "XTreeRecorder", "RecipesDomain", "XTreeJournal", "XTreeInspector",
                "XTreeInspectorClient", "XTreeTesting"]:
     files = [f for f in os.listdir(graphs) if f == module + ".symbols.json" or f.startswith(module + "@")]

@@ -52,16 +52,32 @@ public enum BrowserApp: DeepLinkableApp {
     }
 
     /// One link of each form.
-    public static let linkExamples = [
-        LinkExample(
-            form: "browser://search?q=<query>", link: "browser://search?q=swift", reaches: "BrowserCoordinator"),
-        LinkExample(form: "browser://open-url?url=<url>", link: "browser://open-url?url=https://swift.org"),
-        LinkExample(
-            form: "browser://deep-link?url=/settings/<section>", link: "browser://deep-link?url=/settings/privacy",
-            reaches: "BrowserCoordinator"),
-        LinkExample(
-            form: "browser://deep-link?url=/homepanel/<panel>", link: "browser://deep-link?url=/homepanel/bookmarks"),
-    ]
+    public static let linkExamples =
+        entryExamples + [
+            LinkExample(
+                form: "browser://search?q=<query>", link: "browser://search?q=swift", reaches: "BrowserCoordinator"),
+            LinkExample(form: "browser://open-url?url=<url>", link: "browser://open-url?url=https://swift.org"),
+            LinkExample(
+                form: "browser://deep-link?url=/settings/<section>", link: "browser://deep-link?url=/settings/privacy",
+                reaches: "BrowserCoordinator"),
+            LinkExample(
+                form: "browser://deep-link?url=/homepanel/<panel>", link: "browser://deep-link?url=/homepanel/bookmarks"
+            ),
+        ]
     /// Values of the forms' parts.
     public static let sampleValues = ["swift", "privacy", "bookmarks"]
+
+    /// A user activity, a shortcut and a notification, each as its entry text.
+    static let entryExamples = [
+        LinkExample(
+            form: "activity org.example.browser.browsing",
+            link: Entry.activity(type: "org.example.browser.browsing", url: "https://swift.org/blog", info: [:])
+                .description),
+        LinkExample(
+            form: "shortcut org.example.browser.new-tab",
+            link: Entry.shortcut(type: "org.example.browser.new-tab", info: [:]).description),
+        LinkExample(
+            form: "notification {url}",
+            link: Entry.notification(payload: ["url": Entry.JSONText("https://swift.org/news")]).description),
+    ]
 }

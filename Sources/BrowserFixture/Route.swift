@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// What a link asks the browser for.
 public enum Route: Equatable, Sendable {
@@ -16,8 +17,11 @@ public let settingsSections = ["general", "privacy", "theme", "search"]
 /// `browser://open-url?url=…`, `browser://deep-link?url=/settings/<section>` (a path in a query
 /// value), `browser://deep-link?url=/homepanel/<panel>`.
 public enum RouteBuilder {
-    /// The route of `link`, or `nil` if it is none.
+    /// The route of `link`, or `nil` if it is none. An entry text (``Entry``) is read as the
+    /// entry it is: a browsing activity (Handoff, a universal link) opens its page, the new-tab
+    /// shortcut a blank tab, a notification the page its payload names.
     public static func makeRoute(_ link: String) -> Route? {
+        if let entry = Entry(link) { return makeRoute(entry) }
         guard let components = URLComponents(string: link), components.scheme?.lowercased() == "browser" else {
             return nil
         }
@@ -39,6 +43,16 @@ public enum RouteBuilder {
             default: return nil
             }
         default: return nil
+        }
+    }
+
+    /// The route of an entry, or `nil` if the browser takes none such.
+    public static func makeRoute(_ entry: Entry) -> Route? {
+        switch entry {
+        case .activity(type: "org.example.browser.browsing", url: let url?, _): .openURL(url)
+        case .shortcut(type: "org.example.browser.new-tab", _): .openURL("about:blank")
+        case .notification(let payload): payload["url"]?.string.map(Route.openURL)
+        default: nil
         }
     }
 }

@@ -43,7 +43,7 @@ let startTree = """
     static let usageErrors: [(arguments: [String], message: String)] = [
         (
             ["frob"],
-            "error: unknown command 'frob'; commands: check, crash, diff, export-test, find, fuzz, links, list, log, "
+            "error: unknown command 'frob'; commands: check, crash, diff, doctor, export-test, find, fuzz, links, list, log, "
                 + "mcp, open, record, replay, restore, serve, tree, watch"
         ),
         (["tree", "--frob"], "error: unknown option '--frob' for 'tree'"),

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import XTree
+import XTreeRecorder
+
+/// Entries beyond URLs: one text form read back as the entry it was, nothing else taken for
+/// one, and secrets in their user info and payloads redacted as a link's are.
+@Suite struct EntryTests {
+    static let entries: [Entry] = [
+        .activity(type: "org.example.browsing", url: "https://example.org/a?b=1&c=2", info: [:]),
+        .activity(
+            type: "org.example.browsing", url: nil,
+            info: ["tab": Entry.JSONText(json: "2")!, "path": Entry.JSONText("a/b c&d=e")]),
+        .shortcut(type: "org.example.new-tab", info: [:]),
+        .shortcut(type: "org.example.compose", info: ["to": Entry.JSONText(json: #"{"name":"Ann","ids":[1,2]}"#)!]),
+        .notification(payload: ["thread": Entry.JSONText("42"), "aps": Entry.JSONText(json: #"{"badge":3}"#)!]),
+        .intent(name: "OpenSettings", parameters: ["section": Entry.JSONText("privacy")]),
+        .intent(name: "Refresh", parameters: [:]),
+    ]
+
+    @Test(arguments: entries)
+    func anEntrysTextIsReadBackAsTheEntry(_ entry: Entry) {
+        let text = entry.description
+        #expect(text.hasPrefix("xtree-entry:"))
+        #expect(Entry(text) == entry, "\(text)")
+        // Printable ASCII only: it travels as a link does.
+        #expect(text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }, "\(text)")
+    }
+
+    @Test(arguments: [
+        "https://example.org/a", "recipes://recipes/irish-stew", "xtree-entry:", "xtree-entry:unknown?type=a",
+        "xtree-entry:activity", "xtree-entry:activity?type=", "xtree-entry:activity?type=a&type=b",
+        "xtree-entry:activity?type=a&extra=1", "xtree-entry:shortcut?type=a&info=not-json",
+        "xtree-entry:notification?payload=%5B1%5D", "xtree-entry:intent?parameters=%7B%7D",
+        "XTREE-ENTRY:shortcut?type=a",
+    ])
+    func whatIsNotAnEntryIsNotReadAsOne(_ text: String) {
+        #expect(Entry(text) == nil)
+    }
+
+    @Test func secretsInAnEntrysUserInfoAndPayloadAreRedacted() {
+        let payload = Entry.notification(payload: ["token": Entry.JSONText("s3cr3t"), "thread": Entry.JSONText("42")])
+        let kept = LinkRedaction.current(payload.description)
+        #expect(!kept.contains("s3cr3t") && kept.hasSuffix("payload=<private>"), "\(kept)")
+        let info = Entry.activity(type: "org.example.login", url: nil, info: ["session": Entry.JSONText("abc")])
+        #expect(!LinkRedaction.current(info.description).contains("abc"))
+        let plain = Entry.shortcut(type: "org.example.new-tab", info: ["tab": Entry.JSONText("2")])
+        #expect(LinkRedaction.current(plain.description) == plain.description)
+    }
+}
