@@ -176,6 +176,8 @@ let package = Package(
             name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability", "XTreeTesting"]),
         .testTarget(
             name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting"]),
+        // The kit from XCTest, as suites not yet on Swift Testing call it.
+        .testTarget(name: "XTreeXCTests", dependencies: ["ShopDomain", "XTree", "XTreeTesting"]),
         .testTarget(
             name: "XTreeCLITests",
             dependencies: [

@@ -25,15 +25,8 @@
             sourceLocation: SourceLocation = #_sourceLocation
         ) async -> ReachabilityReport {
             let report = await run(audits: audits)
-            if let startFailure = report.startFailure {
-                Issue.record(Comment(rawValue: startFailure), sourceLocation: sourceLocation)
-            }
-            for finding in report.audit?.problems ?? [] {
-                Issue.record(Comment(rawValue: "forgotten child: \(finding)"), sourceLocation: sourceLocation)
-            }
-            for result in report.results {
-                guard let explanation = result.explanation else { continue }
-                Issue.record(Comment(rawValue: "\(explanation)\n\(result.details)"), sourceLocation: sourceLocation)
+            for message in report.failureMessages {
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             }
             return report
         }
@@ -63,3 +56,12 @@
         }
     }
 #endif
+
+extension ReachabilityReport {
+    /// One message per failure, as a test framework records them: the app that would not
+    /// start, each forgotten child, each failing link with its children and traces.
+    var failureMessages: [String] {
+        (startFailure.map { [$0] } ?? []) + (audit?.problems ?? []).map { "forgotten child: \($0)" }
+            + results.compactMap { result in result.explanation.map { "\($0)\n\(result.details)" } }
+    }
+}
