@@ -62,9 +62,9 @@ import XTreePlatform
             app.waitUntilExit()
         }
         let (record, output) = try await startRecording(environment: environment, in: folder)
+        let patient = environment.merging(["XTREE_HOLD_TIMEOUT": "60"]) { $1 }
         async let opening = cliProcess(
-            ["open", "--attach", "BrowserApp", "browser://search?q=swift"],
-            environment: environment.merging(["XTREE_HOLD_TIMEOUT": "60"]) { $1 })
+            ["open", "--attach", "BrowserApp", "browser://search?q=swift"], environment: patient)
         // The scene shows the link it holds.
         var held = false
         for _ in 0..<600 where !held {
