@@ -101,7 +101,8 @@ import XTreePlatform
             #expect(try Children.ending(of: child.pid, wait: false) == nil)
             // As when the CLI is killed: the system closes its end of the pipe.
             Files.close(child.input)
-            let deadline = Date().addingTimeInterval(10)
+            // Long enough for a build under ThreadSanitizer, several times slower.
+            let deadline = Date().addingTimeInterval(60)
             var ending: ChildEnding?
             while ending == nil, Date() < deadline {
                 ending = try Children.ending(of: child.pid, wait: false)

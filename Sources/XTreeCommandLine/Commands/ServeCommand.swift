@@ -43,7 +43,7 @@ struct ServeCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         // Before the inspector announces itself: a SIGTERM sent once it is found must end it.
         let termination = Termination()
-        Inspector.whenLauncherEnds { DispatchQueue.main.async { termination.end() } }
+        Inspector.whenLauncherEnds { Task { @MainActor in termination.end() } }
         let app = try context.startApp()
         let name =
             name ?? context.environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? type(of: app).name

@@ -65,17 +65,27 @@ extension Inspector {
         dispatchMain()
     }
 
-    /// Calls `end` (on a thread of its own) once standard input ends, if the process was
-    /// started by `xtree-cli`, which says so with `XTREE_LAUNCH_PIPE=1` and holds the other
-    /// end of that pipe: its end means the CLI is gone, however it ended.
+    /// Calls `end` on the main queue once standard input ends, if the process was started by
+    /// `xtree-cli`, which says so with `XTREE_LAUNCH_PIPE=1` and holds the other end of that
+    /// pipe: its end means the CLI is gone, however it ended. A read source on the main queue,
+    /// not a thread: nothing but the main queue touches what `end` stops.
+    @MainActor
     package static func whenLauncherEnds(_ end: @escaping @Sendable () -> Void) {
         guard ProcessInfo.processInfo.environment["XTREE_LAUNCH_PIPE"] == "1" else { return }
-        Thread {
-            var byte = [UInt8](repeating: 0, count: 512)
-            while byte.withUnsafeMutableBytes({ (try? Files.read(Terminal.standardInput, into: $0)) ?? 0 }) > 0 {}
+        let source = DispatchSource.makeReadSource(fileDescriptor: Terminal.standardInput, queue: .main)
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 512)
+            let count = bytes.withUnsafeMutableBytes { (try? Files.read(Terminal.standardInput, into: $0)) ?? 0 }
+            guard count <= 0 else { return }
+            source.cancel()
             end()
-        }.start()
+        }
+        source.resume()
+        launcherSource = source
     }
+
+    /// The source that watches standard input, kept for the process's life.
+    @MainActor private static var launcherSource: (any DispatchSourceRead)?
 
     /// The signal sources of ``serve(_:name:)``, kept for the process's life.
     @MainActor private static var terminationSources: [any DispatchSourceSignal] = []
