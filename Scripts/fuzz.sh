@@ -23,7 +23,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "
 echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.
 modules=(
-    XTreePlatform XTreeSupport XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
+    XTreePlatform XTreeSupport XTreeLinks XTreeEscaping XTreeObservation XTreeSnapshot XTreeCodec XTreeRendering XTree
     XTreeRecorder XTreeRoutes XTreeReachability XTreeFuzzing XTreeJournal XTreeLive XTreeEventLoop XTreeDebugger XTreeInspector XTreeWeb
     RecipesDomain
 )
