@@ -15,6 +15,9 @@ package protocol Target: AnyObject {
     var appType: AppTypeName? { get }
     /// The tree now.
     func snapshot() throws(CLIError) -> TreeSnapshot
+    /// What `find` prints of a search of the tree now: made from a snapshot by default, in the
+    /// app by an attached one (a requirement, so that the app's answer is the one used).
+    func found(_ query: FindQuery) throws(CLIError) -> FoundAnswer
     /// Checks links before any is applied.
     func check(links: [String]) throws(CLIError)
     /// Applies one link: what it reached, or why it failed (the tree then unchanged). Throws
