@@ -81,8 +81,15 @@ import XTreePlatform
         #expect(log.stdout.contains("link browser://search?q=swift (inspector,"), "\(log.stdout)")
         #expect(log.stdout.contains("held by SceneCoordinator)"), "\(log.stdout)")
         #expect(try String(contentsOfFile: output, encoding: .utf8).contains("recording"))
-        let replay = try await cliProcess(
-            ["replay", "--launch", Self.browser, folder.path("session.json")], environment: base)
+        // Replayed on a fresh app that launches when told, as the recorded one did: its start
+        // is the recorded start (the scene, launching), and the link is held, then delivered.
+        let replayLaunched = folder.path("replay-launched")
+        let replaying = base.merging(["BROWSER_LAUNCH_WHEN": replayLaunched, "XTREE_HOLD_TIMEOUT": "60"]) { $1 }
+        async let replayed = cliProcess(
+            ["replay", "--launch", Self.browser, folder.path("session.json")], environment: replaying)
+        try await Task.sleep(nanoseconds: 3_000_000_000)
+        #expect(FileManager.default.createFile(atPath: replayLaunched, contents: nil))
+        let replay = try await replayed
         #expect(replay.status == 0, "\(replay.stdout) \(replay.stderr)")
     }
 
