@@ -108,7 +108,15 @@ import XTreePlatform
                 ending = try Children.ending(of: child.pid, wait: false)
                 try await Task.sleep(nanoseconds: 10_000_000)
             }
-            #expect(ending == .exited(0), "\(arguments)")
+            // What it printed, for the message: a sanitizer's report goes there.
+            var printed: [UInt8] = []
+            if ending != nil {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                while let count = chunk.withUnsafeMutableBytes({ try? Files.read(child.output, into: $0) }), count > 0 {
+                    printed += chunk[..<count]
+                }
+            }
+            #expect(ending == .exited(0), "\(arguments): \(String(decoding: printed.suffix(6000), as: UTF8.self))")
             if ending == nil {
                 _ = Children.send(.kill, toGroup: child.pid)
                 _ = try? Children.ending(of: child.pid, wait: true)
