@@ -58,14 +58,9 @@ enum RecordFiles {
     /// or a `NAME.PID.flightrecord` beside `path` whose instance is gone. The other such files
     /// of ended instances are removed, so that they do not pile up.
     static func lastRun(of app: String, at path: String, claimed: Claim) -> (record: FlightRecord?, problem: String?) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let stem = name.hasSuffix(".flightrecord") ? String(name.dropLast(".flightrecord".count)) : name
-        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { file in
-            guard file.hasPrefix(stem + "."), file.hasSuffix(".flightrecord") else { return false }
-            let middle = file.dropFirst(stem.count + 1).dropLast(".flightrecord".count)
-            return !middle.isEmpty && middle.allSatisfy(\.isASCII) && middle.allSatisfy(\.isNumber)
-        }.map { folder + "/" + $0 }
+        // Only this file's own instances': a configured `NAME.2024.flightrecord` is no instance.
+        let stem = path.hasSuffix(".flightrecord") ? String(path.dropLast(".flightrecord".count)) : path
+        let siblings = family(of: path).filter { $0 != path && $0.hasPrefix(stem + ".") }
         var found: [(path: String, record: FlightRecord)] = []
         var problem: String?
         for candidate in [path] + siblings {
@@ -98,6 +93,29 @@ enum RecordFiles {
         return (newest.record, nil)
     }
 
+    /// The record files named as `path` is, in its folder: `NAME.flightrecord` and each
+    /// `NAME.PID.flightrecord`, whichever of the two `path` names; `path` itself first.
+    static func family(of path: String) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        var stem = (path as NSString).lastPathComponent
+        if stem.hasSuffix(".flightrecord") { stem.removeLast(".flightrecord".count) }
+        if let dot = stem.lastIndex(of: "."), isProcessNumber(stem[stem.index(after: dot)...]) {
+            stem = String(stem[..<dot])
+        }
+        let named = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).filter
+        { file in
+            guard file.hasPrefix(stem + "."), file.hasSuffix(".flightrecord") else { return false }
+            let middle = file.dropFirst(stem.count + 1).dropLast(".flightrecord".count)
+            return middle.isEmpty || isProcessNumber(middle)
+        }
+        let paths = named.sorted().map { (folder.isEmpty ? "" : folder + "/") + $0 }
+        return [path] + paths.filter { $0 != path }
+    }
+
+    private static func isProcessNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.count <= 10 && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// The bytes of an open record, from its start, at most the largest record's.
     private static func read(_ descriptor: Int32) -> Data? {
         guard Files.rewind(descriptor) else { return nil }
@@ -110,5 +128,22 @@ enum RecordFiles {
             data.append(contentsOf: chunk[..<count])
         }
         return data.count <= RecordLayout.maximumFileSize ? data : nil
+    }
+}
+
+extension FlightRecord {
+    /// The other record files beside the one at `path` that share its name: `NAME.flightrecord`
+    /// and each `NAME.PID.flightrecord` a second instance wrote. Each with its record, or
+    /// `nil` while a live instance holds the file; files that are no record are left out.
+    public static func others(beside path: String) -> [(path: String, record: FlightRecord?)] {
+        RecordFiles.family(of: path).dropFirst().compactMap { other in
+            switch RecordFiles.open(other, forWriting: false) {
+            case .success(nil): return (other, nil)
+            case .success(let descriptor?):
+                defer { Files.close(descriptor) }
+                return (try? FlightRecord(contentsOf: other)).map { (other, $0) }
+            case .failure: return nil
+            }
+        }
     }
 }

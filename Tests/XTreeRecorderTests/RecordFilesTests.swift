@@ -43,6 +43,30 @@ import XTreePlatform
         _ = first
     }
 
+    /// `crash` lists the records beside the one it was given: the file a live instance holds,
+    /// and an ended instance's, never a file of another name.
+    @Test func theOtherRecordsBesideOneAreListedWithTheLiveOnesUnread() throws {
+        let file = ScratchFile()
+        let first = try recorder(file.path)
+        _ = first.begin("app://first")
+        let second = try recorder(file.path)
+        _ = second.begin("app://second")
+        try Data("XTREEFR1 not really".utf8).write(to: URL(fileURLWithPath: file.directory + "/app.99.flightrecord"))
+        try Data().write(to: URL(fileURLWithPath: file.directory + "/apps.flightrecord"))
+        // From the second's file: the first's, held by a live instance.
+        let fromSecond = FlightRecord.others(beside: second.path)
+        #expect(fromSecond.map(\.path) == [file.path])
+        #expect(fromSecond.first?.record == nil)
+        // From the first's, once the second has ended: the second's record, read.
+        let secondPath = second.path
+        let copy = file.directory + "/app.7.flightrecord"
+        try FileManager.default.copyItem(atPath: secondPath, toPath: copy)
+        let fromFirst = FlightRecord.others(beside: file.path)
+        #expect(fromFirst.map(\.path).sorted() == [secondPath, copy].sorted())
+        #expect(fromFirst.first { $0.path == copy }?.record?.links.map(\.link) == ["app://second"])
+        _ = (first, second)
+    }
+
     @Test func aFIFOOrALinkAtTheRecordsPathLetsTheAppRunWithoutARecord() throws {
         let file = ScratchFile()
         try FileManager.default.createDirectory(atPath: file.directory, withIntermediateDirectories: true)

@@ -55,8 +55,11 @@ struct CrashCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let input = try CrashLinks(
+        var input = try CrashLinks(
             context.read(file, what: "crash record", json: false), name: Context.sourceName(file))
+        if !file.isStandardStream, let path = String(validating: file.bytes, as: UTF8.self) {
+            input.noteOtherRecords(beside: path)
+        }
         guard let launch else { preconditionFailure("validated") }
         let app = try context.launch(launch)
         let served = app.target?.appType
@@ -93,7 +96,7 @@ struct CrashCommand: ParsableCommand {
                 guard failure == nil else { return false }
                 progress.show("shortening: \(replay.runs) runs, \(candidate.count) links tried")
                 do throws(CLIError) {
-                    if case .crashed(ending, _) = try replay.run(candidate) { return true }
+                    if try replay.run(candidate).endsLike(ending) { return true }
                 } catch {
                     failure = error
                 }

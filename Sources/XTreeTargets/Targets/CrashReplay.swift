@@ -17,6 +17,8 @@ package struct CrashLinks {
     package var app: String?
     /// What the reader should know: links cut or left out, a run that ended cleanly.
     package var notes: [String]
+    /// When the recorded run started, for links read from a flight record.
+    private var recordStarted: Date?
 
     /// At most this many links are replayed: minimising is quadratic in the worst case.
     package static let maximumLinks = 10_000
@@ -36,6 +38,7 @@ package struct CrashLinks {
                 throw .failure("cannot read \(name): \(TerminalText.escaped(error.description))")
             }
             app = record.app
+            recordStarted = record.started
             source = "a flight record of \(TerminalText.escaped(record.app))"
             let cut = record.links.filter(\.truncated).count
             links = record.links.filter { !$0.truncated }.map(\.link)
@@ -85,6 +88,27 @@ package struct CrashLinks {
     }
 }
 
+extension CrashLinks {
+    /// Notes the other records of the app beside the flight record read from `path` (those a
+    /// second instance wrote, or the first's): the crash may be in one of them.
+    package mutating func noteOtherRecords(beside path: String) {
+        guard let started = recordStarted, let app else { return }
+        let others = FlightRecord.others(beside: path).filter { $0.record.map { $0.app == app } ?? true }
+        guard !others.isEmpty else { return }
+        let described = others.prefix(5).map { other in
+            let name = TerminalText.escaped((other.path as NSString).lastPathComponent)
+            guard let record = other.record else { return "\(name) (a running instance holds it)" }
+            let count = record.links.count
+            return "\(name) (\(record.started > started ? "newer" : "older"), \(count) link\(count == 1 ? "" : "s")"
+                + (record.endedCleanly ? ", ended cleanly)" : ")")
+        }
+        let more = others.count > 5 ? " and \(others.count - 5) more" : ""
+        notes.append(
+            "other records of this app are beside it: " + described.joined(separator: ", ") + more
+                + "; give one as FILE to replay it")
+    }
+}
+
 /// Replays links in a launched app, a fresh child for each run: whether and where it crashes.
 @MainActor
 package struct CrashReplay {
@@ -96,6 +120,13 @@ package struct CrashReplay {
         case crashed(LaunchedApp.Ending, at: Int)
         /// The app stopped answering during link `index`, and was stopped.
         case hung(at: Int)
+
+        /// Whether this run ended the app as `ending` did, at any link: the same signal or
+        /// exit status. A crash of another kind is another crash, never the one shortened.
+        package func endsLike(_ ending: LaunchedApp.Ending) -> Bool {
+            if case .crashed(ending, _) = self { return true }
+            return false
+        }
     }
 
     package let app: LaunchedApp
