@@ -169,4 +169,47 @@ import XTreePlatform
             ((answers[4]["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("unsupported protocol version")
                 == true)
     }
+
+    /// The protocol's errors, each with its code, and the session going on after each: what
+    /// Scripts/mcp-check.py checks with the official client, here without it.
+    @Test func eachBadRequestGetsItsErrorCodeAndTheSessionGoesOn() async throws {
+        let initialize =
+            #"{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        let bad: [(String, Int)] = [
+            (#"{"jsonrpc":"2.0","id":1,"method":"frob"#, -32700),
+            (#"{"jsonrpc":"2.0","id":2,"method":"frob"}"#, -32601),
+            (#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"frob","arguments":{}}}"#, -32602),
+            (
+                #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"tree","arguments":{"depth":"deep"}}}"#,
+                -32602
+            ),
+            (
+                #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"tree","arguments":{"limit":true}}}"#,
+                -32602
+            ),
+            (
+                #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"find","arguments":{"name":"X","x":1}}}"#,
+                -32602
+            ),
+        ]
+        var lines = [#"{"jsonrpc":"2.0","id":0,"method":"tools/list"}"#, initialize]
+        lines.append(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        for (index, (line, _)) in bad.enumerated() {
+            lines += [line, #"{"jsonrpc":"2.0","id":"ping\#(index)","method":"ping"}"#]
+        }
+        let result = try await cliProcess(["mcp"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let answers = try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        try #require(answers.count == 2 + 2 * bad.count, "\(result.stdout)")
+        #expect(answers.allSatisfy { $0["jsonrpc"] as? String == "2.0" })
+        func code(_ answer: [String: Any]) -> Int? { (answer["error"] as? [String: Any])?["code"] as? Int }
+        #expect(code(answers[0]) == -32600, "a request before initialize: \(answers[0])")
+        for (index, (line, expected)) in bad.enumerated() {
+            let answer = answers[2 + 2 * index]
+            #expect(code(answer) == expected, "\(line): \(answer)")
+            #expect(answers[3 + 2 * index]["result"] != nil, "a ping after \(line)")
+        }
+    }
 }

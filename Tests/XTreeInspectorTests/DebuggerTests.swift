@@ -77,4 +77,41 @@ import XTreeSupport
         try await Task.sleep(nanoseconds: 50_000_000)
         #expect(TreeSnapshot(of: shop) == before)
     }
+
+    /// What each entry point says, as `p (char *)xtree_last_answer()` shows it: the match and
+    /// its path, a miss with the nodes visited, where a link would land; off the main thread,
+    /// the tree the live view keeps, said to be that. (Scripts/debugger-check.sh checks the same
+    /// lines from lldb and gdb; these fail without a debugger.)
+    @Test func eachAnswerSaysWhatTheDebuggerCheckReads() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        let folder = try InspectorFolder()
+        let shop = ShopApp.makeRoot()
+        let inspector = try Inspector(name: "Shop", app: ShopApp.self, root: shop, directory: folder.path)
+        defer { inspector.stop() }
+        #expect(xtreeCommand("find CartScreen") == 0)
+        let found = String(cString: xtreeLastAnswer())
+        #expect(found.contains("\n  path: "), "\(found)")
+        #expect(xtreeCommand("find CartScreen --where items=nine") == 1)
+        let missed = String(cString: xtreeLastAnswer())
+        #expect(missed.hasPrefix("xtree: nothing matched CartScreen where items=nine among "), "\(missed)")
+        #expect(xtreeWhy("shop://tab/cart") == 0)
+        let why = String(cString: xtreeLastAnswer())
+        #expect(
+            why.hasPrefix(
+                "xtree: shop://tab/cart is of the form shop://tab/<catalog|cart|account>: it ends on a CartScreen"),
+            "\(why)")
+        #expect(why.contains("nothing was applied"), "\(why)")
+
+        DebuggerView.shared.keep(TreeModel(TreeSnapshot(of: ShopApp.makeRoot())))
+        let (status, answer) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let status = xtreeTree()
+                continuation.resume(returning: (status, String(cString: xtreeLastAnswer())))
+            }
+        }
+        #expect(status == 0)
+        #expect(
+            answer.hasPrefix("xtree: the last tree the inspector's live view holds, ")
+                && answer.contains(" s old (called off the main thread)\n"), "\(answer)")
+    }
 }
