@@ -25,7 +25,7 @@ struct FuzzCommand: ParsableCommand {
             and leaves the same tree; a variant lands there too or is refused; a refused link
             leaves the tree as it was and says why; the children audit holds after each link;
             nothing a case made outlives it (looked at every 256 cases, after the app's grace
-            period). Each finding is shrunk to a fresh app where it fails there too, and printed
+            period, unless that would outlast a --budget in seconds). Each finding is shrunk to a fresh app where it fails there too, and printed
             with its starting links, the link, the property, and what was expected and seen. The
             same --seed gives the same links in the same order. In a test, LinkFuzzing
             (XTreeTesting) checks the same in process. The status is 1 if there was a finding.

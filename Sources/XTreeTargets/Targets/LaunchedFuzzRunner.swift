@@ -24,7 +24,8 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
     private var pending: [(child: Int, start: Int, state: [String], link: String)] = []
 
     /// When a budget in time ends: no reply is waited for past it (a hung case would hold the
-    /// whole reply timeout), and the last look for outliving objects is left out after it.
+    /// whole reply timeout), and a look for outliving objects that would end after it is left
+    /// out.
     let deadline: Date?
 
     package init(app: LaunchedApp, deadline: Date? = nil) {
@@ -75,6 +76,8 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
         let ours = pending.filter { $0.child == child }
         pending = []
         guard let first = ours.first, let grace = app.target?.client.releaseGracePeriod else { return [] }
+        // A look that would outlast a budget in time is left out: the budget holds.
+        if let deadline, deadline.timeIntervalSinceNow < grace + 0.3 { return [] }
         // A fresh root, so that the last case's objects leave the tree too; then one grace period.
         guard case .success = app.runCase({ _ throws(InspectorError) in }), app.starts == child,
             let client = app.target?.client
