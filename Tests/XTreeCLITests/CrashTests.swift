@@ -4,6 +4,7 @@ import XTree
 import XTreePlatform
 
 @testable import XTreeCommandLine
+@testable import XTreeRecorder
 @testable import XTreeTargets
 
 /// `crash`: reading what a crash left, shortening links, and saying when a crash did not
@@ -62,6 +63,28 @@ import XTreePlatform
             #expect(error.message.hasPrefix(message), "\(error.message)")
             #expect(!error.message.contains("\u{1B}"))
         }
+    }
+
+    /// A record given to `crash` is noted with the other records of the app beside it: a
+    /// second instance's crash may be in one of them.
+    @Test func theOtherRecordsOfTheAppBesideTheOneGivenAreNoted() throws {
+        let folder = try ScratchFolder()
+        let path = folder.path("Recipes.flightrecord")
+        let first = try FlightRecorder(app: "M.RecipesApp", path: path, slots: 8, slotSize: 256, durable: false)
+        _ = first.begin("recipes://tab/veggie")
+        let second = try FlightRecorder(app: "M.RecipesApp", path: path, slots: 8, slotSize: 256, durable: false)
+        _ = second.begin("recipes://recipes/irish-stew")
+        var links = try CrashLinks(Data(contentsOf: URL(fileURLWithPath: second.path)), name: second.path)
+        links.noteOtherRecords(beside: second.path)
+        #expect(
+            links.notes == [
+                "other records of this app are beside it: Recipes.flightrecord (a running instance holds it); "
+                    + "give one as FILE to replay it"
+            ])
+        var alone = try CrashLinks(Data(contentsOf: URL(fileURLWithPath: path)), name: path)
+        _ = second
+        alone.noteOtherRecords(beside: folder.path("elsewhere/Recipes.flightrecord"))
+        #expect(alone.notes.isEmpty)
     }
 
     @Test func crashNeedsAChildApp() async throws {
