@@ -12,9 +12,12 @@ package struct CommandParser {
     /// Options and flags, in the order help lists them.
     package let options: [ArgumentSlot]
     package let positionals: [ArgumentSlot]
+    /// Options the command refuses with a reason of its own (``CommandConfiguration/refuses``).
+    package var refuses: [String: String] = [:]
 
-    package init(command: String, slots: [ArgumentSlot]) {
+    package init(command: String, slots: [ArgumentSlot], refuses: [String: String] = [:]) {
         self.command = command
+        self.refuses = refuses
         options = slots.filter { $0.kind != .positional }
         positionals = slots.filter { $0.kind == .positional }
     }
@@ -51,6 +54,9 @@ package struct CommandParser {
             }
             if name == "help" { throw .usage("option '--help' takes no value", command: command) }
             guard let option = options.first(where: { $0.name == name }) else {
+                if let reason = refuses[name] {
+                    throw .usage("'\(command)' takes no --\(name): \(reason)", command: command)
+                }
                 let known = (options.map { "--\($0.name)" } + ["--help"]).joined(separator: ", ")
                 throw .usage(
                     "unknown option '--\(TerminalText.shortened(name))' for '\(command)'; options: \(known)",

@@ -41,12 +41,18 @@ package struct CommandConfiguration {
     /// The roles of the options the tool shares between commands (``ArgumentSlot/role``)
     /// that this command takes.
     package var roles: Set<OptionRole>
+    /// Options other commands take that this one refuses, each with the reason it says.
+    package var refuses: [String: String]
 
-    package init(name: String, summary: String, discussion: String = "", roles: Set<OptionRole> = []) {
+    package init(
+        name: String, summary: String, discussion: String = "", roles: Set<OptionRole> = [],
+        refuses: [String: String] = [:]
+    ) {
         self.name = name
         self.summary = summary
         self.discussion = discussion
         self.roles = roles
+        self.refuses = refuses
     }
 }
 

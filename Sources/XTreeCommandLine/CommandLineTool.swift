@@ -182,7 +182,8 @@ extension CommandLineTool {
         let own = declarations(of: command)
         let appDeclarations = appSlots.isEmpty ? [] : [AppOptions(slots: appSlots)]
         let parser = CommandParser(
-            command: name, slots: own.flatMap(\.slots) + appSlots + allSlots(of: common))
+            command: name, slots: own.flatMap(\.slots) + appSlots + allSlots(of: common),
+            refuses: configuration.refuses)
         try parser.parse(arguments) {
             var configuration = configuration
             if configuration.roles.contains(.applyingLinks), !app.type.linkForms.isEmpty {

@@ -97,6 +97,17 @@ import XTreeReachability
         #expect(tree.stdout.hasPrefix(#"0 DefaultHomeCoordinator #n7hzzzav "Home" tab=meat"#))
     }
 
+    /// The commands that read a running app's history refuse --launch with the reason, not as
+    /// an option they never heard of.
+    @Test(arguments: [["log"], ["record"], ["restore", "--to", "1"]])
+    func commandsOfAnAppsHistoryRefuseLaunchWithTheReason(command: [String]) async throws {
+        let result = try await cli(command + ["--launch", "./app"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix("error: '\(command[0])' takes no --launch: a fresh app started for the command"))
+        #expect(result.stderr.contains("give --attach NAME|PID"), "\(result.stderr)")
+    }
+
     @Test func anExecutableThatDoesNotServeIsReportedWithHowItEnded() async throws {
         let launcher = try Launcher("echo starting up; echo no inspector here >&2; exit 3")
         let result = try await cliProcess(["tree", "--launch", launcher.script], environment: launcher.environment)

@@ -22,7 +22,11 @@ struct LogCommand: ParsableCommand {
             why: what its searches found nothing of, and the nearest candidates. With --follow, keeps printing events as they happen,
             until interrupted or the app exits (status 1). With --format json, one JSON object per
             line (Docs/InspectorProtocol.md).
-            """
+            """,
+        refuses: [
+            "launch":
+                "a fresh app started for the command has no history to print: start your app, then give --attach NAME|PID"
+        ]
     )
 
     @Option(

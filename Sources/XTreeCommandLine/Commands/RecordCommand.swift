@@ -16,7 +16,11 @@ struct RecordCommand: ParsableCommand {
             writes the session file (Docs/SessionFormat.md), which 'replay' applies again and
             'export-test' turns into a Swift test. Prints each event as it arrives. If the app
             exits first, the events recorded are written and the status is 1.
-            """
+            """,
+        refuses: [
+            "launch":
+                "a fresh app started for the command is stopped when the command ends, before anything happens in it: start your app, then give --attach NAME|PID and use it"
+        ]
     )
 
     @Option(

@@ -16,7 +16,11 @@ struct RestoreCommand: ParsableCommand {
             journal. The app must give its Inspector a restoration (Inspector.Restoration), which
             the recipes app does; an app without one refuses, as does one that no longer keeps
             that event's state.
-            """
+            """,
+        refuses: [
+            "launch":
+                "a fresh app started for the command has no earlier state to return to: start your app, then give --attach NAME|PID"
+        ]
     )
 
     @Option(
