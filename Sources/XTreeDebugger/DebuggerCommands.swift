@@ -182,6 +182,15 @@ enum DebuggerCall {
             var text = ""
             TextRenderer().render(snapshot, to: &text)
             say(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+            if note == nil {
+                // On the main actor's stopped thread, as the tree was read: the links held now.
+                let read: @MainActor () -> [HeldLink] = { LinkHolder.everyHeld }
+                for held in unsafeBitCast(read, to: (() -> [HeldLink]).self)() {
+                    say(
+                        "held by \(TerminalText.escaped(held.holder)): "
+                            + TerminalText.escaped(LinkRedaction.current(held.link)))
+                }
+            }
             return .answered
         }
     }

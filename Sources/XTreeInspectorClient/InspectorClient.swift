@@ -39,6 +39,8 @@ public final class InspectorClient {
     /// How long the app waits for a link it holds (``LinkHolder``) to be delivered before
     /// answering `open` that it is still held, in seconds; `nil`: the app's default, 5.
     public var holdTimeout: Double?
+    /// The links the app held at the last ``snapshot()``, by holder: app text, to escape.
+    public private(set) var held: [HeldLink] = []
     /// The most events, and bytes of their lines, a follower keeps while one reply is awaited:
     /// ``InspectorProtocol/maximumBufferedEvents`` and ``InspectorProtocol/maximumBufferedEventBytes``.
     package var eventBound = (
@@ -145,9 +147,10 @@ public final class InspectorClient {
                 + "build both with the same XTree")
     }
 
-    /// A snapshot of the app's tree now.
+    /// A snapshot of the app's tree now; ``held`` then says the links the app holds.
     public func snapshot() throws(InspectorError) -> TreeSnapshot {
         let reply = try exchange(request(.snapshot))
+        held = Array((reply.held ?? []).prefix(InspectorProtocol.maximumExamples))
         return try readSnapshot(announced: reply)
     }
 
@@ -234,6 +237,7 @@ public final class InspectorClient {
         defer { replyTimeout = wait }
         let reply = try exchange(open)
         guard let opened = reply.opened else { throw .refused("an open reply without its result") }
+        held = Array((reply.held ?? []).prefix(InspectorProtocol.maximumExamples))
         let snapshot: TreeSnapshot
         if let sequence = opened.event, let followed {
             // A follower was sent the link's event before the reply: its tree is the tree after.

@@ -179,6 +179,13 @@ package struct Context {
         renderer.render(snapshot) { console.out($0) }
     }
 
+    /// The links `target`'s app holds, after its tree: `held by HOLDER: LINK`, a line each.
+    package func printHeld(by target: any Target) {
+        for held in target.held {
+            console.out("held by \(TerminalText.escaped(held.holder)): \(TerminalText.escaped(held.link))\n")
+        }
+    }
+
     /// How `watch` shows an event: `changed: N notifications from M objects` and the diff for
     /// one that announcements caused, the objects for a report of outlived ones; nothing for
     /// a link's or restore's event that no announcement came with (the tree is kept in step).

@@ -40,6 +40,20 @@ import XTreePlatform
         #expect(bad.stderr.hasPrefix("error: --hold-timeout takes a number of seconds from 0 to 86400, got 'soon'"))
     }
 
+    /// A link still held is shown after the tree, with its holder and its secrets hidden.
+    @Test func theTreeShowsTheLinksStillHeldWithTheirHolder() async throws {
+        let (folder, environment) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1", "XTREE_HOLD_TIMEOUT": "0.2"])
+        defer { withExtendedLifetime(folder) {} }
+        let result = try await cliProcess(
+            ["tree", "--launch", Self.browser, "--open", "browser://search?q=swift&token=s3cret"],
+            environment: environment)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasSuffix("\nheld by SceneCoordinator: browser://search?q=swift&token=<private>\n"),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains("s3cret") && !result.stderr.contains("s3cret"))
+    }
+
     /// A link held while the app launched is journaled with its holder, recorded, and replayed
     /// on a fresh launched app (where it is held and delivered again).
     @Test func aHeldLinkIsJournaledRecordedAndReplayed() async throws {

@@ -102,6 +102,16 @@ import XTreeSupport
             "\(why)")
         #expect(why.contains("nothing was applied"), "\(why)")
 
+        // A link held now is shown after the tree, with its holder, its secrets hidden.
+        let holder = LinkHolder(name: "LaunchGate")
+        let holding = Task { @MainActor in try? await holder.hold("shop://tab/cart?token=s3cret") }
+        while holder.held.isEmpty { await Task.yield() }
+        #expect(xtreeTree() == 0)
+        let tree = String(cString: xtreeLastAnswer())
+        #expect(tree.hasSuffix("\nheld by LaunchGate: shop://tab/cart?token=<private>\n"), "\(tree)")
+        holder.dropAll(reason: "the test ends")
+        _ = await holding.value
+
         DebuggerView.shared.keep(TreeModel(TreeSnapshot(of: ShopApp.makeRoot())))
         let (status, answer) = await withCheckedContinuation { continuation in
             Thread.detachNewThread {

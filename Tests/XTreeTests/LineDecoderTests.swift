@@ -1,5 +1,4 @@
 import Testing
-
 import XTreeSupport
 
 /// The line decoder under the inspector client's connection and standard input's lines: the same

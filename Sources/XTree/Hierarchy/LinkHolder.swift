@@ -11,10 +11,27 @@ public final class LinkHolder {
     private var lastID = 0
 
     /// A holder named `name`.
-    public init(name: String) { self.name = name }
+    public init(name: String) {
+        self.name = name
+        Self.holders.removeAll { $0.holder == nil }
+        Self.holders.append(Weak(holder: self))
+    }
 
     /// The links held now, oldest first.
     public var held: [String] { waiting.map(\.link) }
+
+    /// The links every holder of the process holds now, by holder in the order they were made,
+    /// each holder's oldest first: what tools show beside the tree.
+    public static var everyHeld: [HeldLink] {
+        holders.compactMap(\.holder).flatMap { holder in
+            holder.waiting.map { HeldLink(link: $0.link, holder: holder.name) }
+        }
+    }
+
+    private struct Weak {
+        weak var holder: LinkHolder?
+    }
+    private static var holders: [Weak] = []
 
     /// Holds `link` until ``deliver(_:)`` hands it on, and returns what its delivery reached.
     ///
@@ -71,6 +88,20 @@ public final class LinkHolder {
         public var holder: String?
         /// An empty report.
         public init() {}
+    }
+}
+
+/// A link a ``LinkHolder`` holds, and who holds it.
+public struct HeldLink: Sendable, Hashable, Codable {
+    /// The link as the app was given it.
+    public var link: String
+    /// The holder's name: `SceneCoordinator`.
+    public var holder: String
+
+    /// A link `holder` holds.
+    public init(link: String, holder: String) {
+        self.link = link
+        self.holder = holder
     }
 }
 

@@ -52,6 +52,7 @@ struct OpenCommand: ParsableCommand {
         let (snapshot, path) =
             if let located { located } else { try target.located(last) }
         context.render(snapshot, format: format, highlighted: path, title: target.title)
+        if format == .text { context.printHeld(by: target) }
         if let failure { throw failure }
     }
 }

@@ -9,7 +9,8 @@ struct TreeCommand: ParsableCommand {
         discussion: """
             Starts the app, restores --restore, applies every --open link in order, and prints the
             tree with the last link's path highlighted; or prints the tree of --snapshot, or of the
-            running app --attach names. JSON output is a snapshot for 'diff', 'find --snapshot' and
+            running app --attach names, and after it the links the app holds until it can handle
+            them (LinkHolder), each with its holder. JSON output is a snapshot for 'diff', 'find --snapshot' and
             'tree --snapshot'.
             """,
         roles: [.starting, .applyingLinks, .savingState]
@@ -42,6 +43,7 @@ struct TreeCommand: ParsableCommand {
         let (snapshot, path) = try target.located(last)
         context.render(
             snapshot, format: format, highlighted: path, maxDepth: depth, maxNodes: maxNodes, title: target.title)
+        if format == .text { context.printHeld(by: target) }
         if let failure { throw failure }
         try target.finish()
     }

@@ -44,6 +44,9 @@ package struct InspectorReply: Codable, Sendable {
     package var why: WhyResult?
     /// `find` with `answer`: the answer alone.
     package var found: FoundAnswer?
+    /// `snapshot`: the links the app's ``LinkHolder``s hold now, redacted as the journal keeps
+    /// links; absent when none is held (and from an app of an earlier build).
+    package var held: [HeldLink]?
 
     package struct JournalHeader: Codable, Sendable {
         package var events: Int

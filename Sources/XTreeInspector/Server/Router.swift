@@ -3,6 +3,7 @@ import XTree
 import XTreeEscaping
 import XTreeJournal
 import XTreePlatform
+import XTreeRecorder
 import XTreeRoutes
 import XTreeSnapshot
 import XTreeSupport
@@ -18,8 +19,10 @@ extension InspectorCore {
         case .hello:
             return Answer(reply: reject(request.id, "already said hello"))
         case .snapshot:
-            let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
-            return Self.snapshot(snapshot, reply: InspectorReply(id: request.id))
+            let (snapshot, held) = await MainActor.run { (TreeSnapshot(of: hub.root), Self.held()) }
+            var reply = InspectorReply(id: request.id)
+            reply.held = held
+            return Self.snapshot(snapshot, reply: reply)
         case .find:
             guard let name = request.name else { return Answer(reply: reject(request.id, "find needs a name")) }
             let conditions = request.conditions ?? []
@@ -57,6 +60,7 @@ extension InspectorCore {
             .applied
             var reply = InspectorReply(id: request.id)
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
+            reply.held = await MainActor.run { Self.held() }
             guard following else {
                 // Asked for, so given: the tree after the link, with the path in it.
                 guard let snapshot = outcome.snapshot else { preconditionFailure("the tree after a link") }
@@ -156,6 +160,12 @@ extension InspectorCore {
                 return Self.snapshot(restored.after, reply: reply)
             }
         }
+    }
+
+    /// The links the app's holders hold now, redacted as the journal keeps links; `nil` for none.
+    @MainActor private static func held() -> [HeldLink]? {
+        let held = LinkHolder.everyHeld.prefix(InspectorProtocol.maximumExamples)
+        return held.isEmpty ? nil : held.map { HeldLink(link: LinkRedaction.current($0.link), holder: $0.holder) }
     }
 
     /// The reply announcing `snapshot`, whose lines follow it as the codec writes them.

@@ -37,6 +37,8 @@ package final class AttachedTarget: Target {
         try live { () throws(InspectorError) in try client.snapshot() }
     }
 
+    package var held: [HeldLink] { client.held }
+
     /// Searched in the app, which sends the answer alone: at a million nodes, a search, not
     /// a copy of the tree.
     package func found(_ query: FindQuery) throws(CLIError) -> FoundAnswer {

@@ -26,6 +26,9 @@ package protocol Target: AnyObject {
 
     /// Names a search could have meant besides the tree's: the protocols the app registered.
     var searchableNames: [String] { get }
+    /// The links the app's ``LinkHolder``s held when it last gave its tree, by holder: app
+    /// text, escaped where printed.
+    var held: [HeldLink] { get }
 
     /// Starts following its events, for `watch`, `replay` and `web`.
     func startWatching() throws(CLIError)
@@ -75,6 +78,7 @@ extension Target {
     package var linkForms: [String] { [] }
     package var appType: AppTypeName? { nil }
     package var searchableNames: [String] { [] }
+    package var held: [HeldLink] { [] }
     package var changeDescriptor: Int32? { nil }
     package var hasArrivedChange: Bool { false }
     package func arrivedChanges() throws(CLIError) -> [FollowedEvent] { [] }
