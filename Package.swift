@@ -165,6 +165,7 @@ let package = Package(
             name: "XTreeInspectorTests",
             dependencies: [
                 "XTreeInspector", "XTreeInspectorClient", "XTreeRecorder", "XTreeDebugger", "XTree", "XTreePlatform", "RecipesDomain",
+                "BrowserFixture", "XTreeFuzzing",
                 "ShopDomain",
             ]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),

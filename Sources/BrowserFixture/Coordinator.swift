@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 
 /// The fixture's own coordinator protocol, shaped as large UIKit apps shape theirs: not a tree
 /// protocol of any library. A coordinator says whether it can handle a route now, over its
@@ -29,14 +30,10 @@ open class BaseCoordinator: NSObject, Coordinator {
     open func handle(_ route: Route) -> Bool { false }
 
     /// The first coordinator that can handle `route`, depth first, pre-order: itself, then each
-    /// child's subtree in order.
+    /// child's subtree in order. Through XTree's search in that order, so that tools count,
+    /// trace and explain it (the one line the adoption changed in the router).
     public func find(_ route: Route) -> (any Coordinator)? {
-        var stack: [any Coordinator] = [self]
-        while let next = stack.popLast() {
-            if next.canHandle(route) { return next }
-            stack += next.childCoordinators.reversed()
-        }
-        return nil
+        firstReceiver(as: BaseCoordinator.self, order: .depthFirst) { $0.canHandle(route) }
     }
 
     /// Finds the coordinator for `route`, dismisses what it shows above its first screen (a

@@ -19,6 +19,28 @@ import XTree
         #expect(visits.map(\.frontier) == [1, 3, 4, 4, 3, 2, 1])
     }
 
+    /// Depth first, a subtree is searched before the next sibling: another match than breadth
+    /// first's, counted and traced as any search, its steps numbered as a snapshot numbers them.
+    @Test func depthFirstSearchesEachSubtreeBeforeTheNextSibling() throws {
+        let app = RecipesShape()
+        let wanted: (TestNode) -> Bool = { $0.title == "Meat" || $0.title == "Vegetarian list" }
+        #expect(app.home.firstReceiver(as: TestNode.self, order: .breadthFirst, where: wanted)?.title == "Meat")
+        let (found, traces) = withSearchRecording {
+            app.home.firstReceiver(as: TestNode.self, order: .depthFirst, where: wanted)
+        }
+        #expect(found?.title == "Vegetarian list")
+        let trace = try #require(traces.first)
+        #expect(trace.steps.map(\.order) == [0, 1, 4])
+        #expect(trace.steps.map(\.verdict) == [.rejected, .rejected, .matched])
+        #expect(trace.path == [0, 1, 4])
+        #expect(app.home.firstReceiver(as: TestNode.self, order: .depthFirst) { $0.title == "Nowhere" } == nil)
+        let (_, missed) = withSearchRecording {
+            app.home.firstReceiver(as: TestNode.self, order: .depthFirst) { $0.title == "Nowhere" }
+        }
+        #expect(missed.first?.steps.map(\.order) == [0, 1, 4, 5, 2, 6, 3])
+        #expect(missed.first?.path == [])
+    }
+
     @Test func findsProtocolReceiver() {
         let app = RecipesShape()
         #expect(app.home.firstReceiver(as: (any Screen).self) === app.veggie)

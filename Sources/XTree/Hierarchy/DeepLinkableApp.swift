@@ -49,6 +49,13 @@ public protocol DeepLinkableApp {
     /// Values that make real links in a pattern's wildcards (ids of the app's data): tools try
     /// these for each `*` of an association file's pattern. Empty by default.
     static var sampleValues: [String] { get }
+
+    /// Where the app's own router would send `link` now, without applying it: the app's parse
+    /// of the link and the handler it would choose (a side-effect-free `canHandle`, searched
+    /// in the app's order, ``DeepLinkable/firstReceiver(as:order:where:)``), or who would hold
+    /// it. `xtree-cli why` answers with it on a running app, so that it never contradicts
+    /// `open`. By default ``LinkRoute/notGiven``: `why` reads a route table (`RoutedApp`).
+    static func route(_ link: String, in root: Root) -> LinkRoute
 }
 
 extension DeepLinkableApp {
@@ -56,6 +63,23 @@ extension DeepLinkableApp {
     public static var linkExamples: [LinkExample] { [] }
     /// None: a pattern's wildcards are tried with the values in its examples only.
     public static var sampleValues: [String] { [] }
+    /// Not given: tools read the app's route table, if it declares one.
+    public static func route(_ link: String, in root: Root) -> LinkRoute { .notGiven }
+}
+
+/// Where an app's own router would send a link now (``DeepLinkableApp/route(_:in:)``).
+public enum LinkRoute: Sendable {
+    /// The app does not say.
+    case notGiven
+    /// The app's parser makes `route` of the link (its own words for it), and `handler` would
+    /// handle it now.
+    case handled(route: String, by: any DeepLinkable)
+    /// The app would hold the link (its `route`) until it can handle it, in the holder named.
+    case held(route: String, by: String)
+    /// The app makes `route` of the link, and nothing can handle it now.
+    case unhandled(route: String)
+    /// The app makes no route of the link: why, in its words.
+    case refused(String)
 }
 
 /// A form of link an app takes, and one link of that form.

@@ -16,8 +16,10 @@ struct WhyCommand: ParsableCommand {
             handler runs, and nothing in the app changes. Prints the object and its path, or
             the nearest nodes and why each was passed over; the status is 1 if nothing in the
             tree would receive it now. A running app (--attach, --launch) is asked to do it with
-            its own table; for a link of no form it declares, what the link's last application
-            in its journal did is printed, with the app's explanation of it.
+            its own router where its DeepLinkableApp type gives one (route(_:in:): the app's parse
+            of the link, and the handler its own search would choose now, or the holder that
+            would keep it), else with its table; for a link of no form it declares, what the
+            link's last application in its journal did is printed, with the app's explanation.
             """,
         roles: [.starting]
     )
@@ -72,13 +74,26 @@ struct WhyCommand: ParsableCommand {
         names.append(result.receiver)
         let answer = query.answer(trace, in: snapshot, knownNames: names)
         if format == .json {
-            return try query.reportJSON(answer, console: context.console, why: (link, result.form, result.receiver))
+            return try query.reportJSON(answer, console: context.console, why: (link, result.form, result.receiver, result.heldBy))
         }
         let condition =
             result.conditions.isEmpty ? "" : " with " + result.conditions.map(\.description).joined(separator: " ")
-        context.console.out(
-            "\(TerminalText.escaped(link)) is of the form \(TerminalText.escaped(result.form)): it ends on a "
-                + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
+        let (escapedLink, form) = (TerminalText.escaped(link), TerminalText.escaped(result.form))
+        if result.router != true {
+            context.console.out(
+                "\(escapedLink) is of the form \(form): it ends on a "
+                    + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
+        } else if let holder = result.heldBy {
+            // Held, as `open` would hold it: delivered once the app can handle it.
+            context.console.out(
+                "\(escapedLink) is the app's route \(form): \(TerminalText.escaped(holder)) would hold it until the "
+                    + "app can handle it; nothing was applied\n")
+            return
+        } else {
+            context.console.out(
+                "\(escapedLink) is the app's route \(form): its router looks for a "
+                    + "\(TerminalText.escaped(result.receiver)) that can handle it; nothing was applied\n")
+        }
         try query.report(answer, console: context.console)
     }
 

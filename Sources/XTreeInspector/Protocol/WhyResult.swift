@@ -10,6 +10,11 @@ public struct WhyResult: Codable, Sendable, Hashable {
     public var receiver: String
     /// What the receiver must satisfy.
     public var conditions: [NodeCondition]
+    /// `true` when the app's own router answered (``DeepLinkableApp/route(_:in:)``): `form` is
+    /// then the app's route, and `receiver` the type its search looks for. Absent from a table's.
+    public var router: Bool?
+    /// The holder that would keep the link until the app can handle it, when the router says so.
+    public var heldBy: String?
 
     /// Records a link's form, receiver and conditions.
     public init(form: String, receiver: String, conditions: [NodeCondition]) {

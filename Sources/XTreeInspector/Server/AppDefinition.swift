@@ -18,6 +18,8 @@ package struct AppDefinition: Sendable {
     /// Where a link would end on a tree, without applying it, where the type declares its
     /// links in a route table (``RoutedApp``).
     package let why: (@Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation)?
+    /// Where the app's own router would send a link now (``DeepLinkableApp/route(_:in:)``).
+    package let route: @MainActor @Sendable (String, any DeepLinkable) -> LinkRoute
 
     @MainActor
     package init<App: DeepLinkableApp>(_ app: App.Type, ownsRoot: Bool = false) {
@@ -30,6 +32,10 @@ package struct AppDefinition: Sendable {
             makeRoot = nil
         }
         why = (app as? any RoutedApp.Type).map { Self.explainer(of: $0) }
+        route = { link, root in
+            guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
+            return app.route(link, in: root)
+        }
         open = { link, root in
             guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
             return try await app.open(link, in: root)

@@ -104,6 +104,20 @@ extension InspectorCore {
             answer.follows = box
             return answer
         case .why:
+            // The app's own router first: what it says is what `open` does.
+            if let route = definition?.route, let link = request.url {
+                switch await MainActor.run(body: { Self.routed(link, route, root: hub.root) }) {
+                case .answer(let result, let trace, let snapshot):
+                    var reply = InspectorReply(id: request.id)
+                    reply.why = result
+                    reply.trace = trace
+                    return Self.snapshot(snapshot, reply: reply)
+                case .refused(let reason):
+                    let message = LinkRedaction.current.message(reason, of: link, kept: LinkRedaction.current(link))
+                    return Answer(reply: reject(request.id, message))
+                case .notGiven: break
+                }
+            }
             guard let why = definition?.why else {
                 return Answer(
                     reply: reject(
@@ -159,6 +173,50 @@ extension InspectorCore {
                     difference: TreeDiff(from: restored.recorded, to: restored.after))
                 return Self.snapshot(restored.after, reply: reply)
             }
+        }
+    }
+
+    /// What the app's router says of a link: an answer, with its search's trace and the tree
+    /// it searched; a refusal in the app's words; or nothing.
+    enum Routed {
+        case answer(WhyResult, SearchTrace, TreeSnapshot)
+        case refused(String)
+        case notGiven
+    }
+
+    @MainActor private static func routed(
+        _ link: String, _ route: (String, any DeepLinkable) -> LinkRoute, root: any DeepLinkable
+    ) -> Routed {
+        let (outcome, traces) = withSearchRecording { route(link, root) }
+        var result = WhyResult(form: "", receiver: "", conditions: [])
+        result.router = true
+        switch outcome {
+        case .notGiven: return .notGiven
+        case .refused(let reason): return .refused(reason)
+        case .held(let form, let holder):
+            (result.form, result.heldBy) = (form, holder)
+            let none = SearchTrace(receiverType: holder, steps: [], path: [], largestFrontier: 0)
+            return .answer(result, none, TreeSnapshot(of: root))
+        case .unhandled(let form):
+            let trace = traces.last ?? SearchTrace(receiverType: "handler", steps: [], path: [], largestFrontier: 0)
+            (result.form, result.receiver) = (form, trace.receiverType)
+            return .answer(result, trace, TreeSnapshot(of: root))
+        case .handled(let form, let handler):
+            let (snapshot, path) = TreeSnapshot.locating(handler, from: root)
+            // The router's own search, if it searched through XTree; else the handler's path.
+            let trace =
+                traces.last { $0.path == path && !path.isEmpty }
+                ?? SearchTrace(
+                    receiverType: path.last.map { snapshot.nodes[$0].type } ?? "handler",
+                    steps: path.enumerated().map { index, order in
+                        let node = snapshot.nodes[order]
+                        return SearchTrace.Step(
+                            order: order, depth: index, parentOrder: index == 0 ? nil : path[index - 1],
+                            type: node.type, label: node.label,
+                            verdict: index == path.count - 1 ? .matched : .wrongType)
+                    }, path: path, largestFrontier: 1)
+            (result.form, result.receiver) = (form, trace.receiverType)
+            return .answer(result, trace, snapshot)
         }
     }
 

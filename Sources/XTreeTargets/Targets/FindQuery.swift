@@ -114,6 +114,8 @@ package struct FindQuery {
         var form: String?
         var receiver: String?
         var applied: Bool?
+        /// `why`: the holder the app's router would keep the link in, if it would hold it.
+        var heldBy: String?
     }
 
     /// The matches with their paths, or the explanation of none, as one JSON object for
@@ -123,7 +125,8 @@ package struct FindQuery {
     /// `applied: false` when given. Fails as ``report(_:console:)`` does when nothing
     /// matched, after printing it.
     package func reportJSON(
-        _ answer: FoundAnswer, console: Console, why: (link: String, form: String, receiver: String)? = nil
+        _ answer: FoundAnswer, console: Console,
+        why: (link: String, form: String, receiver: String, heldBy: String?)? = nil
     ) throws(CLIError) {
         let json = JSONAnswer(
             name: name, conditions: conditions.map(\.description), visited: answer.visited,
@@ -131,12 +134,13 @@ package struct FindQuery {
                 JSONAnswer.Match(order: $0.order, id: $0.id, type: $0.type, label: $0.label, path: $0.path)
             },
             explanation: answer.matches.isEmpty ? answer.explanation : nil,
-            link: why?.link, form: why?.form, receiver: why?.receiver, applied: why.map { _ in false })
+            link: why?.link, form: why?.form, receiver: why?.receiver, applied: why.map { _ in false },
+            heldBy: why?.heldBy)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(json)) ?? Data("{}".utf8)
         console.out(String(decoding: data, as: UTF8.self) + "\n")
-        if answer.matches.isEmpty { throw .failure("nothing matched") }
+        if answer.matches.isEmpty, why?.heldBy == nil { throw .failure("nothing matched") }
     }
 
     package static func isWellFormed(_ name: String) -> Bool {

@@ -1,0 +1,89 @@
+import BrowserFixture
+import Testing
+import XTree
+import XTreeFuzzing
+
+/// The app's own router as the truth: what `why` says of a link (the app's `route(_:in:)`) is
+/// what `open` then does, on every link of the fixture's forms, their mutants and a seeded run.
+@MainActor
+@Suite struct AppRouterTests {
+    /// Every example, each with every sample value in its place, and every mutant of those.
+    static var links: [String] {
+        let examples = BrowserApp.linkExamples.map(\.link)
+        var links = examples
+        for example in examples {
+            for sample in BrowserApp.sampleValues {
+                for other in BrowserApp.sampleValues where other != sample {
+                    if let link = LinkMutation.link(example, replacing: sample, with: other) { links.append(link) }
+                }
+            }
+        }
+        return links + links.flatMap { LinkMutation.mutants(of: $0).map(\.link) }
+    }
+
+    /// Asks the router, then applies the link; records where they disagree.
+    static func agree(on link: String, in root: SceneCoordinator) async -> Bool {
+        let said = BrowserApp.route(link, in: root)
+        do {
+            let reached = try await BrowserApp.open(link, in: root)
+            guard case .handled(_, let handler) = said, handler === reached else {
+                Issue.record("\(link): why said \(said), open reached \(reached)")
+                return false
+            }
+        } catch {
+            switch said {
+            case .refused(let reason) where reason == "\(error)": break
+            case .unhandled where "\(error)" == BrowserLinkError.nobodyCanHandle(link).description: break
+            default:
+                Issue.record("\(link): why said \(said), open failed: \(error)")
+                return false
+            }
+        }
+        return true
+    }
+
+    @Test func whyAndOpenAgreeOnEveryLinkOfTheFixturesForms() async {
+        let links = Self.links
+        #expect(links.count > 50, "\(links.count) links")
+        // In order, on one app: each link from the state the ones before left.
+        let root = BrowserApp.makeRoot()
+        await root.didFinishLaunch()
+        var agreed = 0
+        for link in links where await Self.agree(on: link, in: root) { agreed += 1 }
+        #expect(agreed == links.count)
+        // A seeded run: 500 links in a shuffled order on a fresh app.
+        var generator = SplitMix(seed: 7)
+        let shuffled = (0..<500).map { _ in links[Int(generator.next() % UInt64(links.count))] }
+        let fresh = BrowserApp.makeRoot()
+        await fresh.didFinishLaunch()
+        for link in shuffled where !(await Self.agree(on: link, in: fresh)) { break }
+    }
+
+    /// While the app launches, the router says it would hold a link of its own, and who holds it.
+    @Test func whileTheAppLaunchesTheRouterSaysWhoWouldHoldTheLink() {
+        let root = BrowserApp.makeRoot()
+        guard case .held(let route, let holder) = BrowserApp.route("browser://search?q=swift", in: root) else {
+            Issue.record("not held")
+            return
+        }
+        #expect(route == #"search(query: "swift")"#)
+        #expect(holder == "SceneCoordinator")
+        guard case .refused(let reason) = BrowserApp.route("browser://nowhere", in: root) else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(reason == "the browser makes no route of browser://nowhere")
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
