@@ -19,6 +19,15 @@ exempt_files=(
     "Sources/XTreePage/HTMLPage+Files.swift"
 )
 
+# Modules that may pass the module limit, each with the larger limit its concept needs and the
+# reason. The limit is an alarm for a module holding two concerns, not a reason to split one.
+declare -A exempt_modules=(
+    # The live side is one concept: the tree protocol, its searches in both orders with their
+    # recording, held links, flows, the children audit and capturing snapshots; each part
+    # leans on the others' internals (the walk, the type cache, the search log).
+    [XTree]=3300
+)
+
 # Where code of each module goes when it grows: the room it belongs in.
 advice() {
     case "$1" in
@@ -47,9 +56,12 @@ for folder in Sources/*/; do
     module=$(basename "$folder")
     lines=$( (find "$folder" -name '*.swift' -type f -print0 | xargs -0 cat) 2>/dev/null | wc -l)
     total=$((total + lines))
-    if [ "$lines" -gt "$module_limit" ]; then
-        echo "error: module $module has $lines lines, over $module_limit: $(advice "$module")"
+    limit=${exempt_modules[$module]:-$module_limit}
+    if [ "$lines" -gt "$limit" ]; then
+        echo "error: module $module has $lines lines, over $limit: $(advice "$module")"
         status=1
+    elif [ "$lines" -gt "$module_limit" ]; then
+        echo "note: module $module has $lines lines, under its own limit of $limit (see the reason in Scripts/house.sh)"
     fi
 done
 

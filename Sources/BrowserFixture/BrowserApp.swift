@@ -55,7 +55,9 @@ public enum BrowserApp: DeepLinkableApp {
     /// route, and the coordinator its search finds (`canHandle` has no side effects), or the
     /// scene's saved links while it launches.
     public static func route(_ link: String, in root: SceneCoordinator) -> LinkRoute {
-        guard let route = RouteBuilder.makeRoute(link) else { return .refused(BrowserLinkError.noRoute(link).description) }
+        guard let route = RouteBuilder.makeRoute(link) else {
+            return .refused(BrowserLinkError.noRoute(link).description)
+        }
         guard root.hasFinishedLaunching else { return .held(route: "\(route)", by: root.savedLinks.name) }
         guard let handler = root.find(route) as? any DeepLinkable else { return .unhandled(route: "\(route)") }
         return .handled(route: "\(route)", by: handler)

@@ -54,6 +54,36 @@ import XTreePlatform
         #expect(!result.stdout.contains("s3cret") && !result.stderr.contains("s3cret"))
     }
 
+    /// `why` on the fixture answers with the app's own router: the handler its depth-first
+    /// search would choose, the holder while it launches, the app's own refusal.
+    @Test func whyAnswersWithTheAppsOwnRouter() async throws {
+        let (folder, environment) = try Self.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let handled = try await cliProcess(
+            ["why", "--launch", Self.browser, "browser://deep-link?url=/settings/privacy"], environment: environment)
+        #expect(handled.status == 0, "\(handled.stderr)")
+        #expect(
+            handled.stdout.hasPrefix(
+                #"browser://deep-link?url=/settings/privacy is the app's route settings(section: "privacy"): its "#
+                    + "router looks for a BaseCoordinator that can handle it; nothing was applied\n1 BrowserCoordinator #"
+            ),
+            "\(handled.stdout)")
+        #expect(handled.stdout.contains("  path: 0 SceneCoordinator > 1 BrowserCoordinator\n"))
+        let refused = try await cliProcess(
+            ["why", "--launch", Self.browser, "browser://nowhere"], environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the browser makes no route of browser://nowhere"), "\(refused.stderr)")
+        let (later, waiting) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1"])
+        defer { withExtendedLifetime(later) {} }
+        let held = try await cliProcess(
+            ["why", "--launch", Self.browser, "browser://search?q=swift"], environment: waiting)
+        #expect(held.status == 0)
+        #expect(
+            held.stdout
+                == #"browser://search?q=swift is the app's route search(query: "swift"): SceneCoordinator would hold "#
+                + "it until the app can handle it; nothing was applied\n", "\(held.stdout)")
+    }
+
     /// A link held while the app launched is journaled with its holder, recorded, and replayed
     /// on a fresh launched app (where it is held and delivered again).
     @Test func aHeldLinkIsJournaledRecordedAndReplayed() async throws {

@@ -74,7 +74,8 @@ struct WhyCommand: ParsableCommand {
         names.append(result.receiver)
         let answer = query.answer(trace, in: snapshot, knownNames: names)
         if format == .json {
-            return try query.reportJSON(answer, console: context.console, why: (link, result.form, result.receiver, result.heldBy))
+            return try query.reportJSON(
+                answer, console: context.console, why: (link, result.form, result.receiver, result.heldBy))
         }
         let condition =
             result.conditions.isEmpty ? "" : " with " + result.conditions.map(\.description).joined(separator: " ")
@@ -82,7 +83,8 @@ struct WhyCommand: ParsableCommand {
         if result.router != true {
             context.console.out(
                 "\(escapedLink) is of the form \(form): it ends on a "
-                    + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n")
+                    + "\(TerminalText.escaped(result.receiver))\(TerminalText.escaped(condition)); nothing was applied\n"
+            )
         } else if let holder = result.heldBy {
             // Held, as `open` would hold it: delivered once the app can handle it.
             context.console.out(
