@@ -61,7 +61,11 @@ public final class BrowserCoordinator: BaseCoordinator {
     public override func handle(_ route: Route) -> Bool {
         switch route {
         case .search(let query): screens.append(Screen("Search", query))
-        case .openURL(let url): screens.append(Screen("Tab", url))
+        case .openURL(let url):
+            // A defect kept on purpose, as the real app had one: an outside link of a scheme
+            // the browser never opens traps a debug build.
+            precondition(!url.lowercased().hasPrefix("javascript:"), "a javascript: URL reached a tab")
+            screens.append(Screen("Tab", url))
         case .settings:
             let settings = SettingsCoordinator()
             add(child: settings)

@@ -84,6 +84,26 @@ import XTreePlatform
                 + "it until the app can handle it; nothing was applied\n", "\(held.stdout)")
     }
 
+    /// A crash on a held link's delivery, when the app's launch finishes, is blamed on that
+    /// link: the request that sent it still waits for it.
+    @Test func aCrashWhenAHeldLinkIsDeliveredIsBlamedOnIt() async throws {
+        let (folder, environment) = try Self.environment(["BROWSER_LAUNCH_DELAY": "0.3"])
+        let crumbs = try folder.write(
+            "crumbs.txt",
+            [
+                "browser://open-url?url=javascript:alert(1)", "browser://search?q=swift",
+                "browser://deep-link?url=/settings/privacy",
+            ].enumerated().map { "xtree link \($0.offset + 1) reached \($0.element)" }.joined(separator: "\n") + "\n")
+        let result = try await cliProcess(["crash", crumbs, "--launch", Self.browser], environment: environment)
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "reproduced: the app was ended by signal 4 (SIGILL: a trap, such as a failed precondition or a "
+                    + "force-unwrap of nil) at link 1 of 3: browser://open-url?url=javascript:alert(1)\n"),
+            "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("  1. browser://open-url?url=javascript:alert(1)\n"), "\(result.stdout)")
+    }
+
     /// A link held while the app launched is journaled with its holder, recorded, and replayed
     /// on a fresh launched app (where it is held and delivered again).
     @Test func aHeldLinkIsJournaledRecordedAndReplayed() async throws {
