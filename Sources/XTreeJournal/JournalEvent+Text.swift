@@ -4,7 +4,8 @@ import XTree
 /// How the CLI's `log`, `watch`, `record`, `replay` and web page print an event: one line,
 /// escaped for a terminal.
 extension JournalEvent {
-    /// `#7 21:42:00.125 link recipes://… (inspector, 0.21 ms, 2 searches visited 11)` or
+    /// `#7 21:42:00.125 link recipes://… (inspector, 0.21 ms, 2 searches visited 11)`,
+    /// `#9 21:42:05.000 delivered held link browser://… (app, …, held by SceneCoordinator)` or
     /// `#8 21:42:03.500 change: 2 notifications from 1 object`.
     package var summary: String {
         let head = "#\(sequence) \(Self.clockTime(time))"
@@ -25,7 +26,8 @@ extension JournalEvent {
             let outcome =
                 link.error.map { ": failed: \(TerminalText.escaped($0))" } ?? (unchanged ? ": unchanged" : "")
             let held = link.held.map { ", held by \(TerminalText.escaped($0))" } ?? ""
-            return "\(head) link \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
+            let what = link.delivery.map { "\($0.rawValue) held link" } ?? "link"
+            return "\(head) \(what) \(TerminalText.escaped(link.url)) (\(link.source.rawValue), \(milliseconds) ms, "
                 + "\(searches)\(held))\(outcome)"
         }
     }

@@ -69,6 +69,15 @@ public struct JournalEvent: Sendable, Hashable {
         /// Who held the link until the app could handle it (a ``LinkHolder``'s name), if
         /// anyone did: it was applied when delivered, or failed still held.
         public var held: String?
+        /// For a held link whose tool stopped waiting (its deadline passed): its later delivery,
+        /// with the change it made, or its drop, journaled when it happened. `nil` for a link as
+        /// it was applied.
+        public var delivery: Delivery?
+
+        /// What became of a held link after its tool stopped waiting.
+        public enum Delivery: String, Codable, Sendable, Hashable {
+            case delivered, dropped
+        }
 
         /// Creates a link's record.
         public init(

@@ -2,6 +2,9 @@ import BrowserFixture
 import Testing
 import XTree
 import XTreeFuzzing
+import XTreeInspector
+import XTreeInspectorClient
+import XTreeJournal
 
 /// The app's own router as the truth: what `why` says of a link (the app's `route(_:in:)`) is
 /// what `open` then does, on every link of the fixture's forms, their mutants and a seeded run.
@@ -85,5 +88,55 @@ import XTreeFuzzing
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+    }
+}
+
+/// What becomes of a held link after the tool that sent it stopped waiting is journaled: its
+/// delivery with the change it made, or its drop.
+@MainActor
+@Suite struct LateHeldLinkTests {
+    /// Opens `link` with a short hold, which fails still held; returns the inspector's client.
+    static func openUntilTheHoldEnds(_ link: String, in scene: SceneCoordinator, folder: InspectorFolder) async throws
+        -> (Inspector, UncheckedBox<InspectorClient>)
+    {
+        let inspector = try Inspector(name: "Browser", app: BrowserApp.self, root: scene, directory: folder.path)
+        let app = inspector.app
+        let client = try await offMain { UncheckedBox(patient(try InspectorClient(app))) }
+        client.value.holdTimeout = 0.1
+        let opened = try await offMain { try client.value.open(link, traces: false).result }
+        #expect(opened.error == "\(link) is held by SceneCoordinator, and was not delivered within 0.1 s")
+        return (inspector, client)
+    }
+
+    @Test func aLateDeliveryIsJournaledWithTheChangeItMade() async throws {
+        let folder = try InspectorFolder()
+        let scene = SceneCoordinator()
+        let (inspector, client) = try await Self.openUntilTheHoldEnds(
+            "browser://search?q=swift", in: scene, folder: folder)
+        defer { inspector.stop() }
+        await scene.didFinishLaunch()
+        let events = try await offMain { try client.value.journal().events.map(\.event) }
+        let links = events.compactMap(\.link)
+        #expect(links.map(\.delivery) == [nil, .delivered])
+        #expect(links.map(\.held) == ["SceneCoordinator", "SceneCoordinator"])
+        #expect(links.last?.error == nil)
+        #expect(links.last?.reached.last?.type == "BrowserCoordinator")
+        #expect(events.last?.edit.isEmpty == false)
+        #expect(events.last?.summary.contains(" delivered held link browser://search?q=swift (app, ") == true)
+    }
+
+    @Test func aLateDropIsJournaledAsAFailedLink() async throws {
+        let folder = try InspectorFolder()
+        let scene = SceneCoordinator()
+        let (inspector, client) = try await Self.openUntilTheHoldEnds(
+            "browser://search?q=swift", in: scene, folder: folder)
+        defer { inspector.stop() }
+        scene.savedLinks.dropAll(reason: "the window closed")
+        for _ in 0..<50 { await Task.yield() }
+        let links = try await offMain { try client.value.journal().events.compactMap(\.event.link) }
+        #expect(links.map(\.delivery) == [nil, .dropped])
+        #expect(
+            links.last?.error
+                == "browser://search?q=swift was held by SceneCoordinator, and dropped: the window closed")
     }
 }

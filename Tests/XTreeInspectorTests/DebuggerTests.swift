@@ -108,15 +108,20 @@ import XTreeSupport
         while holder.held.isEmpty { await Task.yield() }
         #expect(xtreeTree() == 0)
         let tree = String(cString: xtreeLastAnswer())
-        #expect(tree.hasSuffix("\nheld by LaunchGate: shop://tab/cart?token=<private>\n"), "\(tree)")
+        #expect(tree.contains("\nheld by LaunchGate: shop://tab/cart?token=<private>\n"), "\(tree)")
         holder.dropAll(reason: "the test ends")
         _ = await holding.value
 
-        DebuggerView.shared.keep(TreeModel(TreeSnapshot(of: ShopApp.makeRoot())))
-        let (status, answer) = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let status = xtreeTree()
-                continuation.resume(returning: (status, String(cString: xtreeLastAnswer())))
+        // The view is the process's: another suite's inspector may stop, and forget the tree
+        // kept, between the two lines; it is kept again and asked again then.
+        var (status, answer) = (Int32(-1), "")
+        for _ in 0..<50 where status != 0 {
+            DebuggerView.shared.keep(TreeModel(TreeSnapshot(of: ShopApp.makeRoot())))
+            (status, answer) = await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    let status = xtreeTree()
+                    continuation.resume(returning: (status, String(cString: xtreeLastAnswer())))
+                }
             }
         }
         #expect(status == 0)

@@ -7,7 +7,8 @@
 public final class LinkHolder {
     /// Who holds the links, as tools name it: `SceneCoordinator`.
     public let name: String
-    private var waiting: [(id: Int, link: String, resume: CheckedContinuation<any DeepLinkable, any Error>?)] = []
+    private var waiting:
+        [(id: Int, link: String, resume: CheckedContinuation<any DeepLinkable, any Error>?, late: LateJournal?)] = []
     private var lastID = 0
 
     /// A holder named `name`.
@@ -41,8 +42,9 @@ public final class LinkHolder {
         Self.report?.holder = name
         lastID += 1
         let (id, deadline) = (lastID, Self.deadline)
+        let late = Self.lateJournal
         return try await withCheckedThrowingContinuation { resume in
-            waiting.append((id, link, resume))
+            waiting.append((id, link, resume, late))
             guard let deadline else { return }
             Task { @MainActor [weak self] in
                 try? await Task.sleep(nanoseconds: UInt64(max(0, min(deadline, 86_400)) * 1e9))
@@ -60,9 +62,17 @@ public final class LinkHolder {
     public func deliver(_ handler: (String) async throws -> any DeepLinkable) async {
         let delivered = waiting
         waiting = []
-        for (_, link, resume) in delivered {
+        for (_, link, resume, late) in delivered {
             do {
-                resume?.resume(returning: try await handler(link))
+                // A link nobody waits for any more (a tool's deadline passed) is told to the
+                // inspector that applied it, which journals its delivery with the change it makes.
+                let reached =
+                    if resume == nil, let late {
+                        try await late.delivery(HeldLink(link: link, holder: name)) { try await handler(link) }
+                    } else {
+                        try await handler(link)
+                    }
+                resume?.resume(returning: reached)
             } catch {
                 resume?.resume(throwing: error)
             }
@@ -73,8 +83,34 @@ public final class LinkHolder {
     public func dropAll(reason: String) {
         let dropped = waiting
         waiting = []
-        for (_, link, resume) in dropped {
-            resume?.resume(throwing: HeldLinkError.dropped(link: link, holder: name, reason: reason))
+        for (_, link, resume, late) in dropped {
+            let error = HeldLinkError.dropped(link: link, holder: name, reason: reason)
+            if let resume {
+                resume.resume(throwing: error)
+            } else {
+                late?.drop(HeldLink(link: link, holder: name), error)
+            }
+        }
+    }
+
+    /// Where an inspector journals what becomes of a link it applied after its tool stopped
+    /// waiting: set while it applies a link, kept with the link when it is held.
+    @TaskLocal package static var lateJournal: LateJournal?
+    /// Runs a late delivery and journals it; journals a late drop.
+    package struct LateJournal: Sendable {
+        package let delivery:
+            @MainActor @Sendable (HeldLink, @MainActor () async throws -> any DeepLinkable) async throws ->
+                any DeepLinkable
+        package let drop: @MainActor @Sendable (HeldLink, HeldLinkError) -> Void
+
+        package init(
+            delivery:
+                @escaping @MainActor @Sendable (HeldLink, @MainActor () async throws -> any DeepLinkable)
+                async throws -> any DeepLinkable,
+            drop: @escaping @MainActor @Sendable (HeldLink, HeldLinkError) -> Void
+        ) {
+            self.delivery = delivery
+            self.drop = drop
         }
     }
 

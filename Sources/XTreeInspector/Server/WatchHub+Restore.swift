@@ -172,3 +172,31 @@ extension WatchHub {
                 event: sequence, duration: duration, error: error, recorded: recorded, after: live.model().snapshot()))
     }
 }
+
+extension WatchHub {
+    /// Journals what becomes of a held link after the tool that sent it stopped waiting: its
+    /// delivery, as a link event with the change it made (and in the flight record, so that a
+    /// crash there is blamed on it), or its drop, as a failed one. Replay then applies the
+    /// delivered ones and skips the dropped.
+    var lateJournal: LinkHolder.LateJournal {
+        LinkHolder.LateJournal(
+            delivery: { [weak self] held, deliver in
+                guard let self else { return try await deliver() }
+                let late = (JournalEvent.Link.Delivery.delivered, held.holder)
+                let (result, _) = await apply(held.link, source: .app, tracing: false, needsSnapshot: false, late: late)
+                {
+                    try await deliver()
+                }
+                guard let reached = try result.get() else { preconditionFailure("a delivery reaches an object") }
+                return reached
+            },
+            drop: { [weak self] held, error in
+                Task { @MainActor in
+                    let late = (JournalEvent.Link.Delivery.dropped, held.holder)
+                    _ = await self?.apply(held.link, source: .app, tracing: false, needsSnapshot: false, late: late) {
+                        throw error
+                    }
+                }
+            })
+    }
+}

@@ -246,6 +246,7 @@ final class WatchHub {
         source: JournalEvent.Source,
         tracing: Bool,
         needsSnapshot: Bool,
+        late: (delivery: JournalEvent.Link.Delivery, holder: String)? = nil,
         _ handler: @MainActor () async throws -> (any DeepLinkable)?
     ) async -> (result: Result<(any DeepLinkable)?, any Error>, applied: Applied) {
         recordChanges()
@@ -260,6 +261,7 @@ final class WatchHub {
         let result: Result<(any DeepLinkable)?, any Error>
         // Who held the link until it was delivered, if a ``LinkHolder`` did.
         let holding = LinkHolder.Report()
+        let lateJournal = lateJournal
         let traces: [SearchTrace]
         let counts: (searches: Int, visits: Int)
         // The receiver types of the searches that found nothing: kept for an explanation.
@@ -267,7 +269,10 @@ final class WatchHub {
         if tracing {
             (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
                 do {
-                    return .success(try await LinkHolder.$report.withValue(holding) { try await handler() })
+                    return .success(
+                        try await LinkHolder.$report.withValue(holding) {
+                            try await LinkHolder.$lateJournal.withValue(lateJournal) { try await handler() }
+                        })
                 } catch {
                     return .failure(error)
                 }
@@ -277,7 +282,10 @@ final class WatchHub {
         } else {
             let counted = await withSearchCounting { () async -> Result<(any DeepLinkable)?, any Error> in
                 do {
-                    return .success(try await LinkHolder.$report.withValue(holding) { try await handler() })
+                    return .success(
+                        try await LinkHolder.$report.withValue(holding) {
+                            try await LinkHolder.$lateJournal.withValue(lateJournal) { try await handler() }
+                        })
                 } catch {
                     return .failure(error)
                 }
@@ -313,7 +321,8 @@ final class WatchHub {
             var link = JournalEvent.Link(
                 url: kept, source: source, duration: duration, reached: reached, error: error,
                 searches: counts.searches, visits: counts.visits)
-            link.held = holding.holder
+            link.held = late?.holder ?? holding.holder
+            link.delivery = late?.delivery
             if error != nil || update.edit.isEmpty {
                 // Only now is the tree walked for candidates: a link that changed something
                 // costs nothing more.
