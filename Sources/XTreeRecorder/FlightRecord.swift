@@ -92,8 +92,10 @@ public struct FlightRecord: Sendable, Hashable {
             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
         let version = u32(H.version)
-        guard version == RecordLayout.version else {
-            throw FlightRecordError("a flight record of version \(version); this reader reads version 1")
+        guard RecordLayout.readVersions.contains(version) else {
+            throw FlightRecordError(
+                "a flight record of version \(version); this reader reads versions "
+                    + "\(RecordLayout.readVersions.lowerBound) to \(RecordLayout.readVersions.upperBound)")
         }
         let slotSize = Int(u32(H.slotSize))
         let slotCount = Int(u32(H.slotCount))
@@ -163,6 +165,7 @@ public struct FlightRecord: Sendable, Hashable {
         switch kind {
         case RecordLayout.reachedKind: return .reached(text, seconds: seconds)
         case RecordLayout.failedKind: return .failed(text, seconds: seconds)
+        case RecordLayout.heldKind: return .held(by: text, seconds: seconds)
         default: return .incomplete
         }
     }
@@ -178,6 +181,9 @@ public struct RecordedLink: Sendable, Hashable {
         case reached(String, seconds: Double)
         /// It failed with this message (at most 56 bytes of it), after `seconds`.
         case failed(String, seconds: Double)
+        /// It was still held by this holder (``LinkHolder``) when the tool that sent it stopped
+        /// waiting, after `seconds`: its delivery, if any, is a link of its own.
+        case held(by: String, seconds: Double)
     }
 
     /// Its number in its run, from 1.
@@ -209,6 +215,7 @@ public struct RecordedLink: Sendable, Hashable {
             case .incomplete: "incomplete"
             case .reached: "reached"
             case .failed: "failed"
+            case .held: "held"
             }
         var line = "xtree link \(sequence) \(word) "
         for byte in link.utf8 {
@@ -237,7 +244,7 @@ extension RecordedLink {
     private static func scan(breadcrumbs bytes: UnsafeBufferPointer<UInt8>) -> (links: [String], cut: Int) {
         let marker = Array("xtree link ".utf8)
         let truncated = Array(" ...(truncated)".utf8)
-        let outcomes = ["reached", "failed", "incomplete"].map { Array($0.utf8) }
+        let outcomes = ["reached", "failed", "incomplete", "held"].map { Array($0.utf8) }
         var found: [(sequence: UInt64, link: String)] = []
         var cut = 0
         var start = bytes.startIndex

@@ -240,8 +240,13 @@ public final class FlightRecorder: @unchecked Sendable {
     private let typeNames = Locked<[ObjectIdentifier: String]>([:])
 
     /// Writes that the link of `ticket` failed with `error`; what the link's redaction hid is
-    /// hidden in its message too (``LinkRedaction``).
+    /// hidden in its message too (``LinkRedaction``). A link still held when its tool stopped
+    /// waiting (``HeldLinkError/notDelivered(link:holder:seconds:)``) is written as held, by its
+    /// holder.
     public func end(_ ticket: Ticket, failed error: any Error) {
+        if case .notDelivered(_, let holder, _) = error as? HeldLinkError {
+            return end(ticket, kind: RecordLayout.heldKind, text: holder)
+        }
         let message = LinkRedaction.current.message(String(describing: error), of: ticket.link, kept: ticket.kept)
         end(ticket, kind: RecordLayout.failedKind, text: message)
     }

@@ -8,13 +8,15 @@
 /// Slot: sequence (u64, from 1; 0 is empty), time (f64), link length (u16), flags (u8: 1
 /// truncated), the link's bytes; at `size - 80` a checksum (FNV-1a, 64 bits) of the bytes
 /// before the link's end. Then the outcome, written once the link ends: kind (u8: 1 reached,
-/// 2 failed), text length (u8), duration (f32 seconds), at most 56 bytes of text, and at
+/// 2 failed, 3 still held when the tool stopped waiting, from version 2), text length (u8), duration (f32 seconds), at most 56 bytes of text, and at
 /// `size - 8` a checksum of the slot's sequence and the outcome's bytes. A slot whose first
 /// checksum fails was being written when the process died: it is not read. An outcome whose
 /// checksum fails is read as incomplete.
 enum RecordLayout {
     static let magic: [UInt8] = Array("XTREEFR1".utf8)
-    static let version: UInt32 = 1
+    /// The version written: 2 adds the held outcome. Versions 1 and 2 are read.
+    static let version: UInt32 = 2
+    static let readVersions: ClosedRange<UInt32> = 1...2
     static let headerSize = 128
     static let maximumAppBytes = 90
     static let running: UInt32 = 1
@@ -44,6 +46,7 @@ enum RecordLayout {
     static let truncatedFlag: UInt8 = 1
     static let reachedKind: UInt8 = 1
     static let failedKind: UInt8 = 2
+    static let heldKind: UInt8 = 3
 
     /// FNV-1a, 64 bits, of `count` bytes at `start`, continuing from `hash`.
     static func checksum(_ start: UnsafeRawPointer, count: Int, from hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {

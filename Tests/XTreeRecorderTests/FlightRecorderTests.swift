@@ -128,7 +128,10 @@ final class ScratchFile {
         }
         #expect(refusal { $0[0] = UInt8(ascii: "Y") } == "not a flight record: it does not begin with XTREEFR1")
         #expect(refusal { $0 = $0.prefix(100) } == "not a flight record: it does not begin with XTREEFR1")
-        #expect(refusal(put(9, at: 8)) == "a flight record of version 9; this reader reads version 1")
+        #expect(refusal(put(9, at: 8)) == "a flight record of version 9; this reader reads versions 1 to 2")
+        #expect(refusal(put(0, at: 8)) == "a flight record of version 0; this reader reads versions 1 to 2")
+        // A file an earlier build wrote, of version 1, is read as before.
+        #expect(refusal(put(1, at: 8)) == nil)
         #expect(refusal(put(.max, at: 12)) == "a damaged flight record: its slots would be 4294967295 bytes")
         #expect(refusal(put(130, at: 12)) == "a damaged flight record: its slots would be 130 bytes")
         #expect(refusal(put(.max, at: 16)) == "a damaged flight record: it would have 4294967295 slots")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTree
 import XTreePlatform
 
 @testable import XTreeRecorder
@@ -65,6 +66,36 @@ import XTreePlatform
         #expect(fromFirst.map(\.path).sorted() == [secondPath, copy].sorted())
         #expect(fromFirst.first { $0.path == copy }?.record?.links.map(\.link) == ["app://second"])
         _ = (first, second)
+    }
+
+    /// A link still held when its tool stopped waiting is recorded as held, by its holder (the
+    /// format's version 2), not as failed; its breadcrumb says so, and reads back.
+    @Test func aLinkStillHeldIsRecordedAsHeldByItsHolder() throws {
+        let file = ScratchFile()
+        let recorder = try recorder(file.path)
+        recorder.end(
+            recorder.begin("app://a"),
+            failed: HeldLinkError.notDelivered(link: "app://a", holder: "SceneCoordinator", seconds: 5))
+        recorder.end(
+            recorder.begin("app://b"), failed: HeldLinkError.dropped(link: "app://b", holder: "Scene", reason: "closed")
+        )
+        let record = try FlightRecord(contentsOf: file.path)
+        guard case .held(by: "SceneCoordinator", _) = record.links[0].outcome else {
+            Issue.record("\(record.links[0].outcome)")
+            return
+        }
+        guard case .failed(let message, _) = record.links[1].outcome else {
+            Issue.record("\(record.links[1].outcome)")
+            return
+        }
+        #expect(message.hasSuffix("and dropped: closed"))
+        #expect(record.breadcrumbs == ["xtree link 1 held app://a", "xtree link 2 failed app://b"])
+        #expect(
+            RecordedLink.links(inBreadcrumbs: record.breadcrumbs.joined(separator: "\n")).links == [
+                "app://a", "app://b",
+            ])
+        let version = try Data(contentsOf: URL(fileURLWithPath: file.path))[8..<12]
+        #expect(Array(version) == [2, 0, 0, 0])
     }
 
     @Test func aFIFOOrALinkAtTheRecordsPathLetsTheAppRunWithoutARecord() throws {
