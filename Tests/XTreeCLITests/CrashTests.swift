@@ -49,7 +49,10 @@ import XTreePlatform
             "no links in f: it holds a flight record, a session or breadcrumb lines ('xtree link N reached LINK') with none"
         ),
         ("\u{FF}\u{FE}", "f is not a flight record, a session, or breadcrumb lines: it is not UTF-8 text"),
-        ("XTREEFR1\u{1B}[31m", "cannot read f: a flight record of version 825449243; this reader reads version 1"),
+        (
+            "XTREEFR1\u{1B}[31m",
+            "cannot read f: a flight record of version 825449243; this reader reads versions 1 to 2"
+        ),
         ("{\"version\": 1}", "invalid session f: "),
     ])
     func whatIsNotACrashRecordIsRefused(text: String, message: String) {

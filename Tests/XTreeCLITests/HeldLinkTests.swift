@@ -102,6 +102,17 @@ import XTreePlatform
                     + "force-unwrap of nil) at link 1 of 3: browser://open-url?url=javascript:alert(1)\n"),
             "\(result.stdout)")
         #expect(result.stdout.hasSuffix("  1. browser://open-url?url=javascript:alert(1)\n"), "\(result.stdout)")
+        // The app's own message, not only its signal.
+        #expect(result.stdout.contains("the app said: "), "\(result.stdout)")
+        #expect(result.stdout.contains("Precondition failed: a javascript: URL reached a tab\n"), "\(result.stdout)")
+        // `open` on the same link says how the app ended and what it said, not that a
+        // connection closed.
+        let opened = try await cliProcess(
+            ["open", "--launch", Self.browser, "browser://open-url?url=javascript:alert(1)"], environment: environment)
+        #expect(opened.status == 1)
+        #expect(opened.stderr.contains("was ended by signal 4"), "\(opened.stderr)")
+        #expect(opened.stderr.contains("; it said: \""), "\(opened.stderr)")
+        #expect(opened.stderr.contains("Precondition failed: a javascript: URL reached a tab\""), "\(opened.stderr)")
     }
 
     /// A link held while the app launched is journaled with its holder, recorded, and replayed

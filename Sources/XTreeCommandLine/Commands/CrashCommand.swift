@@ -87,6 +87,7 @@ struct CrashCommand: ParsableCommand {
         console.out(
             "reproduced: the app \(ending) at link \(index + 1) of \(count): "
                 + "\(TerminalText.escaped(input.links[index]))\n")
+        if let said = app.fatalMessage { console.out("the app said: \(TerminalText.escaped(said))\n") }
         var links = Array(input.links[...index])
         if !noMinimize, links.count > 1 {
             let started = Date()

@@ -11,6 +11,9 @@ package final class AttachedTarget: Target {
     package let client: InspectorClient
     /// How its links are applied, as reports name it: `attached`, or `launched`.
     package var applierName = "attached"
+    /// What a failed request means, where more is known than the client's error: a launched
+    /// app says how its child ended and what it said (its `Fatal error:` line).
+    package var explain: ((InspectorError) -> CLIError)?
 
     /// Connects to the running app that `name` names (a name, a pid or an address), looking
     /// in `directory` if given.
@@ -34,7 +37,7 @@ package final class AttachedTarget: Target {
     }
 
     package func snapshot() throws(CLIError) -> TreeSnapshot {
-        try live { () throws(InspectorError) in try client.snapshot() }
+        try self.live { () throws(InspectorError) in try client.snapshot() }
     }
 
     package var held: [HeldLink] { client.held }
@@ -42,13 +45,13 @@ package final class AttachedTarget: Target {
     /// Searched in the app, which sends the answer alone: at a million nodes, a search, not
     /// a copy of the tree.
     package func found(_ query: FindQuery) throws(CLIError) -> FoundAnswer {
-        try live { () throws(InspectorError) in
+        try self.live { () throws(InspectorError) in
             try client.findAnswer(query.name, conditions: query.conditions, all: query.all, shown: query.shown)
         }
     }
 
     package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
-        let (result, snapshot) = try live { () throws(InspectorError) in try client.open(link, traces: recording) }
+        let (result, snapshot) = try self.live { () throws(InspectorError) in try client.open(link, traces: recording) }
         if let error = result.error { return .failed(error) }
         // An app of an earlier build sends its traces though asked not to.
         return .reached(
@@ -58,7 +61,7 @@ package final class AttachedTarget: Target {
     }
 
     package func startWatching() throws(CLIError) {
-        _ = try live { () throws(InspectorError) in try client.follow() }
+        _ = try self.live { () throws(InspectorError) in try client.follow() }
     }
 
     package var changeDescriptor: Int32? { client.descriptor }
@@ -67,7 +70,7 @@ package final class AttachedTarget: Target {
 
     package func arrivedChanges() throws(CLIError) -> [FollowedEvent] {
         var events: [FollowedEvent] = []
-        while let event = try live({ () throws(InspectorError) in try client.nextEvent(timeout: 0) }) {
+        while let event = try self.live({ () throws(InspectorError) in try client.nextEvent(timeout: 0) }) {
             events.append(event)
             if !client.hasBufferedEvent { break }
         }
@@ -76,7 +79,7 @@ package final class AttachedTarget: Target {
 
     /// Read as the app sends the events, without the tree: the app walks nothing for them.
     package func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? {
-        let (events, capacity, _) = try live { () throws(InspectorError) in
+        let (events, capacity, _) = try self.live { () throws(InspectorError) in
             try client.journalEvents(after: sequence)
         }
         guard capacity > 0 else { return nil }
@@ -87,6 +90,15 @@ package final class AttachedTarget: Target {
     /// arrived since.
     package func changesSinceLastLine() throws(CLIError) -> [FollowedEvent] {
         client.hasBufferedEvent ? try arrivedChanges() : []
+    }
+
+    /// Runs a request, with its failure explained as ``explain`` says, else in the CLI's words.
+    private func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw explain?(error) ?? .failure(error.description)
+        }
     }
 }
 

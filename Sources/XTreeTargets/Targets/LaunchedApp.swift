@@ -252,6 +252,12 @@ package final class LaunchedApp {
         target.client.replyTimeout = replyTimeout
         target.client.holdTimeout = holdTimeout
         target.applierName = "launched"
+        // A request that fails other than by the app's refusal: how the child ended, and what
+        // it said, instead of a closed connection.
+        target.explain = { [weak self] error in
+            guard let self, case .disconnected = error else { return .failure(error.description) }
+            return self.failure(self.reap(after: error).map(\.description) ?? "stopped answering, and was stopped")
+        }
         self.target = target
         fresh = true
         caseStart = 0
@@ -280,16 +286,38 @@ package final class LaunchedApp {
         preconditionFailure("the loop returns or throws")
     }
 
-    /// An error that says how the child ended, with the end of what it printed.
+    /// An error that says how the child ended: the app's own fatal message first (`Fatal
+    /// error: …`, `Precondition failed: …`, which a backtrace after it would hide), then the
+    /// end of what it printed.
     package func failure(_ what: String) -> CLIError {
         var message = "the launched app \(TerminalText.escaped(path)) \(what)"
-        let tail = output?.last(2_048, waiting: ended == nil ? 0 : 0.5) ?? []
-        if !tail.isEmpty {
-            let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-                .suffix(3)
-            message += "; its last output: " + lines.map { TerminalText.quoted(String($0)) }.joined(separator: " | ")
+        let tail = output?.last(16_384, waiting: ended == nil ? 0 : 0.5) ?? []
+        let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        let fatal = Self.fatalLine(in: lines)
+        if let fatal { message += "; it said: " + TerminalText.quoted(String(fatal.prefix(500))) }
+        // With the app's message, the backtrace after it says little; without one, the end.
+        let end = String(decoding: tail.suffix(2_048), as: UTF8.self).split(separator: "\n").suffix(3)
+        let last = fatal == nil ? Array(end) : []
+        if !last.isEmpty {
+            message += "; its last output: " + last.map { TerminalText.quoted(String($0)) }.joined(separator: " | ")
         }
         return .failure(message)
+    }
+
+    /// The last line of the Swift runtime's fatal message in `lines`, if there is one.
+    package static func fatalLine(in lines: [Substring]) -> Substring? {
+        lines.last { line in
+            ["Fatal error:", "Precondition failed", "Assertion failed", "Unexpectedly found nil"].contains {
+                line.contains($0)
+            }
+        }
+    }
+
+    /// The app's own fatal message, from the end of what the child printed, once it ended.
+    package var fatalMessage: String? {
+        let tail = output?.last(16_384, waiting: 0.5) ?? []
+        let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        return Self.fatalLine(in: lines).map { String($0.prefix(500)) }
     }
 
     /// Ends the child and whatever it started (`SIGTERM` to its group, then `SIGKILL` after
