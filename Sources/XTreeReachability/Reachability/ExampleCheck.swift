@@ -54,6 +54,14 @@ package struct ExampleCheck {
                         !names.contains(where: { typeName(wanted, matches: $0) })
                     {
                         result.failure = "it ended on \(end.type), not a \(wanted)"
+                        // A protocol a tree's objects conform to is known by name only once
+                        // registered: say so where no object in the tree has the name.
+                        if !types.contains(where: { typeName(wanted, matches: $0) }) {
+                            result.failure? +=
+                                " (no object in the tree is a type of that name: if \(wanted) is a protocol, "
+                                + "register it with SearchableProtocols.register((any \(wanted)).self), or declare "
+                                + "the link in a route table)"
+                        }
                     }
                 } else {
                     result.failure = "the handler returned nothing in the tree"
