@@ -29,8 +29,6 @@ package final class EmbeddedTarget<App: EmbeddedApp>: Target {
 
     package var searchableNames: [String] { SearchableProtocols.names }
 
-    package var held: [HeldLink] { LinkHolder.everyHeld }
-
     package func snapshot() -> TreeSnapshot { TreeSnapshot(of: root) }
 
     package func check(links: [String]) throws(CLIError) {
