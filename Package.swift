@@ -165,7 +165,7 @@ let package = Package(
             name: "XTreeInspectorTests",
             dependencies: [
                 "XTreeInspector", "XTreeInspectorClient", "XTreeRecorder", "XTreeDebugger", "XTree", "XTreePlatform", "RecipesDomain",
-                "BrowserFixture", "XTreeFuzzing",
+                "BrowserFixture", "XTreeFuzzing", "XTreeLive", "XTreeSnapshot",
                 "ShopDomain",
             ]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),

@@ -90,14 +90,22 @@ public struct SearchTrace: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The first line of ``description``: what was searched for, and the outcome.
     package var headline: String {
-        "search for \(TerminalText.escaped(TerminalText.shortened(receiverType))): "
-            + (match.map { "matched \($0.order) after visiting \(steps.count)" }
-                ?? "no match among \(steps.count) visited")
+        Self.headline(for: receiverType, match: match?.order, visited: steps.count, largestFrontier: largestFrontier)
+    }
+
+    /// The headline of a search for `name` that visited `visited` nodes and ended on the match
+    /// `match`, if its last visit matched: for searches made without a trace too.
+    package static func headline(for name: String, match: Int?, visited: Int, largestFrontier: Int) -> String {
+        "search for \(TerminalText.escaped(TerminalText.shortened(name))): "
+            + (match.map { "matched \($0) after visiting \(visited)" } ?? "no match among \(visited) visited")
             + " (largest frontier \(largestFrontier))"
     }
 
     /// The line of ``description`` that tells of `step`.
-    package func line(of step: Step) -> String {
+    package func line(of step: Step) -> String { Self.line(of: step) }
+
+    /// The line that tells of `step`, in any trace.
+    package static func line(of step: Step) -> String {
         let indent = String(repeating: "  ", count: min(step.depth, 32))
         return "  \(step.order) \(indent)\(TerminalText.escaped(step.type))"
             + (step.label.isEmpty ? "" : " \(TerminalText.quoted(step.label))") + " - \(step.verdict.rawValue)"

@@ -22,8 +22,21 @@ extension TreeSnapshot {
     public func explainNoMatch(
         forName name: String, conditions: [NodeCondition], knownNames: [String] = [], limit: Int = 3
     ) -> [String] {
-        let answering = nodes(answeringTo: name).map { nodes[$0] }
-        guard !answering.isEmpty else { return unknownName(name, knownNames: knownNames, limit: limit) }
+        Self.explainNoMatch(
+            answering: nodes(answeringTo: name).map { nodes[$0] }, forName: name, conditions: conditions,
+            knownNames: knownNames, treeNames: Array(columns.nameLists.joined()) + columns.typeNames, limit: limit)
+    }
+
+    /// ``explainNoMatch(forName:conditions:knownNames:limit:)`` of a tree whose nodes that answer
+    /// to `name` are `answering` and whose names and type names are `treeNames`: for a search
+    /// made where no snapshot is (the inspector's live view).
+    package static func explainNoMatch(
+        answering: [Node], forName name: String, conditions: [NodeCondition], knownNames: [String],
+        treeNames: [String], limit: Int = 3
+    ) -> [String] {
+        guard !answering.isEmpty else {
+            return unknownName(name, knownNames: knownNames, treeNames: treeNames, limit: limit)
+        }
         let ranked = answering.map { node in (node, conditions.filter { !$0.matches(node) }) }
             .filter { !$0.1.isEmpty }
             .sorted { $0.1.count < $1.1.count }
@@ -42,14 +55,14 @@ extension TreeSnapshot {
             }
     }
 
-    private func unknownName(_ name: String, knownNames: [String], limit: Int) -> [String] {
+    private static func unknownName(_ name: String, knownNames: [String], treeNames: [String], limit: Int) -> [String] {
         let shown = TerminalText.shortened(name)
         var lines = [
             "no node answers to \(shown): no type in the tree has that name, and no node records "
                 + "conforming to a protocol of that name"
         ]
         var known = Set<String>()
-        for qualified in columns.nameLists.joined() + columns.typeNames + knownNames {
+        for qualified in treeNames + knownNames {
             let base = qualified.split(separator: "<", maxSplits: 1).first.map(String.init) ?? qualified
             known.insert(base.split(separator: ".").last.map(String.init) ?? base)
         }
@@ -79,7 +92,7 @@ extension TreeSnapshot {
 
     /// For each condition whose key no node answering the name has: that, and the keys it
     /// could have meant (`no RecipeViewModel has recipee; did you mean recipe?`).
-    private func unknownKeys(of conditions: [NodeCondition], among answering: [Node], limit: Int) -> [String] {
+    private static func unknownKeys(of conditions: [NodeCondition], among answering: [Node], limit: Int) -> [String] {
         let keys = Set(answering.flatMap { $0.attributes.map(\.key) })
         var lines: [String] = []
         var seen = Set<String>()

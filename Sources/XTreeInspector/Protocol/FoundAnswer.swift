@@ -1,4 +1,5 @@
 import XTree
+import XTreeLive
 
 /// What `find` prints, made where the tree is: in the app (a `find` request with `answer`), or
 /// in the CLI for a snapshot or the embedded app. A line or two per match and at most the
@@ -61,5 +62,24 @@ package struct FoundAnswer: Codable, Sendable, Hashable {
             matches.isEmpty
             ? snapshot.explainNoMatch(forName: name, conditions: conditions, knownNames: knownNames) : nil
         visitedLines = matches.isEmpty ? trace.steps.prefix(max(0, shown)).map(trace.line(of:)) : []
+    }
+
+    /// The answer a search of an inspector's live view found (``LiveTree/find(name:all:shown:where:)``):
+    /// the same as a search of a snapshot of it, with no snapshot made.
+    package init(found: LiveTree.Found, forName name: String, conditions: [NodeCondition], knownNames: [String]) {
+        headline = SearchTrace.headline(
+            for: name, match: found.lastMatch, visited: found.visited, largestFrontier: found.largestFrontier)
+        visited = found.visited
+        matches = found.matches.map { node, path in
+            Match(
+                order: node.order, id: node.id, type: node.type, label: node.label, path: path.compactMap(\.order),
+                line: node.description, pathText: pathDescription(path))
+        }
+        explanation =
+            matches.isEmpty
+            ? TreeSnapshot.explainNoMatch(
+                answering: found.answering, forName: name, conditions: conditions, knownNames: knownNames,
+                treeNames: found.treeNames) : nil
+        visitedLines = matches.isEmpty ? found.shown.map(SearchTrace.line(of:)) : []
     }
 }

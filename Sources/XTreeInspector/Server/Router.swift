@@ -27,13 +27,26 @@ extension InspectorCore {
             guard let name = request.name else { return Answer(reply: reject(request.id, "find needs a name")) }
             let conditions = request.conditions ?? []
             if request.answer == true {
-                // The live view's tree, kept as the app changes: no walk of the app, and the
-                // search off the main actor; only the answer goes back.
-                let (snapshot, known) = await MainActor.run { (hub.current().snapshot, SearchableProtocols.names) }
+                // The live view searched in place, kept as the app changes: no walk of the app,
+                // no snapshot; only the answer goes back. A view that shares objects is
+                // searched in a snapshot of it, off the main actor.
+                let (all, shown) = (request.all ?? false, min(max(request.shown ?? 20, 0), 1_000_000))
+                let (found, known) = await MainActor.run {
+                    (
+                        hub.find(name: name, all: all, shown: shown) { node in
+                            conditions.allSatisfy { $0.matches(node) }
+                        }, SearchableProtocols.names
+                    )
+                }
                 var reply = InspectorReply(id: request.id)
+                if let found {
+                    reply.found = FoundAnswer(found: found, forName: name, conditions: conditions, knownNames: known)
+                    return Answer(reply: reply)
+                }
+                let snapshot = await MainActor.run { hub.current().snapshot }
                 reply.found = FoundAnswer(
-                    searching: snapshot, forName: name, conditions: conditions, all: request.all ?? false,
-                    shown: min(max(request.shown ?? 20, 0), 1_000_000), knownNames: known)
+                    searching: snapshot, forName: name, conditions: conditions, all: all, shown: shown,
+                    knownNames: known)
                 return Answer(reply: reply)
             }
             let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }

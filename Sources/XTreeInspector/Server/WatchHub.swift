@@ -218,6 +218,15 @@ final class WatchHub {
         return (sequence, live?.model().snapshot() ?? TreeSnapshot(of: root))
     }
 
+    /// Searches the live view for `find`, once the app's pending changes are an event: no
+    /// snapshot made. `nil` where no view is kept, or it cannot number as a snapshot does.
+    func find(
+        name: String, all: Bool, shown: Int, where predicate: (TreeSnapshot.Node) -> Bool
+    ) -> LiveTree.Found? {
+        flush()
+        return live?.find(name: name, all: all, shown: shown, where: predicate)
+    }
+
     /// The last event's number, once the app's pending changes are an event.
     func currentSequence() -> Int {
         flush()

@@ -1,0 +1,118 @@
+import XTree
+import XTreeSnapshot
+
+extension LiveTree {
+    /// What a search of the view by name found: what `find` prints, with no snapshot made.
+    package struct Found: Sendable {
+        /// How many nodes the search visited, and its largest frontier, as a snapshot's has.
+        package var visited = 0
+        package var largestFrontier = 1
+        /// The last visited node's number, if it matched (as a trace's `match`).
+        package var lastMatch: Int?
+        /// Each match, with the path to it: numbers and types from the root.
+        package var matches: [(node: TreeSnapshot.Node, path: [(order: Int?, type: String)])] = []
+        /// The first visited nodes, as a trace's steps.
+        package var shown: [SearchTrace.Step] = []
+        /// Where nothing matched: the nodes that answer to the name, and every name in the tree.
+        package var answering: [TreeSnapshot.Node] = []
+        package var treeNames: [String] = []
+    }
+
+    /// Searches the view breadth first for nodes that answer to `name` and satisfy `predicate`,
+    /// as ``TreeSnapshot/search(forName:all:where:)`` searches a snapshot of it, numbering as it
+    /// numbers: no snapshot of the tree is made, and a node value is built only for a node
+    /// that answers to the name. `nil` where some object is in two lists or a cycle, whose
+    /// numbers only a snapshot's walk gives.
+    ///
+    /// - Complexity: O(*n*) for the *n* nodes visited; O(*n*) memory for their numbers.
+    package func find(
+        name: String, all: Bool, shown: Int, where predicate: (TreeSnapshot.Node) -> Bool
+    ) -> Found? {
+        guard !sharesObjects, records.indices.contains(Int(rootSlot)) else { return nil }
+        var found = Found()
+        var orders = [Int32](repeating: -1, count: records.count)
+        var queue: [Int32] = [rootSlot]
+        queue.reserveCapacity(count)
+        var answersByType = [Bool?](repeating: nil, count: types.count)
+        var present = [Bool](repeating: false, count: types.count)
+        var head = 0
+        while head < queue.count {
+            let slot = queue[head]
+            let order = head
+            head += 1
+            orders[Int(slot)] = Int32(order)
+            let record = records[Int(slot)]
+            // As a snapshot counts it: the nodes discovered but not yet visited, this one included.
+            found.largestFrontier = max(found.largestFrontier, queue.count - order)
+            queue.append(contentsOf: record.children)
+            let type = Int(record.type)
+            present[type] = true
+            let answers: Bool
+            if let known = answersByType[type] {
+                answers = known
+            } else {
+                let facts = types[type]
+                answers =
+                    facts.searchNames.isEmpty
+                    ? typeName(name, matches: facts.name) : facts.searchNames.contains { typeName(name, matches: $0) }
+                answersByType[type] = answers
+            }
+            var verdict = SearchTrace.Verdict.wrongType
+            var node: TreeSnapshot.Node?
+            if answers {
+                node = self.node(of: record, order: order, orders: orders)
+                verdict = predicate(node!) ? .matched : .rejected
+            }
+            found.visited += 1
+            if found.shown.count < shown {
+                found.shown.append(
+                    SearchTrace.Step(
+                        order: order, depth: Int(record.depth), parentOrder: parentOrder(of: record, orders),
+                        type: types[type].name, label: record.label, verdict: verdict))
+            }
+            found.lastMatch = verdict == .matched ? order : nil
+            if verdict == .matched, let node {
+                found.matches.append((node, path(from: slot, orders)))
+                if !all { break }
+            }
+        }
+        if found.matches.isEmpty {
+            // Only now: what the explanation of a miss reads.
+            for slot in queue {
+                let record = records[Int(slot)]
+                if answersByType[Int(record.type)] == true {
+                    found.answering.append(node(of: record, order: Int(orders[Int(slot)]), orders: orders))
+                }
+            }
+            // The names of the types in the tree now: the view keeps those of types gone too.
+            let inTree = types.indices.filter { present[$0] }.map { types[$0] }
+            found.treeNames = inTree.flatMap(\.searchNames) + inTree.map(\.name)
+        }
+        return found
+    }
+
+    private func parentOrder(of record: Record, _ orders: [Int32]) -> Int? {
+        record.parent < 0 ? nil : Int(orders[Int(record.parent)])
+    }
+
+    /// The node value of `record`, numbered `order`, as a snapshot holds it (its links left out).
+    private func node(of record: Record, order: Int, orders: [Int32]) -> TreeSnapshot.Node {
+        let facts = types[Int(record.type)]
+        return TreeSnapshot.Node(
+            id: id(of: record), type: facts.name, label: record.label, attributes: record.attributes,
+            depth: Int(record.depth), order: order, parent: parentOrder(of: record, orders), links: [],
+            names: facts.searchNames, identity: record.identity)
+    }
+
+    /// The numbers and types from the root to `slot`.
+    private func path(from slot: Int32, _ orders: [Int32]) -> [(order: Int?, type: String)] {
+        var path: [(order: Int?, type: String)] = []
+        var slot = slot
+        while slot >= 0 {
+            let record = records[Int(slot)]
+            path.append((Int(orders[Int(slot)]), types[Int(record.type)].name))
+            slot = record.parent
+        }
+        return path.reversed()
+    }
+}
