@@ -41,11 +41,11 @@ extension LiveTree {
             let order = head
             head += 1
             orders[Int(slot)] = Int32(order)
-            let record = records[Int(slot)]
             // As a snapshot counts it: the nodes discovered but not yet visited, this one included.
             found.largestFrontier = max(found.largestFrontier, queue.count - order)
-            queue.append(contentsOf: record.children)
-            let type = Int(record.type)
+            // Fields read in place: a record copied would retain its strings and arrays.
+            queue.append(contentsOf: records[Int(slot)].children)
+            let type = Int(records[Int(slot)].type)
             present[type] = true
             let answers: Bool
             if let known = answersByType[type] {
@@ -60,11 +60,12 @@ extension LiveTree {
             var verdict = SearchTrace.Verdict.wrongType
             var node: TreeSnapshot.Node?
             if answers {
-                node = self.node(of: record, order: order, orders: orders)
+                node = self.node(of: records[Int(slot)], order: order, orders: orders)
                 verdict = predicate(node!) ? .matched : .rejected
             }
             found.visited += 1
             if found.shown.count < shown {
+                let record = records[Int(slot)]
                 found.shown.append(
                     SearchTrace.Step(
                         order: order, depth: Int(record.depth), parentOrder: parentOrder(of: record, orders),
@@ -78,11 +79,8 @@ extension LiveTree {
         }
         if found.matches.isEmpty {
             // Only now: what the explanation of a miss reads.
-            for slot in queue {
-                let record = records[Int(slot)]
-                if answersByType[Int(record.type)] == true {
-                    found.answering.append(node(of: record, order: Int(orders[Int(slot)]), orders: orders))
-                }
+            for slot in queue where answersByType[Int(records[Int(slot)].type)] == true {
+                found.answering.append(node(of: records[Int(slot)], order: Int(orders[Int(slot)]), orders: orders))
             }
             // The names of the types in the tree now: the view keeps those of types gone too.
             let inTree = types.indices.filter { present[$0] }.map { types[$0] }

@@ -29,6 +29,16 @@ public final class LinkHolder {
         }
     }
 
+    /// The links held now that the inspector `owner` applied, or that no inspector did (the
+    /// app's own): what that inspector shows beside its tree, not another's.
+    package static func held(appliedBy owner: ObjectIdentifier) -> [HeldLink] {
+        holders.compactMap(\.holder).flatMap { holder in
+            holder.waiting.filter { $0.late.map { $0.owner == owner } ?? true }.map {
+                HeldLink(link: $0.link, holder: holder.name)
+            }
+        }
+    }
+
     private struct Weak {
         weak var holder: LinkHolder?
     }
@@ -98,17 +108,21 @@ public final class LinkHolder {
     @TaskLocal package static var lateJournal: LateJournal?
     /// Runs a late delivery and journals it; journals a late drop.
     package struct LateJournal: Sendable {
+        /// The inspector whose journal it is.
+        package let owner: ObjectIdentifier
         package let delivery:
             @MainActor @Sendable (HeldLink, @MainActor () async throws -> any DeepLinkable) async throws ->
                 any DeepLinkable
         package let drop: @MainActor @Sendable (HeldLink, HeldLinkError) -> Void
 
         package init(
+            owner: ObjectIdentifier,
             delivery:
                 @escaping @MainActor @Sendable (HeldLink, @MainActor () async throws -> any DeepLinkable)
                 async throws -> any DeepLinkable,
             drop: @escaping @MainActor @Sendable (HeldLink, HeldLinkError) -> Void
         ) {
+            self.owner = owner
             self.delivery = delivery
             self.drop = drop
         }

@@ -19,7 +19,7 @@ extension InspectorCore {
         case .hello:
             return Answer(reply: reject(request.id, "already said hello"))
         case .snapshot:
-            let (snapshot, held) = await MainActor.run { (TreeSnapshot(of: hub.root), Self.held()) }
+            let (snapshot, held) = await MainActor.run { (TreeSnapshot(of: hub.root), Self.held(by: hub)) }
             var reply = InspectorReply(id: request.id)
             reply.held = held
             return Self.snapshot(snapshot, reply: reply)
@@ -73,7 +73,7 @@ extension InspectorCore {
             .applied
             var reply = InspectorReply(id: request.id)
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
-            reply.held = await MainActor.run { Self.held() }
+            reply.held = await MainActor.run { Self.held(by: hub) }
             guard following else {
                 // Asked for, so given: the tree after the link, with the path in it.
                 guard let snapshot = outcome.snapshot else { preconditionFailure("the tree after a link") }
@@ -233,9 +233,10 @@ extension InspectorCore {
         }
     }
 
-    /// The links the app's holders hold now, redacted as the journal keeps links; `nil` for none.
-    @MainActor private static func held() -> [HeldLink]? {
-        let held = LinkHolder.everyHeld.prefix(InspectorProtocol.maximumExamples)
+    /// The links the app's holders hold now that this inspector applied or no inspector did,
+    /// redacted as the journal keeps links; `nil` for none.
+    @MainActor private static func held(by hub: WatchHub) -> [HeldLink]? {
+        let held = LinkHolder.held(appliedBy: ObjectIdentifier(hub)).prefix(InspectorProtocol.maximumExamples)
         return held.isEmpty ? nil : held.map { HeldLink(link: LinkRedaction.current($0.link), holder: $0.holder) }
     }
 

@@ -180,6 +180,7 @@ extension WatchHub {
     /// delivered ones and skips the dropped.
     var lateJournal: LinkHolder.LateJournal {
         LinkHolder.LateJournal(
+            owner: ObjectIdentifier(self),
             delivery: { [weak self] held, deliver in
                 guard let self else { return try await deliver() }
                 let late = (JournalEvent.Link.Delivery.delivered, held.holder)
