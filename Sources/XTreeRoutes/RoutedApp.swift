@@ -48,13 +48,19 @@ extension RouteTable {
     ///
     /// - Throws: ``RouteError`` if the link is of no form.
     public func why(_ link: String, in snapshot: TreeSnapshot) throws(RouteError) -> LinkExplanation {
+        let (form, receiver, conditions) = try ending(of: link)
+        let trace = snapshot.search(forName: receiver) { node in conditions.allSatisfy { $0.matches(node) } }
+        return LinkExplanation(link: link, form: form, receiver: receiver, conditions: conditions, trace: trace)
+    }
+
+    /// The form `link` is of, the type it ends on and what that must satisfy: what ``why(_:in:)``
+    /// searches for, read from the link alone.
+    package func ending(of link: String) throws(RouteError) -> (
+        form: String, receiver: String, conditions: [NodeCondition]
+    ) {
         let (_, route, value) = try match(link)
         let conditions = route.condition(for: value).map { [NodeCondition(key: $0, value: value)] } ?? []
-        let receiver = route.receiver(for: value)
-        let trace = snapshot.search(forName: receiver) { node in conditions.allSatisfy { $0.matches(node) } }
         let prefix = link.lowercased().hasPrefix("https:") ? universalHosts.first.map { "https://\($0)/" } : nil
-        return LinkExplanation(
-            link: link, form: route.form(after: prefix ?? "\(scheme)://"), receiver: receiver,
-            conditions: conditions, trace: trace)
+        return (route.form(after: prefix ?? "\(scheme)://"), route.receiver(for: value), conditions)
     }
 }

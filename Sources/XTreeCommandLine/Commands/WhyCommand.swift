@@ -37,11 +37,22 @@ struct WhyCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let (result, trace, snapshot): (WhyResult, SearchTrace, TreeSnapshot)
-        var names: [String]
+        let result: WhyResult
+        let answer: FoundAnswer
+        let query: (WhyResult) -> FindQuery = {
+            FindQuery(name: $0.receiver, conditions: $0.conditions, tracesAll: self.trace)
+        }
+        let shown = FindQuery(name: "", conditions: [], tracesAll: trace).shown
         if let attached = try context.running(target.attach)?.target {
             do {
-                (result, trace, snapshot) = try attached.client.why(link)
+                switch try attached.client.whyAnswer(link, shown: shown) {
+                case .answer(let said, let found): (result, answer) = (said, found)
+                case .traced(let said, let trace, let snapshot):
+                    // The receiver is the app's own declaration, never a slip to suggest a name for.
+                    result = said
+                    answer = query(said).answer(
+                        trace, in: snapshot, knownNames: attached.searchableNames + [said.receiver])
+                }
             } catch {
                 // A link of no declared form: what its last application did, if the app's
                 // journal still holds it.
@@ -50,7 +61,6 @@ struct WhyCommand: ParsableCommand {
                 }
                 throw .failure(TerminalText.escaped(error.description))
             }
-            names = attached.searchableNames
         } else {
             // The embedded app gives the route table; the tree is its own or a snapshot's, and
             // a snapshot refuses the app's options before they are read.
@@ -62,19 +72,15 @@ struct WhyCommand: ParsableCommand {
                 tree = try context.target(target)
                 app = try context.startApp()
             }
-            snapshot = try tree.snapshot()
+            let snapshot = try tree.snapshot()
             let explanation = try Self.explain(link, app: app, in: snapshot)
             result = WhyResult(
                 form: explanation.form, receiver: explanation.receiver, conditions: explanation.conditions)
-            trace = explanation.trace
-            names = tree.searchableNames
+            answer = query(result).answer(
+                explanation.trace, in: snapshot, knownNames: tree.searchableNames + [result.receiver])
         }
-        let query = FindQuery(name: result.receiver, conditions: result.conditions, tracesAll: self.trace)
-        // The receiver is the app's own declaration, never a slip to suggest a name for.
-        names.append(result.receiver)
-        let answer = query.answer(trace, in: snapshot, knownNames: names)
         if format == .json {
-            return try query.reportJSON(
+            return try query(result).reportJSON(
                 answer, console: context.console, why: (link, result.form, result.receiver, result.heldBy))
         }
         let condition =
@@ -96,7 +102,7 @@ struct WhyCommand: ParsableCommand {
                 "\(escapedLink) is the app's route \(form): its router looks for a "
                     + "\(TerminalText.escaped(result.receiver)) that can handle it; nothing was applied\n")
         }
-        try query.report(answer, console: context.console)
+        try query(result).report(answer, console: context.console)
     }
 
     /// The last application of `link` among `events`, as the journal tells it: what it reached

@@ -18,8 +18,9 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var name: String?
     package var conditions: [NodeCondition]?
     package var all: Bool?
-    /// `find`: `true` for the answer alone (``FoundAnswer``), with at most `shown` visited
-    /// nodes' lines, and no tree. An app of an earlier build ignores it and sends the tree.
+    /// `find` and `why`: `true` for the answer alone (``FoundAnswer``), with at most `shown`
+    /// visited nodes' lines, and no tree. An app of an earlier build ignores it and sends the
+    /// tree, as does an app whose own router answers `why`.
     package var answer: Bool?
     package var shown: Int?
     /// `open`: the link.

@@ -18,6 +18,9 @@ package struct AppDefinition: Sendable {
     /// Where a link would end on a tree, without applying it, where the type declares its
     /// links in a route table (``RoutedApp``).
     package let why: (@Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation)?
+    /// What a link of the route table must end on, read from the link alone, for a `why`
+    /// answered by a search of the live view.
+    package let ending: (@Sendable (String) throws(RouteError) -> WhyResult)?
     /// Where the app's own router would send a link now (``DeepLinkableApp/route(_:in:)``).
     package let route: @MainActor @Sendable (String, any DeepLinkable) -> LinkRoute
 
@@ -32,6 +35,7 @@ package struct AppDefinition: Sendable {
             makeRoot = nil
         }
         why = (app as? any RoutedApp.Type).map { Self.explainer(of: $0) }
+        ending = (app as? any RoutedApp.Type).map { Self.ending(of: $0) }
         route = { link, root in
             guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
             return app.route(link, in: root)
@@ -39,6 +43,18 @@ package struct AppDefinition: Sendable {
         open = { link, root in
             guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
             return try await app.open(link, in: root)
+        }
+    }
+
+    /// The ending of a link of a type's route table.
+    @MainActor
+    private static func ending<App: RoutedApp>(
+        of app: App.Type
+    ) -> @Sendable (String) throws(RouteError) -> WhyResult {
+        let routes = app.routes
+        return { link throws(RouteError) in
+            let (form, receiver, conditions) = try routes.ending(of: link)
+            return WhyResult(form: form, receiver: receiver, conditions: conditions)
         }
     }
 

@@ -131,6 +131,10 @@ extension InspectorCore {
                 case .notGiven: break
                 }
             }
+            // A route table's link, asked for the answer alone: the live view searched in place.
+            if request.answer == true, let ending = definition?.ending, let link = request.url {
+                return await Self.whyInPlace(link, ending, shown: request.shown, hub: hub, id: request.id)
+            }
             guard let why = definition?.why else {
                 return Answer(
                     reply: reject(
@@ -187,6 +191,40 @@ extension InspectorCore {
                 return Self.snapshot(restored.after, reply: reply)
             }
         }
+    }
+
+    /// Where a link of the app's route table would end, and the answer of a search for it in the
+    /// live view (in a snapshot of it where the view shares objects); no tree sent.
+    private static func whyInPlace(
+        _ link: String, _ ending: (String) throws(RouteError) -> WhyResult, shown: Int?, hub: WatchHub, id: Int
+    ) async -> Answer {
+        var reply = InspectorReply(id: id)
+        let result: WhyResult
+        do throws(RouteError) {
+            result = try ending(link)
+        } catch {
+            return Answer(reply: InspectorReply(id: id, ok: false, error: error.description))
+        }
+        let (conditions, shown) = (result.conditions, min(max(shown ?? 20, 0), 1_000_000))
+        // The receiver is the app's own declaration, never a slip to suggest a name for.
+        let (found, known) = await MainActor.run {
+            (
+                hub.find(name: result.receiver, all: false, shown: shown) { node in
+                    conditions.allSatisfy { $0.matches(node) }
+                },
+                SearchableProtocols.names + [result.receiver]
+            )
+        }
+        reply.why = result
+        if let found {
+            reply.found = FoundAnswer(found: found, forName: result.receiver, conditions: conditions, knownNames: known)
+        } else {
+            let snapshot = await MainActor.run { hub.current().snapshot }
+            reply.found = FoundAnswer(
+                searching: snapshot, forName: result.receiver, conditions: conditions, all: false, shown: shown,
+                knownNames: known)
+        }
+        return Answer(reply: reply)
     }
 
     /// What the app's router says of a link: an answer, with its search's trace and the tree
