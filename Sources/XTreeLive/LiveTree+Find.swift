@@ -13,21 +13,21 @@ extension LiveTree {
         package var matches: [(node: TreeSnapshot.Node, path: [(order: Int?, type: String)])] = []
         /// The first visited nodes, as a trace's steps.
         package var shown: [SearchTrace.Step] = []
-        /// Where nothing matched: the nodes that answer to the name, and every name in the tree.
+        /// Where nothing matched: the nodes that answer to the name that its explanation reads
+        /// (the nearest of each count of failed conditions, one of each type and key), and
+        /// every name in the tree.
         package var answering: [TreeSnapshot.Node] = []
         package var treeNames: [String] = []
     }
 
-    /// Searches the view breadth first for nodes that answer to `name` and satisfy `predicate`,
-    /// as ``TreeSnapshot/search(forName:all:where:)`` searches a snapshot of it, numbering as it
-    /// numbers: no snapshot of the tree is made, and a node value is built only for a node
-    /// that answers to the name. `nil` where some object is in two lists or a cycle, whose
+    /// Searches the view breadth first for nodes that answer to `name` and satisfy every one of
+    /// `conditions`, as ``TreeSnapshot/search(forName:all:where:)`` searches a snapshot of it,
+    /// numbering as it numbers: no snapshot of the tree is made, and a node value is built only
+    /// for what the answer prints. `nil` where some object is in two lists or a cycle, whose
     /// numbers only a snapshot's walk gives.
     ///
     /// - Complexity: O(*n*) for the *n* nodes visited; O(*n*) memory for their numbers.
-    package func find(
-        name: String, all: Bool, shown: Int, where predicate: (TreeSnapshot.Node) -> Bool
-    ) -> Found? {
+    package func find(name: String, conditions: [NodeCondition], all: Bool, shown: Int) -> Found? {
         guard !sharesObjects, records.indices.contains(Int(rootSlot)) else { return nil }
         var found = Found()
         var orders = [Int32](repeating: -1, count: records.count)
@@ -58,10 +58,10 @@ extension LiveTree {
                 answersByType[type] = answers
             }
             var verdict = SearchTrace.Verdict.wrongType
-            var node: TreeSnapshot.Node?
             if answers {
-                node = self.node(of: records[Int(slot)], order: order, orders: orders)
-                verdict = predicate(node!) ? .matched : .rejected
+                let (label, attributes) = (records[Int(slot)].label, records[Int(slot)].attributes)
+                verdict =
+                    conditions.allSatisfy { $0.matches(label: label, attributes: attributes) } ? .matched : .rejected
             }
             found.visited += 1
             if found.shown.count < shown {
@@ -72,15 +72,33 @@ extension LiveTree {
                         type: types[type].name, label: record.label, verdict: verdict))
             }
             found.lastMatch = verdict == .matched ? order : nil
-            if verdict == .matched, let node {
-                found.matches.append((node, path(from: slot, orders)))
+            if verdict == .matched {
+                found.matches.append(
+                    (node(of: records[Int(slot)], order: order, orders: orders), path(from: slot, orders)))
                 if !all { break }
             }
         }
         if found.matches.isEmpty {
             // Only now: what the explanation of a miss reads.
+            // The explanation reads the nearest few of them (fewest failed conditions, then
+            // breadth first: a stable sort), the keys of their attributes and their types; so
+            // the first few of each count of failed conditions, and one of each new type or key,
+            // in order, give it the lines all of them would.
+            let nearest = TreeSnapshot.explainedNearest
+            var byFailed = [Int](repeating: 0, count: conditions.count + 1)
+            var (keys, typesKept) = (Set<String>(), Set<Int32>())
             for slot in queue where answersByType[Int(records[Int(slot)].type)] == true {
-                found.answering.append(node(of: records[Int(slot)], order: Int(orders[Int(slot)]), orders: orders))
+                let (label, attributes, type) = (
+                    records[Int(slot)].label, records[Int(slot)].attributes, records[Int(slot)].type
+                )
+                let failed = conditions.count { !$0.matches(label: label, attributes: attributes) }
+                var kept = byFailed[failed] < nearest
+                byFailed[failed] += 1
+                if typesKept.insert(type).inserted { kept = true }
+                for attribute in attributes where keys.insert(attribute.key).inserted { kept = true }
+                if kept {
+                    found.answering.append(node(of: records[Int(slot)], order: Int(orders[Int(slot)]), orders: orders))
+                }
             }
             // The names of the types in the tree now: the view keeps those of types gone too.
             let inTree = types.indices.filter { present[$0] }.map { types[$0] }

@@ -62,7 +62,13 @@ public struct NodeCondition: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Whether `node` meets the condition.
     public func matches(_ node: TreeSnapshot.Node) -> Bool {
-        let actual = key == "label" ? node.label : node.attribute(key)
+        matches(label: node.label, attributes: node.attributes)
+    }
+
+    /// Whether a node of `label` and `attributes` satisfies the condition: for a node read
+    /// where no node value is made.
+    package func matches(label: String, attributes: [TreeSnapshot.Attribute]) -> Bool {
+        let actual = key == "label" ? label : attributes.first { $0.key == key }?.value
         switch comparison {
         case .equals: return actual == value
         case .notEquals: return actual != value

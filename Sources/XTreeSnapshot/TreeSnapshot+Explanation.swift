@@ -2,6 +2,10 @@ import XTreeEscaping
 import XTreeSupport
 
 extension TreeSnapshot {
+    /// How many nearest nodes and names an explanation gives by default (the `limit` of
+    /// ``explainNoMatch(forName:conditions:knownNames:limit:)``).
+    package static let explainedNearest = 3
+
     /// Why a search by name with `conditions` matched nothing, in lines for a reader.
     ///
     /// When nodes answer to `name` but fail a condition, the nearest of them (fewest failed
@@ -32,7 +36,7 @@ extension TreeSnapshot {
     /// made where no snapshot is (the inspector's live view).
     package static func explainNoMatch(
         answering: [Node], forName name: String, conditions: [NodeCondition], knownNames: [String],
-        treeNames: [String], limit: Int = 3
+        treeNames: [String], limit: Int = explainedNearest
     ) -> [String] {
         guard !answering.isEmpty else {
             return unknownName(name, knownNames: knownNames, treeNames: treeNames, limit: limit)

@@ -31,9 +31,7 @@ import XTreeSnapshot
         for query in Self.queries {
             let conditions = try query.conditions.map { try #require(NodeCondition($0)) }
             let found = try #require(
-                live.find(name: query.name, all: query.all, shown: query.shown) { node in
-                    conditions.allSatisfy { $0.matches(node) }
-                })
+                live.find(name: query.name, conditions: conditions, all: query.all, shown: query.shown))
             let inPlace = FoundAnswer(
                 found: found, forName: query.name, conditions: conditions, knownNames: SearchableProtocols.names)
             let fromSnapshot = FoundAnswer(
@@ -58,5 +56,42 @@ import XTreeSnapshot
         try compare(root)
         _ = try await ShopApp.open("shop://tab/cart", in: root)
         try compare(root)
+    }
+
+    final class Item: DeepLinkable {
+        let number: Int
+        var items: [Item] = []
+        init(_ number: Int) { self.number = number }
+        var children: [any DeepLinkable] { items }
+        var nodeLabel: String { "item \(number)" }
+        var nodeAttributes: [(key: String, value: String)] {
+            [("a", String(number % 3)), ("b", String(number % 5))] + (number % 7 == 0 ? [("c", "x")] : [])
+        }
+    }
+
+    /// Many candidates that fail in different numbers of conditions: the explanation in place
+    /// reads only a few of them, and says what reading all would.
+    @Test func aMissAmongManyCandidatesIsExplainedAsFromEveryOne() throws {
+        let root = Item(0)
+        for number in 1...200 {
+            // Ten under the root, the others twenty under each of them.
+            if number <= 10 {
+                root.items.append(Item(number))
+            } else {
+                root.items[(number - 11) / 19].items.append(Item(number))
+            }
+        }
+        let live = LiveTree(root: root) {}
+        let snapshot = TreeSnapshot(of: root)
+        for texts in [["a=9", "b=9"], ["a=1", "b=9"], ["a=2", "b=4", "c=y"], ["zz=1"], ["label~item 99", "a=0"]] {
+            let conditions = try texts.map { try #require(NodeCondition($0)) }
+            let found = try #require(live.find(name: "Item", conditions: conditions, all: false, shown: 7))
+            #expect(found.answering.count < 60, "\(found.answering.count) kept")
+            #expect(
+                FoundAnswer(found: found, forName: "Item", conditions: conditions, knownNames: [])
+                    == FoundAnswer(
+                        searching: snapshot, forName: "Item", conditions: conditions, all: false, shown: 7,
+                        knownNames: []), "\(texts)")
+        }
     }
 }

@@ -33,9 +33,7 @@ extension InspectorCore {
                 let (all, shown) = (request.all ?? false, min(max(request.shown ?? 20, 0), 1_000_000))
                 let (found, known) = await MainActor.run {
                     (
-                        hub.find(name: name, all: all, shown: shown) { node in
-                            conditions.allSatisfy { $0.matches(node) }
-                        }, SearchableProtocols.names
+                        hub.find(name: name, conditions: conditions, all: all, shown: shown), SearchableProtocols.names
                     )
                 }
                 var reply = InspectorReply(id: request.id)
@@ -209,9 +207,7 @@ extension InspectorCore {
         // The receiver is the app's own declaration, never a slip to suggest a name for.
         let (found, known) = await MainActor.run {
             (
-                hub.find(name: result.receiver, all: false, shown: shown) { node in
-                    conditions.allSatisfy { $0.matches(node) }
-                },
+                hub.find(name: result.receiver, conditions: conditions, all: false, shown: shown),
                 SearchableProtocols.names + [result.receiver]
             )
         }

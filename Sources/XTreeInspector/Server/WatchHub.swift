@@ -220,11 +220,9 @@ final class WatchHub {
 
     /// Searches the live view for `find`, once the app's pending changes are an event: no
     /// snapshot made. `nil` where no view is kept, or it cannot number as a snapshot does.
-    func find(
-        name: String, all: Bool, shown: Int, where predicate: (TreeSnapshot.Node) -> Bool
-    ) -> LiveTree.Found? {
+    func find(name: String, conditions: [NodeCondition], all: Bool, shown: Int) -> LiveTree.Found? {
         flush()
-        return live?.find(name: name, all: all, shown: shown, where: predicate)
+        return live?.find(name: name, conditions: conditions, all: all, shown: shown)
     }
 
     /// The last event's number, once the app's pending changes are an event.
