@@ -151,7 +151,7 @@ let package = Package(
             name: "xtree-bench",
             dependencies: [
                 "XTree", "XTreeInspector", "XTreeInspectorClient", "XTreeRecorder", "XTreeReachability", "XTreeFuzzing", "RecipesDomain",
-                "XTreeSnapshot",
+                "XTreeSnapshot", "XTreeRoutes",
                 "XTreePlatform", "XTreeSupport",
             ]),
         .testTarget(

@@ -35,6 +35,10 @@ extension LiveTree {
         queue.reserveCapacity(count)
         var answersByType = [Bool?](repeating: nil, count: types.count)
         var present = [Bool](repeating: false, count: types.count)
+        // Each visited node's count of failed conditions (-1: it does not answer to the name),
+        // and whether some node that answers has each condition's key: for a miss's explanation.
+        var failedCounts = [Int32](repeating: -1, count: records.count)
+        var keysSeen = conditions.map { $0.key == "label" }
         var head = 0
         while head < queue.count {
             let slot = queue[head]
@@ -60,8 +64,15 @@ extension LiveTree {
             var verdict = SearchTrace.Verdict.wrongType
             if answers {
                 let (label, attributes) = (records[Int(slot)].label, records[Int(slot)].attributes)
-                verdict =
-                    conditions.allSatisfy { $0.matches(label: label, attributes: attributes) } ? .matched : .rejected
+                var failed: Int32 = 0
+                for (index, condition) in conditions.enumerated() {
+                    if !condition.matches(label: label, attributes: attributes) { failed &+= 1 }
+                    if !keysSeen[index], attributes.contains(where: { $0.key == condition.key }) {
+                        keysSeen[index] = true
+                    }
+                }
+                failedCounts[Int(slot)] = failed
+                verdict = failed == 0 ? .matched : .rejected
             }
             found.visited += 1
             if found.shown.count < shown {
@@ -84,18 +95,21 @@ extension LiveTree {
             // breadth first: a stable sort), the keys of their attributes and their types; so
             // the first few of each count of failed conditions, and one of each new type or key,
             // in order, give it the lines all of them would.
+            // The keys of their attributes matter only where some condition's key is none of them.
             let nearest = TreeSnapshot.explainedNearest
+            let tracksKeys = keysSeen.contains(false)
             var byFailed = [Int](repeating: 0, count: conditions.count + 1)
             var (keys, typesKept) = (Set<String>(), Set<Int32>())
-            for slot in queue where answersByType[Int(records[Int(slot)].type)] == true {
-                let (label, attributes, type) = (
-                    records[Int(slot)].label, records[Int(slot)].attributes, records[Int(slot)].type
-                )
-                let failed = conditions.count { !$0.matches(label: label, attributes: attributes) }
+            for slot in queue where failedCounts[Int(slot)] >= 0 {
+                let failed = Int(failedCounts[Int(slot)])
                 var kept = byFailed[failed] < nearest
                 byFailed[failed] += 1
-                if typesKept.insert(type).inserted { kept = true }
-                for attribute in attributes where keys.insert(attribute.key).inserted { kept = true }
+                if typesKept.insert(records[Int(slot)].type).inserted { kept = true }
+                if tracksKeys {
+                    for attribute in records[Int(slot)].attributes where keys.insert(attribute.key).inserted {
+                        kept = true
+                    }
+                }
                 if kept {
                     found.answering.append(node(of: records[Int(slot)], order: Int(orders[Int(slot)]), orders: orders))
                 }

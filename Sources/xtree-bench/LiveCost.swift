@@ -2,6 +2,7 @@ import Foundation
 import XTree
 import XTreeInspector
 import XTreePlatform
+import XTreeRoutes
 
 /// A filler node that announces its changes through `objectWillChange`.
 @MainActor final class ObservedFiller: ObservableObject, DeepLinkable {
@@ -249,6 +250,21 @@ func reportLiveCost(sizes: [Int], ticks: Int) async {
     for row in memory { log(pad(row)) }
 }
 
+/// The served app's type: a route table of one form, `live://filler/<value>`, which ends on the
+/// filler of that value, so that `why` is measured on it; every link moves the root's tab on
+/// and ends on the deepest node.
+@MainActor
+enum LiveRoutedApp: RoutedApp {
+    static func makeRoot() -> LiveApp { LiveApp(nodes: 2, observed: true) }
+    static func open(_ link: String, in root: LiveApp) async throws -> any DeepLinkable {
+        root.tab += 1
+        return root.deepest
+    }
+    static let routes = RouteTable<String>(
+        scheme: "live",
+        [Route("filler/{value}", { $0 }, { $0 }, reaches: ObservedFiller.self, where: "value", samples: ["0"])])
+}
+
 /// `xtree-bench --serve-live N`: an app of N nodes of observed filler, its inspector on, for
 /// `Scripts/browser-check.py` to watch through `xtree-cli web --attach`. Prints the
 /// inspector's name; at each line `change` on standard input, changes the value of one node
@@ -266,10 +282,7 @@ func serveLive(_ arguments: [String]) async {
     do {
         // Every link moves the root's tab on and ends on the deepest node: what a link costs the
         // page and the client beyond the app's own handler.
-        inspector = try Inspector(name: name, root: app) { _ in
-            app.tab += 1
-            return app.deepest
-        }
+        inspector = try Inspector(name: name, app: LiveRoutedApp.self, root: app)
     } catch {
         FileHandle.standardError.write(Data("error: cannot start the inspector: \(error)\n".utf8))
         exit(1)
