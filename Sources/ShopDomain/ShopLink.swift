@@ -32,7 +32,7 @@ extension ShopLink {
     public static let routes = RouteTable<ShopLink>(
         scheme: "shop",
         [
-            Route(
+            RouteForm(
                 "tab/{tab}", ShopLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
                 reaches: { tab in
                     switch tab {
@@ -41,10 +41,10 @@ extension ShopLink {
                     case .account: AccountViewModel.self
                     }
                 }),
-            Route(
+            RouteForm(
                 "product/{sku}", ShopLink.product, { if case .product(let sku) = $0 { sku } else { nil } },
                 reaches: (any ProductDetailScreen).self, where: "sku", samples: Product.standard.map(\.sku)),
-            Route("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self),
+            RouteForm("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self),
         ])
 
     /// Parses a link.

@@ -1,15 +1,15 @@
 import Foundation
 import XTree
 
-/// An app's link forms, each declared once (``Route``), from which come parsing, printing,
+/// An app's link forms, each declared once (``RouteForm``), from which come parsing, printing,
 /// the app's link examples, the forms coverage counts, what `check` holds each example to,
 /// and the website's association components.
 ///
 /// ```swift
 /// static let routes = RouteTable<ShopLink>(scheme: "shop", [
-///     Route("tab/{tab}", ShopLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
+///     RouteForm("tab/{tab}", ShopLink.tab, { if case .tab(let tab) = $0 { tab } else { nil } },
 ///           reaches: ShopScreen.self),
-///     Route("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self),
+///     RouteForm("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self),
 /// ])
 /// let link = try ShopLink.routes.parse("shop://checkout")   // .checkout
 /// ShopLink.routes.url(for: .checkout)                       // "shop://checkout"
@@ -27,7 +27,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
     /// The websites whose `https` links are the same links (universal links).
     public let universalHosts: [String]
     /// The forms, tried in order.
-    public let routes: [Route<Link>]
+    public let routes: [RouteForm<Link>]
 
     /// The longest link read, in UTF-8 bytes.
     public static var maximumLength: Int { 2048 }
@@ -36,7 +36,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
     ///
     /// Each receiver that is a protocol is made searchable by name (`SearchableProtocols`), so
     /// that snapshots record it and `find` and `why` name it, with no `register` call.
-    public init(scheme: String, universalHosts: [String] = [], _ routes: [Route<Link>]) {
+    public init(scheme: String, universalHosts: [String] = [], _ routes: [RouteForm<Link>]) {
         self.scheme = scheme.lowercased()
         self.universalHosts = universalHosts.map { $0.lowercased() }
         self.routes = routes
@@ -86,7 +86,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
     /// The link `text` is, and the form it is of.
     ///
     /// - Throws: ``RouteError`` saying what was wrong, with the nearest form.
-    public func match(_ text: String) throws(RouteError) -> (link: Link, route: Route<Link>, value: String) {
+    public func match(_ text: String) throws(RouteError) -> (link: Link, route: RouteForm<Link>, value: String) {
         func fail(_ kind: RouteError.Kind, _ reason: String, nearest: String? = nil) -> RouteError {
             RouteError(link: text, kind: kind, reason: reason, nearest: nearest, forms: forms)
         }
@@ -204,7 +204,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
 
     /// How the segments and query items fit `route`. A path one segment short of a form whose
     /// last segment is its value fits it with the value missing.
-    private static func fit(_ route: Route<Link>, segments: [String], items: [QueryItem]) -> Fit {
+    private static func fit(_ route: RouteForm<Link>, segments: [String], items: [QueryItem]) -> Fit {
         var pieces = route.segments
         if segments.count == pieces.count - 1, pieces.last == .value { pieces.removeLast() }
         guard pieces.count == segments.count else { return .none }
@@ -237,7 +237,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
     /// The form whose literal pieces are fewest edits from the link's.
     private func nearest(segments: [String], items: [QueryItem], prefix: String) -> String? {
         let given = (segments + items.map(\.name)).joined(separator: "/")
-        return routes.map { route -> (Route<Link>, Int) in
+        return routes.map { route -> (RouteForm<Link>, Int) in
             let literals =
                 route.segments.map { piece in
                     if case .literal(let literal) = piece { literal } else { "" }

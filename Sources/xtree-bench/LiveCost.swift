@@ -262,7 +262,7 @@ enum LiveRoutedApp: RoutedApp {
     }
     static let routes = RouteTable<String>(
         scheme: "live",
-        [Route("filler/{value}", { $0 }, { $0 }, reaches: ObservedFiller.self, where: "value", samples: ["0"])])
+        [RouteForm("filler/{value}", { $0 }, { $0 }, reaches: ObservedFiller.self, where: "value", samples: ["0"])])
 }
 
 /// `xtree-bench --serve-live N`: an app of N nodes of observed filler, its inspector on, for

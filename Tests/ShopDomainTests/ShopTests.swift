@@ -84,8 +84,8 @@ import XTreeTesting
         let table = RouteTable<ShopLink>(
             scheme: "gift",
             [
-                Route("wrap", ShopLink.checkout, reaches: (any GiftScreen).self),
-                Route("cart", ShopLink.tab(.cart), reaches: CatalogCoordinator.self),
+                RouteForm("wrap", ShopLink.checkout, reaches: (any GiftScreen).self),
+                RouteForm("cart", ShopLink.tab(.cart), reaches: CatalogCoordinator.self),
             ])
         #expect(table.routes.count == 2)
         #expect(SearchableProtocols.names.contains { $0.hasSuffix(".GiftScreen") })

@@ -20,11 +20,11 @@ import XTreeRoutes
         let crossed = RouteTable<Link>(
             scheme: "app", universalHosts: ["app.example"],
             [
-                Route(
+                RouteForm(
                     "item/{id}", Link.item,
                     { if case .item(let id) = $0 { id } else if case .notes(let id) = $0 { id } else { nil } },
                     reaches: Int.self, samples: ["a"]),
-                Route(
+                RouteForm(
                     "item/{id}/notes", Link.notes, { if case .notes(let id) = $0 { id } else { nil } },
                     reaches: Int.self, samples: ["a"]),
             ])

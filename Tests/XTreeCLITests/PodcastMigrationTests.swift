@@ -88,11 +88,11 @@ extension PodLink {
     static let routes = RouteTable<PodLink>(
         scheme: "pods", universalHosts: ["pods.example"],
         [
-            Route("library", PodLink.library, reaches: LibraryScreen.self),
-            Route(
+            RouteForm("library", PodLink.library, reaches: LibraryScreen.self),
+            RouteForm(
                 "show/{id}", PodLink.show, { if case .show(let id) = $0 { id } else { nil } },
                 reaches: ShowScreen.self, where: "show", samples: ["tal"]),
-            Route(
+            RouteForm(
                 "episode/{id}", PodLink.episode, { if case .episode(let id) = $0 { id } else { nil } },
                 reaches: EpisodeScreen.self, where: "episode", samples: ["e1"]),
         ])

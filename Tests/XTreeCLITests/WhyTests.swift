@@ -118,8 +118,8 @@ import XTreeRoutes
         let table = RouteTable(
             scheme: "app",
             [
-                Route("item/new", Link.new, reaches: Int.self),
-                Route(
+                RouteForm("item/new", Link.new, reaches: Int.self),
+                RouteForm(
                     "item/{id}", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: String.self,
                     samples: ["a"]),
             ])
@@ -130,10 +130,10 @@ import XTreeRoutes
         let reversed = RouteTable(
             scheme: "app",
             [
-                Route(
+                RouteForm(
                     "item/{id}", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: String.self,
                     samples: ["a"]),
-                Route("item/new", Link.new, reaches: Int.self),
+                RouteForm("item/new", Link.new, reaches: Int.self),
             ])
         #expect(try reversed.parse("app://item/new") == .item("new"))
     }
@@ -147,13 +147,13 @@ import XTreeRoutes
             case item(String)
             case notes(String)
         }
-        let two: [Route<Link>] = [
-            Route("home", Link.home, reaches: Int.self),
-            Route(
+        let two: [RouteForm<Link>] = [
+            RouteForm("home", Link.home, reaches: Int.self),
+            RouteForm(
                 "item/{id}", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: Int.self,
                 samples: ["a"]),
         ]
-        let notes = Route<Link>(
+        let notes = RouteForm<Link>(
             "item/{id}/notes", Link.notes, { if case .notes(let id) = $0 { id } else { nil } }, reaches: Int.self,
             samples: ["a"])
         let before = RouteTable(scheme: "app", universalHosts: ["app.example"], two)

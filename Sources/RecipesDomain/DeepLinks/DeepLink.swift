@@ -44,20 +44,20 @@ public enum DeepLink: Codable, Hashable, Sendable, CustomStringConvertible {
     public static let routes = RouteTable<DeepLink>(
         scheme: scheme, universalHosts: [universalHost],
         [
-            Route(
+            RouteForm(
                 "tab/{tab}", { .tab($0) }, { if case .tab(let tab) = $0 { tab } else { nil } },
                 reaches: { tab in tab == .settings ? (any SettingsViewModel).self : DefaultRecipeListCoordinator.self },
                 where: { tab in tab == .settings ? nil : "tab" }),
-            Route(
+            RouteForm(
                 "recipes/{slug}", { .recipe($0) }, { if case .recipe(let id) = $0 { id } else { nil } },
                 reaches: DefaultRecipeViewModel.self, where: "recipe", samples: samples),
-            Route(
+            RouteForm(
                 "recipes/{slug}/ratings", { .ratings($0) }, { if case .ratings(let id) = $0 { id } else { nil } },
                 reaches: DefaultRatingViewModel.self, where: "recipe", samples: samples),
-            Route(
+            RouteForm(
                 "ratings?recipeID={slug}", { .ratings($0) }, { if case .ratings(let id) = $0 { id } else { nil } },
                 reaches: DefaultRatingViewModel.self, where: "recipe", samples: samples),
-            Route(
+            RouteForm(
                 "recipes/{slug}/rate", { .rate($0) }, { if case .rate(let id) = $0 { id } else { nil } },
                 reaches: RatingStarsScreen.self, where: "recipe", samples: samples),
         ])

@@ -8,11 +8,11 @@ import XTree
 /// query items `name={value}`.
 ///
 /// ```swift
-/// Route("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self)
-/// Route("product/{sku}", ShopLink.product, { if case .product(let sku) = $0 { sku } else { nil } },
+/// RouteForm("checkout", ShopLink.checkout, reaches: (any CheckoutScreen).self)
+/// RouteForm("product/{sku}", ShopLink.product, { if case .product(let sku) = $0 { sku } else { nil } },
 ///       reaches: (any ProductDetailScreen).self, where: "sku", samples: ["mug"])
 /// ```
-public struct Route<Link: Sendable>: Sendable {
+public struct RouteForm<Link: Sendable>: Sendable {
     /// The pattern as declared: `product/{sku}`, `ratings?recipeID={slug}`.
     public let pattern: String
     /// The name of the type a link of this form must end on, as the tree shows it (for a form
@@ -221,3 +221,8 @@ extension String {
         String(repeating: "0", count: Swift.max(0, count - self.count)) + self
     }
 }
+
+/// The earlier name of ``RouteForm``, kept for one release: `Route` is many apps' own most
+/// common type name, and collided with it.
+@available(*, deprecated, renamed: "RouteForm")
+public typealias Route<Link: Sendable> = RouteForm<Link>
