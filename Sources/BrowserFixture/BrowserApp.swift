@@ -23,7 +23,7 @@ extension Screen: DeepLinkable {
 }
 
 /// The browser fixture as tools rebuild it: a fresh scene that finishes launching 50 ms after it
-/// is made (`BROWSER_LAUNCH_DELAY` seconds if set; once the file `BROWSER_LAUNCH_WHEN` names
+/// is made (`BROWSER_LAUNCH_DELAY` seconds if set, 0 at once; once the file `BROWSER_LAUNCH_WHEN` names
 /// exists, if set; never, with `BROWSER_NEVER_LAUNCHES=1`);
 /// links are routed by the app's own builder and depth-first search, and held until launch
 /// finishes. What a link reaches is the coordinator that handled it, as the app's router says.

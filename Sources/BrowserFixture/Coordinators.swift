@@ -10,10 +10,16 @@ public final class SceneCoordinator: BaseCoordinator {
     /// Whether launch finished: only then can a link be handled.
     public private(set) var hasFinishedLaunching = false
 
-    /// Finishes launching after `delay` seconds, or once a file exists at `path` if one is
-    /// named; never if `never`.
+    /// Finishes launching after `delay` seconds (0: at once), or once a file exists at `path`
+    /// if one is named; never if `never`.
     public func start(finishingAfter delay: Double, never: Bool, when path: String? = nil) {
         guard !never else { return }
+        // A delay of 0: launched at once, before any link can come.
+        if delay == 0, path == nil {
+            hasFinishedLaunching = true
+            add(child: BrowserCoordinator())
+            return
+        }
         Task { @MainActor [weak self] in
             if let path {
                 while !FileManager.default.fileExists(atPath: path) { try? await Task.sleep(nanoseconds: 20_000_000) }
