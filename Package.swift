@@ -70,13 +70,13 @@ let package = Package(
         // redaction, and the reading of what the last run left.
         .target(name: "XTreeRecorder", dependencies: ["XTree", "XTreePlatform", "XTreeSupport"]),
         // The reachability kit, which apps use in tests and tools.
-        .target(name: "XTreeReachability", dependencies: ["XTree", "XTreeRoutes"]),
+        .target(name: "XTreeReachability", dependencies: ["XTree", "XTreeRoutes", "XTreeSupport"]),
         // An app's link forms declared once (the route table), and `why` a link would or would
         // not land, answered from a snapshot without applying it.
         .target(name: "XTreeRoutes", dependencies: ["XTree", "XTreeSnapshot"]),
         // Links nobody wrote: the links made from an app's own, the properties each must keep,
         // and the run in a test's process.
-        .target(name: "XTreeFuzzing", dependencies: ["XTree", "XTreeReachability"]),
+        .target(name: "XTreeFuzzing", dependencies: ["XTree", "XTreeReachability", "XTreeSupport"]),
         .target(name: "XTreeTesting", dependencies: ["XTreeReachability", "XTreeFuzzing", "XTree"]),
         // What happened to a live tree: journal events, the journal's ring, restore points, and the
         // session file format.

@@ -1,11 +1,11 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 extension LinkFuzzReport {
     /// The report as JSON with sorted keys, on one line, ending in a newline.
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         // Every field is a string, number or array of them: encoding cannot fail.
         let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -76,8 +76,7 @@ package struct RecordedSession: Sendable, Equatable {
     /// The session as its file holds it: the start tree as a snapshot file writes it (a node
     /// per line), each event as one line of JSON with sorted keys.
     package var encoded: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         // Strings, numbers, Booleans and null, in arrays and objects: nothing that can fail.
         func json(_ value: some Encodable) -> String {
             String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)

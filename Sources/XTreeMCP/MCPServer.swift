@@ -319,8 +319,7 @@ package struct MCPServer {
     }
 
     static func encoded(_ value: JSONValue) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         return (try? encoder.encode(value)) ?? Data("null".utf8)
     }
 }

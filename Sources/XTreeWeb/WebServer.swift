@@ -52,7 +52,7 @@ package final class WebServer: Sendable {
 
         /// `{"error": message}` with `status`.
         package static func error(_ status: Int, _ message: String) -> Response {
-            let encoded = (try? JSONEncoder().encode(["error": message])) ?? Data("{}".utf8)
+            let encoded = (try? JSONOutput.encoder().encode(["error": message])) ?? Data("{}".utf8)
             return Response(status: status, contentType: "application/json", body: Array(encoded))
         }
     }

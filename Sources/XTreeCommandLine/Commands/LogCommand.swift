@@ -4,6 +4,7 @@ import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspectorClient
 import XTreeJournal
+import XTreeSupport
 import XTreeTargets
 
 struct LogCommand: ParsableCommand {
@@ -93,8 +94,7 @@ extension Context {
     func print(_ followed: FollowedEvent, as format: LogFormat) {
         let event = followed.event
         guard format == .text else {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let encoder = JSONOutput.encoder()
             let data = (try? encoder.encode(event)) ?? Data("{}".utf8)
             console.out(String(decoding: data, as: UTF8.self) + "\n")
             return

@@ -127,8 +127,7 @@ final class WebSite {
     /// ``largestEdit``, makes the page fetch the tree (`tree`).
     func changed(by changes: [FollowedEvent] = []) {
         cached = nil
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         let edits = changes.map { try? encoder.encode($0.event.edit) }
         guard !edits.isEmpty, edits.allSatisfy({ ($0?.count ?? .max) <= Self.largestEdit }) else {
             version += 1
@@ -197,8 +196,7 @@ final class WebSite {
     }
 
     private static func json(_ value: some Encodable) -> WebServer.Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         guard let data = try? encoder.encode(value) else { return .error(500, "cannot encode the answer") }
         return WebServer.Response(contentType: "application/json", body: Array(data))
     }

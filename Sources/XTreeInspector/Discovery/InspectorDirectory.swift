@@ -199,8 +199,7 @@ public enum InspectorDirectory {
 
     /// Writes `app`'s discovery file, mode 0600, atomically.
     static func announce(_ app: InspectableApp, in directory: String) throws(InspectorError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         guard let data = try? encoder.encode(app) else { throw .io("cannot encode the discovery file") }
         let final = file(for: app.pid, in: directory)
         let temporary = final + ".tmp"

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 /// What ``AssociationCheck`` found: per app of the file, a row for each URL a rule advertises
 /// (or excludes), and the app's link forms on the domain that no rule opens.
@@ -112,8 +113,7 @@ public struct AssociationReport: Sendable, Hashable, Codable, CustomStringConver
 
     /// The report as JSON, keys sorted.
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder(pretty: true)
         return ((try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 extension AppSiteAssociation {
     /// An apple-app-site-association file that advertises every form of link in `forms` on
@@ -26,8 +27,7 @@ extension AppSiteAssociation {
             .sorted { ($0.element.0.fixedCount, $1.offset) > ($1.element.0.fixedCount, $0.offset) }
             .map(\.element.1)
         let file = ["applinks": ["details": [Detail(appIDs: [appID], components: components)]]]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder(pretty: true)
         // Strings and arrays of them only: encoding cannot fail.
         return (try? encoder.encode(file)) ?? Data()
     }

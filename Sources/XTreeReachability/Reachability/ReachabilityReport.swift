@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeSupport
 
 /// What ``ReachabilityCheck/run(audits:progress:)`` found: the children audit, and per link
 /// and applier whether the link reached what it must, with the searches it made.
@@ -184,8 +185,7 @@ extension ReachabilityReport {
 extension ReachabilityReport {
     /// The report as pretty-printed JSON with sorted keys, ending in a newline.
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder(pretty: true)
         // Every field is a string, number, Boolean or array of them: encoding cannot fail.
         let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -104,8 +104,7 @@ package final class EmbeddedRecipes: EmbeddedApp {
 
     package func finish(_ root: DefaultHomeCoordinator) throws(CLIError) {
         guard let path = options.saveState else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = JSONOutput.encoder(pretty: true)
         let data: Data
         do {
             data = try encoder.encode(NavigationState(of: root))

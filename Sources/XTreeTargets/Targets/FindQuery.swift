@@ -3,6 +3,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
+import XTreeSupport
 
 /// `find`'s options besides the name: also what `find` typed in `watch` takes.
 package struct QueryOptions: ParsableArguments {
@@ -136,8 +137,7 @@ package struct FindQuery {
             explanation: answer.matches.isEmpty ? answer.explanation : nil,
             link: why?.link, form: why?.form, receiver: why?.receiver, applied: why.map { _ in false },
             heldBy: why?.heldBy)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder()
         let data = (try? encoder.encode(json)) ?? Data("{}".utf8)
         console.out(String(decoding: data, as: UTF8.self) + "\n")
         if answer.matches.isEmpty, why?.heldBy == nil { throw .failure("nothing matched") }
