@@ -190,44 +190,6 @@ public final class InspectorClient {
             knownNames: [])
     }
 
-    /// What the app said of where a link would end: the answer of its search alone, or (from
-    /// its own router, or an app of an earlier build) the search's trace and the tree.
-    package enum WhyReply {
-        case answer(WhyResult, FoundAnswer)
-        case traced(WhyResult, SearchTrace, TreeSnapshot)
-    }
-
-    /// Asks the app where `link` would end, without applying it, for the answer alone where the
-    /// app can give it (a route table's link, searched in its live view: no tree sent), with at
-    /// most `shown` visited nodes' lines.
-    package func whyAnswer(_ link: String, shown: Int) throws(InspectorError) -> WhyReply {
-        var why = request(.why)
-        why.url = link
-        why.answer = true
-        why.shown = shown
-        let reply = try exchange(why)
-        guard let result = reply.why else { throw .refused("a why reply without its result") }
-        if let found = reply.found { return .answer(result, found) }
-        guard let trace = reply.trace else { throw .refused("a why reply without its result") }
-        return .traced(result, trace, try readSnapshot(announced: reply))
-    }
-
-    /// Asks the app where `link` would end, without applying it: the app parses it with its
-    /// route table and searches its tree for the receiver, as `find` does; no handler runs.
-    ///
-    /// - Returns: The link's form and receiver, the search's trace, and the tree searched.
-    /// - Throws: ``InspectorError/refused(_:)`` if the app has no route table or the link is of
-    ///   none of its forms.
-    public func why(_ link: String) throws(InspectorError) -> (
-        result: WhyResult, trace: SearchTrace, snapshot: TreeSnapshot
-    ) {
-        var why = request(.why)
-        why.url = link
-        let reply = try exchange(why)
-        guard let result = reply.why, let trace = reply.trace else { throw .refused("a why reply without its result") }
-        return (result, trace, try readSnapshot(announced: reply))
-    }
-
     /// The children audit's problems on the app's tree now (``ChildrenAudit``): objects a node
     /// holds but lists nowhere. Empty when the tree keeps its children right.
     ///
