@@ -29,8 +29,8 @@ import XTreeRoutes
                     reaches: Int.self, samples: ["a"]),
             ])
         let failures = crossed.roundTripFailures(generated: 0)
-        #expect(failures.contains("app://item/a parses to another link than was printed"), "\(failures)")
-        #expect(failures.contains("https://app.example/item/a parses to another link than was printed"), "\(failures)")
+        #expect(failures.contains("app://item/a parses to another link than was printed"), "\(failures)")  // availability: an array's contains(_:), of an element
+        #expect(failures.contains("https://app.example/item/a parses to another link than was printed"), "\(failures)")  // availability: an array's contains(_:), of an element
     }
 
     /// Every mutant keeps the example's scheme and host (the two case rules change only their

@@ -1,4 +1,5 @@
 import BrowserFixture
+import Foundation
 import Testing
 import XTree
 import XTreeFuzzing
@@ -122,7 +123,7 @@ import XTreeJournal
         #expect(links.last?.error == nil)
         #expect(links.last?.reached.last?.type == "BrowserCoordinator")
         #expect(events.last?.edit.isEmpty == false)
-        #expect(events.last?.summary.contains(" delivered held link browser://search?q=swift (app, ") == true)
+        #expect(events.last?.summary.contains(" delivered held link browser://search?q=swift (app, ") == true)  // availability: a string's contains(_:) of a string, Foundation's
     }
 
     @Test func aLateDropIsJournaledAsAFailedLink() async throws {

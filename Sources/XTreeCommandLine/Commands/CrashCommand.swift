@@ -57,7 +57,7 @@ struct CrashCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         var input = try CrashLinks(
             context.read(file, what: "crash record", json: false), name: Context.sourceName(file))
-        if !file.isStandardStream, let path = String(validating: file.bytes, as: UTF8.self) {
+        if !file.isStandardStream, let path = String(strictUTF8: file.bytes) {
             input.noteOtherRecords(beside: path)
         }
         guard let launch else { preconditionFailure("validated") }
