@@ -29,8 +29,11 @@ import XTreeRoutes
                     reaches: Int.self, samples: ["a"]),
             ])
         let failures = crossed.roundTripFailures(generated: 0)
-        #expect(failures.contains("app://item/a parses to another link than was printed"), "\(failures)")  // availability: an array's contains(_:), of an element
-        #expect(failures.contains("https://app.example/item/a parses to another link than was printed"), "\(failures)")  // availability: an array's contains(_:), of an element
+        let printed = ["app://item/a", "https://app.example/item/a"].map {
+            "\($0) parses to another link than was printed"
+        }
+        #expect(failures.contains(printed[0]), "\(failures)")  // availability: an array's contains(_:), of an element
+        #expect(failures.contains(printed[1]), "\(failures)")  // availability: an array's contains(_:), of an element
     }
 
     /// Every mutant keeps the example's scheme and host (the two case rules change only their

@@ -123,7 +123,9 @@ import XTreeJournal
         #expect(links.last?.error == nil)
         #expect(links.last?.reached.last?.type == "BrowserCoordinator")
         #expect(events.last?.edit.isEmpty == false)
-        #expect(events.last?.summary.contains(" delivered held link browser://search?q=swift (app, ") == true)  // availability: a string's contains(_:) of a string, Foundation's
+        let summary = events.last?.summary ?? ""
+        let said = " delivered held link browser://search?q=swift (app, "
+        #expect(summary.contains(said), "\(summary)")  // availability: Foundation's contains(_:) of a string
     }
 
     @Test func aLateDropIsJournaledAsAFailedLink() async throws {
