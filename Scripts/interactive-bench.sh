@@ -61,6 +61,7 @@ for nodes in "${@:-100000 1000000}"; do
         measure find ObservedFiller --where value=nope --attach "$name"
         measure why live://filler/0 --attach "$name"
         measure why live://filler/99 --attach "$name"
+        measure log --last 20 --attach "$name"
         exec 3>&-
         wait "$server" 2>/dev/null || true
         server=""

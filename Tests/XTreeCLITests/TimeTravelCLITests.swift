@@ -49,6 +49,27 @@ import XTreeInspector
         #expect(future.stderr == "error: the app refused: event #99 has not happened: the last event is #4\n")
     }
 
+    /// `log --last N`: the journal's last N events, with what each reached by type and id, and no
+    /// tree asked for; with --follow or --after, a usage error.
+    @Test func logLastPrintsTheLastEventsWithoutTheTree() async throws {
+        let app = try await ServedApp(name: "Last")
+        for link in ["recipes://recipes/irish-stew", "recipes://tab/meat", "recipes://nowhere"] {
+            _ = try await app.cli("open", "--attach", "Last", link)
+        }
+        let last = try await app.cli("log", "--attach", "Last", "--last", "2")
+        #expect(last.status == 0, "\(last.stderr)")
+        let lines = last.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("#2 ") == true && lines.first?.contains(" link recipes://tab/meat (") == true)
+        #expect(lines.contains { $0.hasPrefix("  reached: DefaultHomeCoordinator #") }, "\(last.stdout)")
+        #expect(lines.contains { $0.hasPrefix("#3 ") && $0.contains("recipes://nowhere") && $0.contains(": failed: ") })
+        #expect(!last.stdout.contains("#1 "))
+        let json = try await app.cli("log", "--attach", "Last", "--last", "1", "--format", "json")
+        #expect(json.stdout.split(separator: "\n").count == 1 && json.stdout.contains("\"sequence\":3"))
+        let both = try await app.cli("log", "--attach", "Last", "--last", "2", "--follow")
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("error: --last prints the journal's last events; it takes neither --follow"))
+    }
+
     @Test func anAppWithoutRestorationRefusesAndTheCommandLineIsChecked() async throws {
         let shop = try await ServedApp(name: "Shop", app: "shop")
         let refused = try await shop.cli("restore", "--attach", "Shop", "--to", "0")

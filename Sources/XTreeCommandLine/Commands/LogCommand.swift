@@ -43,9 +43,17 @@ struct LogCommand: ParsableCommand {
     var format: LogFormat = .text
     @Flag(name: "failures", help: "Only links that failed or changed nothing, with why.")
     var failures: Bool
+    @Option(
+        name: "last", value: "N",
+        help: "Only the last N events, without their diffs: the app sends no tree (at any size, an answer at once).",
+        minimum: 1, maximum: (1_000_000, what: "events"))
+    var last: Int?
 
     func validate() throws(CLIError) {
         if attach == nil { throw .usage("'log' reads a running app's journal; give --attach NAME", command: nil) }
+        if last != nil, follow || after != nil {
+            throw .usage("--last prints the journal's last events; it takes neither --follow nor --after", command: nil)
+        }
     }
 
     func run(_ context: Context) async throws(CLIError) {
@@ -62,6 +70,17 @@ struct LogCommand: ParsableCommand {
                 else { continue }
                 if shows(event.event) { context.print(event, as: format) }
             }
+        }
+        if let last {
+            // The events alone, as the app keeps them: no tree, so no diff; paths by type and id.
+            let (_, _, sequence) = try live { () throws(InspectorError) in
+                try client.journalEvents(after: JournalEvent.maximumSequence)
+            }
+            let (events, _, _) = try live { () throws(InspectorError) in
+                try client.journalEvents(after: max(0, sequence - last))
+            }
+            for event in events where shows(event) { context.print(summaryOf: event, as: format) }
+            return
         }
         let (events, capacity, sequence) = try live { () throws(InspectorError) in
             try client.journal(after: after ?? 0)
@@ -89,6 +108,24 @@ enum LogFormat: String, CaseIterable {
 }
 
 extension Context {
+    /// An event without its tree, as `log --last` prints it: its line, the path reached by
+    /// types and ids, why, and what outlived its place; or the event as JSON.
+    func print(summaryOf event: JournalEvent, as format: LogFormat) {
+        guard format == .text else {
+            let data = (try? JSONOutput.encoder().encode(event)) ?? Data("{}".utf8)
+            console.out(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
+        console.out(event.summary + "\n")
+        if let reached = event.link?.reached, !reached.isEmpty {
+            console.out(
+                "  reached: " + reached.map { TerminalText.escaped("\($0.type) #\($0.id)") }.joined(separator: " > ")
+                    + "\n")
+        }
+        for line in event.link?.explanation ?? [] { console.out("  why: \(TerminalText.escaped(line))\n") }
+        for object in event.outlived ?? [] { console.out("  \(object.summary)\n") }
+    }
+
     /// An event as `log` prints it: a line, then the path reached and the diff, indented; or
     /// the event as the app sent it, one JSON object on one line.
     func print(_ followed: FollowedEvent, as format: LogFormat) {
