@@ -76,7 +76,10 @@ public struct JournalEvent: Sendable, Hashable {
 
         /// What became of a held link after its tool stopped waiting.
         public enum Delivery: String, Codable, Sendable, Hashable {
-            case delivered, dropped
+            /// Its holder delivered it: the event carries what it reached and the change it made.
+            case delivered
+            /// Its holder dropped it: the event failed with the holder's reason.
+            case dropped
         }
 
         /// Creates a link's record.

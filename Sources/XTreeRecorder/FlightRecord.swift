@@ -181,7 +181,7 @@ public struct RecordedLink: Sendable, Hashable {
         case reached(String, seconds: Double)
         /// It failed with this message (at most 56 bytes of it), after `seconds`.
         case failed(String, seconds: Double)
-        /// It was still held by this holder (``LinkHolder``) when the tool that sent it stopped
+        /// It was still held by this holder (a `LinkHolder`) when the tool that sent it stopped
         /// waiting, after `seconds`: its delivery, if any, is a link of its own.
         case held(by: String, seconds: Double)
     }

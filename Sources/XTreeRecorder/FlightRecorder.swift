@@ -241,7 +241,7 @@ public final class FlightRecorder: @unchecked Sendable {
 
     /// Writes that the link of `ticket` failed with `error`; what the link's redaction hid is
     /// hidden in its message too (``LinkRedaction``). A link still held when its tool stopped
-    /// waiting (``HeldLinkError/notDelivered(link:holder:seconds:)``) is written as held, by its
+    /// waiting (`HeldLinkError.notDelivered`) is written as held, by its
     /// holder.
     public func end(_ ticket: Ticket, failed error: any Error) {
         if case .notDelivered(_, let holder, _) = error as? HeldLinkError {
