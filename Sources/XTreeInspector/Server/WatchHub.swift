@@ -269,34 +269,28 @@ final class WatchHub {
         // Who held the link until it was delivered, if a ``LinkHolder`` did.
         let holding = LinkHolder.Report()
         let lateJournal = lateJournal
+        // The handler, told who asked (for a held link's holder and its late journal); its
+        // outcome as a value, so that a search recording or counting sees it either way.
+        func run() async -> Result<(any DeepLinkable)?, any Error> {
+            do {
+                return .success(
+                    try await LinkHolder.$report.withValue(holding) {
+                        try await LinkHolder.$lateJournal.withValue(lateJournal) { try await handler() }
+                    })
+            } catch {
+                return .failure(error)
+            }
+        }
         let traces: [SearchTrace]
         let counts: (searches: Int, visits: Int)
         // The receiver types of the searches that found nothing: kept for an explanation.
         let misses: [String]
         if tracing {
-            (result, traces) = await withSearchRecording { () async -> Result<(any DeepLinkable)?, any Error> in
-                do {
-                    return .success(
-                        try await LinkHolder.$report.withValue(holding) {
-                            try await LinkHolder.$lateJournal.withValue(lateJournal) { try await handler() }
-                        })
-                } catch {
-                    return .failure(error)
-                }
-            }
+            (result, traces) = await withSearchRecording { await run() }
             counts = (traces.count, traces.reduce(0) { $0 + $1.steps.count })
             misses = traces.filter { $0.match == nil }.map(\.receiverType)
         } else {
-            let counted = await withSearchCounting { () async -> Result<(any DeepLinkable)?, any Error> in
-                do {
-                    return .success(
-                        try await LinkHolder.$report.withValue(holding) {
-                            try await LinkHolder.$lateJournal.withValue(lateJournal) { try await handler() }
-                        })
-                } catch {
-                    return .failure(error)
-                }
-            }
+            let counted = await withSearchCounting { await run() }
             (result, traces, counts) = (counted.result, [], (counted.searches, counted.visits))
             misses = counted.misses
         }
