@@ -23,6 +23,18 @@ import XTreePlatform
         #expect(result.stdout.contains("7 checks (7 links x 1 applier): 7 passed, 0 failed"), "\(result.stdout)")
     }
 
+    /// Coverage counts each example for the form it says it is of: entries' forms, which are
+    /// no pattern, and forms that share one, are covered by their passing examples.
+    @Test func coverageCountsEachExampleForItsOwnForm() async throws {
+        let (folder, environment) = try Self.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let result = try await cliProcess(["check", "--launch", Self.browser, "--coverage"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("coverage: 1 screen type reached, 7 of 7 link forms covered\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("forms no link was of") && !result.stdout.contains("links of no form"))
+    }
+
     /// An app that never finishes launching: each example fails, naming the link's holder.
     @Test func checkFailsNamingTheHolderWhenLaunchNeverFinishes() async throws {
         let (folder, environment) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1"])

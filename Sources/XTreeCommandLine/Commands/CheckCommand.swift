@@ -45,7 +45,10 @@ struct CheckCommand: ParsableCommand {
         if let running = try context.running(attach, hold: hold) {
             let (checked, forms) = try await check(running, context: context)
             report = checked
-            if coverage { report = report.measuringCoverage(forms: forms) }
+            // Each example says its own form.
+            let formOfLink = Dictionary(
+                running.client.linkExamples.map { ($0.link, $0.form) }, uniquingKeysWith: { first, _ in first })
+            if coverage { report = report.measuringCoverage(forms: forms, formOfLink: formOfLink) }
         } else {
             let app = try context.startApp()
             report = await check(app, context: context)

@@ -52,8 +52,10 @@ extension ReachabilityReport {
 
     /// The report with its coverage measured against the app's link `forms`, written with
     /// each value as `<name>` (`recipes://recipes/<slug>/ratings`). A link is of the form
+    /// `formOfLink` gives it, where it gives one (an app's example says its own form: forms
+    /// that share a pattern stay apart, and an entry's form is no pattern); else of the form
     /// that matches it with the most fixed characters.
-    public func measuringCoverage(forms: [String]) -> ReachabilityReport {
+    public func measuringCoverage(forms: [String], formOfLink: [String: String] = [:]) -> ReachabilityReport {
         var screens: [String: Int] = [:]
         for result in results where result.passed {
             if let end = result.reached.last { screens[end.type, default: 0] += 1 }
@@ -80,6 +82,10 @@ extension ReachabilityReport {
         var ofNoForm: [String] = []
         var links = Set<String>()
         for result in results where links.insert(result.link).inserted {
+            if let form = formOfLink[result.link], counts[form] != nil {
+                counts[form, default: 0] += 1
+                continue
+            }
             let best = patterns.filter { $0.pattern.matches(result.link, caseSensitive: true) }
                 .max { $0.fixed < $1.fixed }
             if let best { counts[best.form, default: 0] += 1 } else { ofNoForm.append(result.link) }

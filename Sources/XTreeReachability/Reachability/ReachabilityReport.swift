@@ -77,7 +77,7 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
     /// The types of every node in the trees the links left: what ``Coverage`` holds the
     /// screens reached against.
     public internal(set) var typesSeen = Set<String>()
-    /// What the run covered, once ``measuringCoverage(forms:)`` measured it: then part of the
+    /// What the run covered, once ``measuringCoverage(forms:formOfLink:)`` measured it: then part of the
     /// text, the JSON and the JUnit XML.
     public internal(set) var coverage: Coverage?
     // Column widths known before the first row, so rows can be printed as they complete.
