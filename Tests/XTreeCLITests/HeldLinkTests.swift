@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import XTreeInspector
 import XTreePlatform
+
+@testable import XTreeTargets
 
 /// Links an app holds until it can handle them (its "saved routes"): the browser fixture, built
 /// the way large UIKit apps route links, holds every link until its launch finishes.
@@ -125,6 +128,27 @@ import XTreePlatform
         #expect(opened.stderr.contains("was ended by signal 4"), "\(opened.stderr)")
         #expect(opened.stderr.contains("; it said: \""), "\(opened.stderr)")
         #expect(opened.stderr.contains("Precondition failed: a javascript: URL reached a tab\""), "\(opened.stderr)")
+    }
+
+    /// A case that kills the app (fuzz's and check's runner) says what the app said, not only
+    /// its signal: a finding's reader needs the message first.
+    @MainActor
+    @Test func aCaseThatKillsTheAppSaysWhatTheAppSaid() throws {
+        let (folder, environment) = try Self.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let launched = try LaunchedApp(Self.browser, environment: environment)
+        defer { launched.stop() }
+        let crashed = launched.runCase { client throws(InspectorError) in
+            try client.open("browser://open-url?url=javascript:alert(1)", traces: false).result
+        }
+        guard case .failure(let failure) = crashed else {
+            Issue.record("the case did not fail: \(crashed)")
+            return
+        }
+        #expect(failure.description.hasPrefix("the app was ended by signal"), "\(failure)")
+        #expect(
+            failure.description.contains("; it said: \"") && failure.description.contains("Precondition failed: a "),
+            "\(failure)")
     }
 
     /// A link held while the app launched is journaled with its holder, recorded, and replayed

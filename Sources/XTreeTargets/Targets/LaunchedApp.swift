@@ -162,8 +162,11 @@ package final class LaunchedApp {
         } catch {
             if case .refused(let reason) = error { return .failure(CaseFailure(description: reason)) }
             // The child crashed or hung: say how, and have a new one for the next case.
-            let how = reap(after: error).map { "the app \($0)" } ?? "the app stopped answering, and was stopped"
-            return .failure(CaseFailure(description: "\(how) (\(error.description))"))
+            let ended = reap(after: error)
+            let how = ended.map { "the app \($0)" } ?? "the app stopped answering, and was stopped"
+            // The app's own message, where it left one: what a finding's reader needs first.
+            let said = ended == nil ? nil : fatalMessage.map { "; it said: \(TerminalText.quoted($0))" }
+            return .failure(CaseFailure(description: "\(how) (\(error.description))\(said ?? "")"))
         }
     }
 
