@@ -253,6 +253,16 @@ enum DebuggerCall {
             say("xtree: busy: try again from the main thread")
             return .busy
         }
+        // The app's own router first, on the main thread: what it says is what a link does.
+        if DebuggerView.isMainActorsThread, let route = DebuggerView.shared.route.tryWithLock({ $0 }) ?? nil {
+            let ask: @MainActor () -> (LinkRoute, String?) = {
+                let outcome = route(link)
+                guard case .handled(_, let handler) = outcome else { return (outcome, nil) }
+                return (outcome, "\(NodeReference(handler))")
+            }
+            let (outcome, handler) = unsafeBitCast(ask, to: (() -> (LinkRoute, String?)).self)()
+            if let status = routed(link, outcome, handler: handler) { return status }
+        }
         if let table {
             switch currentTree() {
             case .failure(let failure): return failure.status
@@ -275,6 +285,30 @@ enum DebuggerCall {
             }
         }
         return lastApplication(of: link)
+    }
+
+    /// What the app's router said of `link`, said; `nil` when it gives no answer.
+    static func routed(_ link: String, _ outcome: LinkRoute, handler: String?) -> DebuggerStatus? {
+        let escaped = TerminalText.escaped(link)
+        switch outcome {
+        case .notGiven: return nil
+        case .refused(let reason):
+            say("xtree: the app refused: \(TerminalText.escaped(reason))")
+            return .answeredNo
+        case .held(let form, let holder):
+            say(
+                "xtree: \(escaped) is the app's route \(TerminalText.escaped(form)): \(TerminalText.escaped(holder)) "
+                    + "would hold it until the app can handle it; nothing was applied")
+            return .answered
+        case .unhandled(let form):
+            say("xtree: \(escaped) is the app's route \(TerminalText.escaped(form)): nothing can handle it now")
+            return .answeredNo
+        case .handled(let form, _):
+            say(
+                "xtree: \(escaped) is the app's route \(TerminalText.escaped(form)): its router would hand it to "
+                    + "\(TerminalText.escaped(handler ?? "its handler")); nothing was applied")
+            return .answered
+        }
     }
 
     /// What the journal says of the last time `link` was applied.

@@ -25,6 +25,9 @@ package final class DebuggerView: Sendable {
     private let owner = Locked<ObjectIdentifier?>(nil)
     /// Where a link would end, from the app's route table, if it declares one.
     package let why = Locked<(@Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation)?>(nil)
+    /// Where the app's own router would send a link (`DeepLinkableApp.route(_:in:)`): asked on
+    /// the main thread only, where the app's state is the stopped thread's to read.
+    package let route = Locked<(@MainActor @Sendable (String) -> LinkRoute)?>(nil)
 
     private struct WeakRoot: @unchecked Sendable {
         weak var object: AnyObject?

@@ -1,3 +1,4 @@
+import BrowserFixture
 import Foundation
 import ShopDomain
 import Testing
@@ -11,7 +12,7 @@ import XTreeSupport
 /// The entry points a debugger calls, called here as a debugger would: statuses, hostile
 /// arguments, and `why` applying nothing. Scripts/debugger-check.sh calls them from lldb and gdb.
 @MainActor
-@Suite struct DebuggerTests {
+@Suite(.serialized) struct DebuggerTests {
     @Test func hostileArgumentsGetAStatusNeverACrash() {
         #expect(xtreeFind(nil) == 3)
         #expect(xtreeWhy(nil) == 3)
@@ -128,5 +129,35 @@ import XTreeSupport
         #expect(
             answer.hasPrefix("xtree: the last tree the inspector's live view holds, ")
                 && answer.contains(" s old (called off the main thread)\n"), "\(answer)")
+    }
+
+    /// `why` in the debugger, on the main thread, answers with the app's own router where the
+    /// app gives one: who would hold the link, the handler its search would choose, its refusal.
+    @Test func whyAsksTheAppsOwnRouterOnTheMainThread() async {
+        let scene = SceneCoordinator()
+        // As an inspector does: the main thread is then known to the entry points.
+        DebuggerView.shared.register(scene)
+        // The process's view: another suite's inspector may set its own between the two lines;
+        // set again and asked again then.
+        func ask(_ link: String, expecting prefix: String) -> (Int32, String) {
+            var (status, answer) = (Int32(-1), "")
+            for _ in 0..<20 where !answer.hasPrefix(prefix) {
+                DebuggerView.shared.route.withLock { $0 = { link in BrowserApp.route(link, in: scene) } }
+                status = xtreeWhy(link)
+                answer = String(cString: xtreeLastAnswer())
+            }
+            return (status, answer)
+        }
+        let held = ask("browser://search?q=swift", expecting: "xtree: browser://search?q=swift is the app's route")
+        #expect(held.0 == 0)
+        #expect(held.1.contains(": SceneCoordinator would hold it until the app can handle it"), "\(held.1)")
+        await scene.didFinishLaunch()
+        let handled = ask("browser://search?q=swift", expecting: "xtree: browser://search?q=swift is the app's route")
+        #expect(handled.0 == 0)
+        #expect(handled.1.contains("its router would hand it to BrowserCoordinator; nothing was applied"), "\(handled.1)")
+        let refused = ask("browser://nowhere", expecting: "xtree: the app refused")
+        #expect(refused.0 == 1)
+        #expect(refused.1.hasPrefix("xtree: the app refused: the browser makes no route of browser://nowhere"))
+        DebuggerView.shared.route.withLock { $0 = nil }
     }
 }

@@ -1,4 +1,5 @@
 import XTree
+import XTreeDebugger
 import XTreeRoutes
 
 /// What an inspector knows of the app's ``DeepLinkableApp`` type: its name, which recorded
@@ -65,5 +66,19 @@ package struct AppDefinition: Sendable {
     ) -> @Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation {
         let routes = app.routes
         return { link, snapshot throws(RouteError) in try routes.why(link, in: snapshot) }
+    }
+
+    /// Gives the debugger's `why` the app's router and route table, or takes them away.
+    @MainActor
+    static func registerForDebugger(_ definition: AppDefinition?, hub: WatchHub) {
+        DebuggerView.shared.why.withLock { $0 = definition?.why }
+        var route: (@MainActor @Sendable (String) -> LinkRoute)?
+        if let definition {
+            route = { [weak hub] link in
+                guard let hub else { return .notGiven }
+                return definition.route(link, hub.root)
+            }
+        }
+        DebuggerView.shared.route.withLock { $0 = route }
     }
 }

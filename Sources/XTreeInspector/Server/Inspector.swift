@@ -174,7 +174,7 @@ public final class Inspector: Sendable {
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
             gracePeriod: releaseGracePeriod)
         if journalCapacity > 0 { hub.start() }
-        DebuggerView.shared.why.withLock { $0 = definition?.why }
+        AppDefinition.registerForDebugger(definition, hub: hub)
         // Where the inspector owns the root, links go to the root it holds now.
         var open = open
         if let definition, definition.makeRoot != nil {
