@@ -111,11 +111,11 @@ import XTreePlatform
             ].enumerated().map { "xtree link \($0.offset + 1) reached \($0.element)" }.joined(separator: "\n") + "\n")
         let result = try await cliProcess(["crash", crumbs, "--launch", Self.browser], environment: environment)
         #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        // A trap is SIGILL (SIGSEGV under ThreadSanitizer, whose runtime takes the trap).
+        let reproduced = result.stdout.split(separator: "\n").first { $0.hasPrefix("reproduced: ") } ?? ""
+        #expect(reproduced.hasPrefix("reproduced: the app was ended by signal "), "\(result.stdout)")
         #expect(
-            result.stdout.contains(
-                "reproduced: the app was ended by signal 4 (SIGILL: a trap, such as a failed precondition or a "
-                    + "force-unwrap of nil) at link 1 of 3: browser://open-url?url=javascript:alert(1)\n"),
-            "\(result.stdout)")
+            reproduced.hasSuffix(") at link 1 of 3: browser://open-url?url=javascript:alert(1)"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("  1. browser://open-url?url=javascript:alert(1)\n"), "\(result.stdout)")
         // The app's own message, not only its signal.
         #expect(result.stdout.contains("the app said: "), "\(result.stdout)")
@@ -125,7 +125,7 @@ import XTreePlatform
         let opened = try await cliProcess(
             ["open", "--launch", Self.browser, "browser://open-url?url=javascript:alert(1)"], environment: environment)
         #expect(opened.status == 1)
-        #expect(opened.stderr.contains("was ended by signal 4"), "\(opened.stderr)")
+        #expect(opened.stderr.contains("was ended by signal "), "\(opened.stderr)")
         #expect(opened.stderr.contains("; it said: \""), "\(opened.stderr)")
         #expect(opened.stderr.contains("Precondition failed: a javascript: URL reached a tab\""), "\(opened.stderr)")
     }
