@@ -42,10 +42,10 @@ enum Link: Hashable, Sendable {
 let table = RouteTable<Link>(
     scheme: "fuzz", universalHosts: ["fuzz.example"],
     [
-        Route("home", Link.home, reaches: Int.self),
-        Route("item/{id}/detail", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: Int.self),
-        Route(
+        RouteForm("home", Link.home, reaches: Int.self),
+        RouteForm("item/{id}/detail", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: Int.self),
+        RouteForm(
             "search?q={text}&page=1", Link.search, { if case .search(let q) = $0 { q } else { nil } }, reaches: Int.self
         ),
-        Route("kind/{kind}", Link.kind, { if case .kind(let kind) = $0 { kind } else { nil } }, reaches: Int.self),
+        RouteForm("kind/{kind}", Link.kind, { if case .kind(let kind) = $0 { kind } else { nil } }, reaches: Int.self),
     ])
