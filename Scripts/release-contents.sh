@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 root=$PWD
 work=$root/.build/release-contents
+# A path dependency's identity: its folder's name, in lower case.
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
 rm -rf "$work"
 mkdir -p "$work/Sources/ShippingApp"
 
@@ -27,9 +29,9 @@ let package = Package(
         .executableTarget(
             name: "ShippingApp",
             dependencies: [
-                .product(name: "XTree", package: "$(basename "$root")"),
-                .product(name: "XTreeRecorder", package: "$(basename "$root")"),
-                $( [ "$1" = planted ] && echo '.product(name: "XTreeInspector", package: "'"$(basename "$root")"'"),')
+                .product(name: "XTree", package: "$identity"),
+                .product(name: "XTreeRecorder", package: "$identity"),
+                $( [ "$1" = planted ] && echo '.product(name: "XTreeInspector", package: "'"$identity"'"),')
             ])
     ]
 )

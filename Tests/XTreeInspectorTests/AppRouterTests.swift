@@ -56,7 +56,7 @@ import XTreeJournal
         for link in links where await Self.agree(on: link, in: root) { agreed += 1 }
         #expect(agreed == links.count)
         // A seeded run: 500 links in a shuffled order on a fresh app.
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let shuffled = (0..<500).map { _ in links[Int(generator.next() % UInt64(links.count))] }
         let fresh = BrowserApp.makeRoot()
         await fresh.didFinishLaunch()
@@ -77,18 +77,6 @@ import XTreeJournal
             return
         }
         #expect(reason == "the browser makes no route of browser://nowhere")
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
 
