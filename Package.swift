@@ -146,7 +146,7 @@ let package = Package(
         // an NSObject base class, depth-first search over canHandle, links saved until launch
         // finishes), and its launch executable: what the real-app tests launch.
         .target(name: "BrowserFixture", dependencies: ["XTree"]),
-        .executableTarget(name: "browser-launch", dependencies: ["BrowserFixture", "XTreeInspector"]),
+        .executableTarget(name: "browser-launch", dependencies: ["BrowserFixture", "XTreeInspector", "XTreeRecorder"]),
         .executableTarget(
             name: "xtree-bench",
             dependencies: [

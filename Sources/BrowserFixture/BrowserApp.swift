@@ -86,8 +86,9 @@ public enum BrowserApp: DeepLinkableApp {
             link: Entry.activity(type: "org.example.browser.browsing", url: "https://swift.org/blog", info: [:])
                 .description),
         LinkExample(
-            form: "shortcut org.example.browser.new-tab",
-            link: Entry.shortcut(type: "org.example.browser.new-tab", info: [:]).description),
+            form: "shortcut org.example.browser.new-tab {tabs}",
+            link: Entry.shortcut(type: "org.example.browser.new-tab", info: ["tabs": Entry.JSONText(json: "2")!])
+                .description),
         LinkExample(
             form: "notification {url}",
             link: Entry.notification(payload: ["url": Entry.JSONText("https://swift.org/news")]).description),

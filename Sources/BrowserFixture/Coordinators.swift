@@ -72,6 +72,10 @@ public final class BrowserCoordinator: BaseCoordinator {
             // the browser never opens traps a debug build.
             precondition(!url.lowercased().hasPrefix("javascript:"), "a javascript: URL reached a tab")
             screens.append(Screen("Tab", url))
+        case .newTabs(let count):
+            // Another defect kept on purpose: a count the shortcut's user info carries is
+            // trusted, and a range up to 0 traps.
+            for _ in 1...count { screens.append(Screen("Tab", "about:blank")) }
         case .settings:
             let settings = SettingsCoordinator()
             add(child: settings)

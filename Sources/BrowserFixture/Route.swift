@@ -6,6 +6,8 @@ public enum Route: Equatable, Sendable {
     case search(query: String)
     /// A new tab each time, by design.
     case openURL(String)
+    /// Blank tabs, from the home-screen shortcut.
+    case newTabs(count: Int)
     case settings(section: String)
     case homePanel(String)
 }
@@ -19,7 +21,8 @@ public let settingsSections = ["general", "privacy", "theme", "search"]
 public enum RouteBuilder {
     /// The route of `link`, or `nil` if it is none. An entry text (``Entry``) is read as the
     /// entry it is: a browsing activity (Handoff, a universal link) opens its page, the new-tab
-    /// shortcut a blank tab, a notification the page its payload names.
+    /// shortcut as many blank tabs as its user info's `tabs` says (one if it says none), a
+    /// notification the page its payload names.
     public static func makeRoute(_ link: String) -> Route? {
         if let entry = Entry(link) { return makeRoute(entry) }
         guard let components = URLComponents(string: link), components.scheme?.lowercased() == "browser" else {
@@ -50,7 +53,8 @@ public enum RouteBuilder {
     public static func makeRoute(_ entry: Entry) -> Route? {
         switch entry {
         case .activity(type: "org.example.browser.browsing", url: let url?, _): .openURL(url)
-        case .shortcut(type: "org.example.browser.new-tab", _): .openURL("about:blank")
+        case .shortcut(type: "org.example.browser.new-tab", let info):
+            if let tabs = info["tabs"] { Int(tabs.json).map { .newTabs(count: $0) } } else { .newTabs(count: 1) }
         case .notification(let payload): payload["url"]?.string.map(Route.openURL)
         default: nil
         }

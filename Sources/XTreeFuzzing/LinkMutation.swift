@@ -1,3 +1,5 @@
+import XTree
+
 /// A link made from another by one change, and what the change should do to its meaning.
 ///
 /// Made by ``LinkMutation/mutants(of:)`` from an app's own links, so that every input is a
@@ -5,7 +7,8 @@
 /// 6.2.2), which keep a link's meaning; by changes that may or may not (a trailing or doubled
 /// slash, query items reordered); or by changes that break it (an id that does not exist, an
 /// empty or huge segment, a bad percent-escape, text that is not ASCII, a control character,
-/// an 8 KB link).
+/// an 8 KB link). An entry's fields are mutated as a link's parts are (see
+/// ``mutants(of:)``).
 public struct LinkMutation: Sendable, Hashable {
     /// What a change should do to a link's meaning.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -28,8 +31,9 @@ public struct LinkMutation: Sendable, Hashable {
     public static let hugeLength = 8_192
 
     /// Every mutant of `link` this type makes, in a fixed order; those equal to `link` are left
-    /// out.
+    /// out. An entry text (``Entry``) is mutated by its fields, its user info's keys and values.
     public static func mutants(of link: String) -> [LinkMutation] {
+        if let entry = Entry(link) { return mutants(of: entry, text: link) }
         let parts = Parts(link)
         var made: [LinkMutation] = []
         func add(_ kind: Kind, _ rule: String, _ text: String?) {

@@ -120,6 +120,30 @@ public enum Entry: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The entry in words, for a person reading `why` or a report: `a user activity of type
+    /// org.example.browsing, web page https://example.org/a, user info {"tab":2}`. App text:
+    /// escape it where it is printed.
+    public var summary: String {
+        func object(_ name: String, _ values: [String: JSONText]) -> String {
+            values.isEmpty
+                ? ""
+                : ", \(name) {"
+                    + values.sorted { $0.key < $1.key }.map { JSONText($0.key).json + ":" + $0.value.json }
+                    .joined(separator: ",") + "}"
+        }
+        switch self {
+        case .activity(let type, let url, let info):
+            return "a user activity of type \(type)" + (url.map { ", web page \($0)" } ?? "")
+                + object("user info", info)
+        case .shortcut(let type, let info):
+            return "a home-screen shortcut of type \(type)" + object("user info", info)
+        case .notification(let payload):
+            return "a notification" + (payload.isEmpty ? " with an empty payload" : object("payload", payload))
+        case .intent(let name, let parameters):
+            return "an intent \(name)" + object("parameters", parameters)
+        }
+    }
+
     /// The entry's one text form, read back by ``init(_:)`` as this entry; keys in order.
     public var description: String {
         func json(_ object: [String: JSONText]) -> String {

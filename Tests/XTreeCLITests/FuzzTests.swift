@@ -27,6 +27,44 @@ import XTreeReachability
         #expect(!mutants.contains { $0.link == link })
     }
 
+    /// An entry is mutated by its fields: the equivalent mutants read back as the same entry,
+    /// every other one as another entry or none, and each value of its user info is replaced.
+    @Test(arguments: [
+        Entry.activity(
+            type: "org.example.browsing", url: "https://example.org/a",
+            info: ["tab": Entry.JSONText(json: "2")!, "name": Entry.JSONText("Ann")]),
+        .shortcut(type: "org.example.new-tab", info: ["tabs": Entry.JSONText(json: "1")!]),
+        .notification(payload: ["url": Entry.JSONText("https://example.org/n")]),
+        .intent(name: "OpenSettings", parameters: [:]),
+    ])
+    func anEntrysMutantsChangeItsFieldsAndKeepItWhereTheySaySo(entry: Entry) {
+        let text = entry.description
+        let mutants = LinkMutation.mutants(of: text)
+        #expect(mutants.contains { $0.kind == .equivalent })
+        #expect(!mutants.contains { $0.link == text })
+        #expect(Set(mutants.map(\.link)).count == mutants.count)
+        for mutant in mutants {
+            let same = Entry(mutant.link) == entry
+            #expect(same == (mutant.kind == .equivalent), "\(mutant.rule): \(mutant.link)")
+            // Still an entry of its kind, or none at all: never taken for a URL.
+            #expect(!mutant.link.contains("://") || mutant.link.hasPrefix("xtree-entry:"), "\(mutant.link)")
+        }
+        let keys: [String]
+        switch entry {
+        case .activity(_, _, let info), .shortcut(_, let info): keys = Array(info.keys)
+        case .notification(let payload): keys = Array(payload.keys)
+        case .intent(_, let parameters): keys = Array(parameters.keys)
+        }
+        for key in keys {
+            for rule in ["'\(key)' removed", "'\(key)' as 0", "'\(key)' as -1", "'\(key)' as null"] {
+                #expect(mutants.contains { $0.rule == rule && $0.kind == .breaking }, "\(rule)")
+            }
+        }
+        if case .activity = entry {
+            #expect(mutants.contains { $0.rule == "a web page URL of a script scheme" })
+        }
+    }
+
     @Test func theNormalFormIsRFC3986s() {
         #expect(LinkNormalization.normalized("HTTP://Example.COM/a/b/c/./../../g") == "http://example.com/a/g")
         #expect(LinkNormalization.normalized("app://x/mid/content=5/../6") == "app://x/mid/6")

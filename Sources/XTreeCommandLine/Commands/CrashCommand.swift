@@ -138,7 +138,7 @@ struct CrashCommand: ParsableCommand {
         let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
         return """
             // Made by `xtree-cli crash` from \(origin).
-            // These \(links.count) link\(links.count == 1 ? "" : "s"), applied to a fresh \(app) with its own handler, ended it:
+            // \(links.count == 1 ? "This link" : "These \(links.count) links"), applied to a fresh \(app) with its own handler, ended it:
             // it \(ending).
             // The test fails while that crash is there. It is an exit test, which runs on macOS
             // and Linux, not in iOS test targets.

@@ -43,6 +43,10 @@ struct WhyCommand: ParsableCommand {
             FindQuery(name: $0.receiver, conditions: $0.conditions, tracesAll: self.trace)
         }
         let shown = FindQuery(name: "", conditions: [], tracesAll: trace).shown
+        // An entry is said in words first: its text form is for tools.
+        if format != .json, let entry = Entry(link) {
+            context.console.out("\(TerminalText.escaped(link)) is \(TerminalText.escaped(entry.summary))\n")
+        }
         if let attached = try context.running(target.attach)?.target {
             do {
                 switch try attached.client.whyAnswer(link, shown: shown) {

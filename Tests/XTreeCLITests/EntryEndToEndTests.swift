@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import XTree
+import XTreePlatform
+
+/// Entries beyond URLs on the browser fixture, end to end: a user activity, a home-screen
+/// shortcut and a notification, each recorded by the app's flight recorder, reproduced by
+/// `crash` in a fresh child and exported as a test, found by `fuzz` through its fields, and
+/// said in words by `why`. (`check` runs them with the fixture's other examples:
+/// `HeldLinkTests`.)
+@Suite struct EntryEndToEndTests {
+    static var browser: String { HeldLinkTests.browser }
+
+    static let activity = Entry.activity(type: "org.example.browser.browsing", url: "https://swift.org/blog", info: [:])
+    static let shortcut = Entry.shortcut(
+        type: "org.example.browser.new-tab", info: ["tabs": Entry.JSONText(json: "2")!])
+    static let notification = Entry.notification(payload: ["url": Entry.JSONText("https://swift.org/news")])
+
+    /// The fixture's defects, each reached through one kind of entry: a script URL in an
+    /// activity's web page or a notification's payload traps; so does a shortcut asking for 0 tabs.
+    static let crashing: [(Entry, String)] = [
+        (.activity(type: "org.example.browser.browsing", url: "javascript:alert(1)", info: [:]), "a javascript: URL"),
+        (.shortcut(type: "org.example.browser.new-tab", info: ["tabs": Entry.JSONText(json: "0")!]), "lowerBound"),
+        (.notification(payload: ["url": Entry.JSONText("javascript:alert(1)")]), "a javascript: URL"),
+    ]
+
+    @Test(arguments: 0..<3)
+    func anEntryTheAppCrashedOnIsRecordedReproducedAndExported(index: Int) async throws {
+        let (entry, said) = Self.crashing[index]
+        let (folder, base) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        var environment = base
+        environment["XTREE_INSPECTOR_DIR"] = folder.path("inspectors")
+        try FileManager.default.createDirectory(atPath: folder.path("inspectors"), withIntermediateDirectories: false)
+        try Files.changePermissions(at: folder.path("inspectors"), to: 0o700)
+        // The app as a user runs it, keeping its flight record in the folder.
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Self.browser)
+        var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        served["XTREE_FLIGHTRECORD_DIR"] = folder.url.path
+        app.environment = served
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        var serving = false
+        for _ in 0..<400 where !serving {
+            serving = try await cliProcess(["list"], environment: environment).stdout.contains("BrowserApp")
+            if !serving { try await Task.sleep(nanoseconds: 25_000_000) }
+        }
+        #expect(serving)
+        for entry in [Self.activity, Self.shortcut, Self.notification] {
+            let opened = try await cliProcess(
+                ["open", "--attach", "BrowserApp", entry.description], environment: environment)
+            #expect(opened.status == 0, "\(entry): \(opened.stderr)")
+        }
+        let crashed = try await cliProcess(
+            ["open", "--attach", "BrowserApp", entry.description], environment: environment)
+        #expect(crashed.status == 1)
+        app.waitUntilExit()
+        #expect(app.terminationReason == .uncaughtSignal)
+
+        let record = folder.path("BrowserFixture.BrowserApp.flightrecord")
+        let test = folder.path("Reproduces.swift")
+        let result = try await cliProcess(
+            ["crash", record, "--launch", Self.browser, "--export-test", test], environment: base)
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.hasPrefix("read 4 links from "), "\(result.stdout)")
+        #expect(result.stdout.contains(") at link 4 of 4: \(entry.description)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains(said), "\(result.stdout)")
+        #expect(result.stdout.contains("shortest: 1 link ends the app"), "\(result.stdout)")
+        #expect(result.stdout.contains("  1. \(entry.description)\n"), "\(result.stdout)")
+        let source = try String(contentsOfFile: test, encoding: .utf8)
+        #expect(source.contains("// This link, applied to a fresh BrowserFixture.BrowserApp"), "\(source)")
+        #expect(source.contains("for link in [\"\(entry.description)\"] {"), "\(source)")
+    }
+
+    /// `fuzz` mutates each entry's fields and user info, and so finds each defect.
+    @Test func fuzzFindsTheCrashBehindEachKindOfEntry() async throws {
+        let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let result = try await cliProcess(
+            ["fuzz", "--launch", Self.browser, "--budget", "400", "--format", "json"], environment: environment)
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = report?["findings"] as? [[String: Any]] ?? []
+        let crashes = findings.filter { $0["property"] as? String == "no crash" }.compactMap { $0["link"] as? String }
+        #expect(crashes.compactMap(Entry.init).count == 3, "\(crashes)")
+        #expect(crashes.contains { $0.hasPrefix("xtree-entry:activity?") }, "\(crashes)")
+        #expect(crashes.contains { $0.hasPrefix("xtree-entry:shortcut?") }, "\(crashes)")
+        #expect(crashes.contains { $0.hasPrefix("xtree-entry:notification?") }, "\(crashes)")
+    }
+
+    /// `why` says an entry in words before what the app's router would do with it.
+    @Test func whySaysAnEntryInWords() async throws {
+        let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let result = try await cliProcess(
+            ["why", "--launch", Self.browser, Self.shortcut.description], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.hasPrefix(
+                "\(Self.shortcut) is a home-screen shortcut of type org.example.browser.new-tab, "
+                    + "user info {\"tabs\":2}\n\(Self.shortcut) is the app's route newTabs(count: 2): "),
+            "\(result.stdout)")
+    }
+}
