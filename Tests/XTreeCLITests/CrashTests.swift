@@ -90,6 +90,26 @@ import XTreePlatform
         #expect(alone.notes.isEmpty)
     }
 
+    /// A link cut to fit its slot (a long entry, say) is left out and named, with how to keep
+    /// such links whole.
+    @Test func aLinkCutToFitTheRecordIsNamedAndLeftOut() throws {
+        let folder = try ScratchFolder()
+        let recorder = try FlightRecorder(
+            app: "M.BrowserApp", path: folder.path("B.flightrecord"), slots: 8, slotSize: 128, durable: false)
+        let entry = Entry.activity(
+            type: "org.example.browser.browsing", url: "https://swift.org/blog", info: ["tab": Entry.JSONText("2")])
+        recorder.end(recorder.begin("browser://search?q=a"), typeNamed: "T")
+        recorder.end(recorder.begin(entry.description), typeNamed: "T")
+        let links = try CrashLinks(Data(contentsOf: URL(fileURLWithPath: recorder.path)), name: recorder.path)
+        #expect(links.links == ["browser://search?q=a"])
+        let kept = String(entry.description.utf8.prefix(28))!
+        #expect(
+            links.notes == [
+                "1 link was cut to fit the record's slots, and left out, since a cut link cannot be replayed: "
+                    + "#2 \(kept)...; a recorder started with a larger slotSize keeps such links whole"
+            ], "\(links.notes)")
+    }
+
     @Test func crashNeedsAChildApp() async throws {
         let result = try await cli("crash", "/dev/null")
         #expect(result.status == 64)

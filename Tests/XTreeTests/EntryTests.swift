@@ -47,4 +47,26 @@ import XTreeRecorder
         let plain = Entry.shortcut(type: "org.example.new-tab", info: ["tab": Entry.JSONText("2")])
         #expect(LinkRedaction.current(plain.description) == plain.description)
     }
+
+    /// User info as the system gives it becomes JSON values, booleans kept apart from numbers;
+    /// what is no property list is named, never dropped without a word.
+    @Test func aPropertyListBecomesAnEntrysValues() {
+        let date = Date(timeIntervalSince1970: 0)
+        let (values, leftOut) = Entry.values(of: [
+            "name": "Ann", "tab": 2, "ratio": 0.5, "on": true, "one": NSNumber(value: 1), "when": date,
+            "bytes": Data([1, 2]), "page": URL(string: "https://example.org/a")!, "ids": [1, 2],
+            "nested": ["k": ["v"]], 7: "not a string key", "nan": Double.nan, "object": NSObject(),
+        ])
+        #expect(
+            values.mapValues(\.json) == [
+                "name": #""Ann""#, "tab": "2", "ratio": "0.5", "on": "true", "one": "1",
+                "when": #""1970-01-01T00:00:00Z""#, "bytes": #""AQI=""#, "page": #""https://example.org/a""#,
+                "ids": "[1,2]", "nested": #"{"k":["v"]}"#,
+            ])
+        #expect(leftOut == ["7", "nan", "object"])
+        #expect(Entry.values(of: nil).values.isEmpty)
+        #expect(
+            Entry.activity(type: "t", url: nil, info: values).summary.hasPrefix(
+                #"a user activity of type t, user info {"bytes":"AQI=","#))
+    }
 }

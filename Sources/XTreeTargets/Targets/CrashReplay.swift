@@ -40,10 +40,16 @@ package struct CrashLinks {
             app = record.app
             recordStarted = record.started
             source = "a flight record of \(TerminalText.escaped(record.app))"
-            let cut = record.links.filter(\.truncated).count
             links = record.links.filter { !$0.truncated }.map(\.link)
-            if cut > 0 {
-                notes.append("\(cut) link\(cut == 1 ? " was" : "s were") cut to fit the record, and left out")
+            // A cut link cannot be replayed: each is named, for its reader to judge the rest.
+            let cut = record.links.filter(\.truncated)
+            if !cut.isEmpty {
+                let named = cut.prefix(3).map { "#\($0.sequence) \(TerminalText.escaped($0.link))..." }
+                notes.append(
+                    "\(cut.count) link\(cut.count == 1 ? " was" : "s were") cut to fit the record's slots, and "
+                        + "left out, since a cut link cannot be replayed: \(named.joined(separator: ", "))"
+                        + (cut.count > 3 ? " and \(cut.count - 3) more" : "")
+                        + "; a recorder started with a larger slotSize keeps such links whole")
             }
             if record.endedCleanly { notes.append("the recorded run ended cleanly: it may not have crashed") }
         } else if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
