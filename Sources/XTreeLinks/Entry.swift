@@ -25,8 +25,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// On Apple platforms an app makes the value from what it receives in a line:
-/// `Entry.activity(type: activity.activityType, url: activity.webpageURL?.absoluteString, info: …)`.
+/// An app makes the value from what the system hands it in a line: `Entry(activity)` for an
+/// `NSUserActivity`, `Entry(shortcutItem)` for a `UIApplicationShortcutItem` (both where SwiftUI
+/// is), `.notification(payload: Entry.values(of: userInfo).values)` for a notification.
 public enum Entry: Sendable, Hashable, CustomStringConvertible {
     /// A user activity: its type, the web page it carries, its user info.
     case activity(type: String, url: String?, info: [String: JSONText])

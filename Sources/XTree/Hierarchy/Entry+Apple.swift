@@ -16,7 +16,7 @@
         }
     }
 
-    #if canImport(UIKit) || os(Linux)
+    #if os(iOS) || os(visionOS) || os(Linux)
         @available(iOS 9.0, macCatalyst 13.1, *)
         @available(macOS, unavailable)
         @available(tvOS, unavailable)
