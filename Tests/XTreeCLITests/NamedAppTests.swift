@@ -29,7 +29,8 @@ import XTree
         #expect(
             replayed.stderr
                 == "error: the session was recorded from Podcasts.PodcastsApp, and the recipes app is "
-                + "RecipesDomain.RecipesApp: give --attach NAME with a running PodcastsApp to replay it there\n",
+                + "RecipesDomain.RecipesApp: give --launch PATH|NAME with its launch executable, or --attach NAME "
+                + "with a running PodcastsApp, to replay it there\n",
             "\(replayed.stderr)")
         #expect(!replayed.stdout.contains("differ"), "nothing is compared")
     }

@@ -14,9 +14,9 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Reads a session that 'record' wrote and checks that the tree at the start matches the
             recording; then applies its links in order, to a fresh start of the embedded app
-            (through its own applier) or, with --attach, to a running app, and compares the tree
-            after each with the recorded one (ids, labels, attributes) and the path each link
-            reached. A change the app made by itself is waited for, up to --settle seconds: one
+            (through its own applier), to your app started with --launch, or, with --attach, to a
+            running app, and compares the tree after each with the recorded one (ids, labels,
+            attributes) and the path each link reached. A change the app made by itself is waited for, up to --settle seconds: one
             that follows from a link (a fetch finishing) comes again, a user's tap does not.
             Status 0 when every event matches; 1 at the first that does not, printed as a diff of
             the recorded tree against the replayed one, with the event that caused it.
@@ -114,8 +114,9 @@ struct ReplayCommand: ParsableCommand {
         switch (session.appType, target.appType) {
         case (let recorded?, let given?) where recorded != given:
             throw .failure(
-                "the session was recorded from \(recorded), and \(target.title) is \(given): give --attach NAME "
-                    + "with a running \(recorded.type) to replay it there")
+                "the session was recorded from \(recorded), and \(target.title) is \(given): give --launch PATH|NAME "
+                    + "with its launch executable, or --attach NAME with a running \(recorded.type), to replay it "
+                    + "there")
         case (nil, _):
             context.console.err(
                 "note: the session names no app type to check: it is replayed on \(target.title) as asked\n")

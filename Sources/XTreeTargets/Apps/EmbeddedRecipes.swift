@@ -14,16 +14,19 @@ package final class EmbeddedRecipes: EmbeddedApp {
     package struct Options: ParsableArguments {
         package init() {}
         @Option(
-            name: "catalog", value: "FILE", help: "Load the recipes from FILE instead of the built-in catalog.",
+            name: "catalog", value: "FILE", help: "The recipes example app only: load its recipes from FILE, not the built-in catalog.",
             role: .starting)
         var catalog: RawPath?
-        @Option(name: "approach", help: "How links find their objects (default search).", role: .applyingLinks)
+        @Option(name: "approach", help: "The recipes example app only: how links find their objects (default search).",
+            role: .applyingLinks)
         var approach: DeepLinkApproach = .search
         @Option(
-            name: "restore", value: "STATE.json", help: "Restore a saved navigation state first.", role: .savingState)
+            name: "restore", value: "STATE.json", help: "The recipes example app only: restore a saved navigation state first.",
+            role: .savingState)
         var restore: RawPath?
         @Option(
-            name: "save-state", value: "STATE.json", help: "Save the navigation state at the end.", role: .savingState)
+            name: "save-state", value: "STATE.json", help: "The recipes example app only: save the navigation state at the end.",
+            role: .savingState)
         var saveState: RawPath?
     }
 
