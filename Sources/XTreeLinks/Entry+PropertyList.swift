@@ -1,6 +1,15 @@
 import Foundation
 
 extension Entry {
+    /// The activity type a universal link arrives as (`NSUserActivityTypeBrowsingWeb`'s value).
+    public static let browsingWebType = "NSUserActivityTypeBrowsingWeb"
+
+    /// A universal link as the system hands it to an app: a user activity of
+    /// ``browsingWebType`` whose web page is `url`.
+    public static func browsingWeb(_ url: String) -> Entry {
+        .activity(type: browsingWebType, url: url, info: [:])
+    }
+
     /// User info or a payload as an entry holds it: a property list as the system gives it
     /// (`NSUserActivity.userInfo`, a shortcut's `userInfo`, a notification's
     /// `content.userInfo`), its values as JSON. Strings, numbers, booleans, lists and

@@ -22,6 +22,36 @@ let associationFileURL = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     #expect(report.passed, "\(report.summary)")
 }
 
+/// The recipes app, routing universal links only as the activities they arrive as.
+enum RecipesByActivity: DeepLinkableApp {
+    static func makeRoot() -> RecipesApp.Root { RecipesApp.makeRoot() }
+    static var linkExamples: [LinkExample] { RecipesApp.linkExamples }
+    static var sampleValues: [String] { RecipesApp.sampleValues }
+
+    static func open(_ link: String, in root: RecipesApp.Root) async throws -> any DeepLinkable {
+        guard case .activity(Entry.browsingWebType, let url?, _)? = Entry(link) else {
+            throw NotAnActivity(link: link)
+        }
+        return try await RecipesApp.open(url, in: root)
+    }
+}
+
+struct NotAnActivity: Error { let link: String }
+
+/// An association file is checked against an app that takes universal links as activities
+/// when asked to open them so, and fails against it when not, as against an app that takes
+/// only URLs when asked for activities.
+@Test func universalLinksAreOpenedAsTheActivitiesTheyArriveAsWhenAsked() async throws {
+    let file = try AppSiteAssociation(data: try Data(contentsOf: associationFileURL))
+    var check = AssociationCheck(association: file, domain: "recipes.example")
+    check.opensAsActivities = true
+    let asActivities = await check.run(RecipesByActivity.self)
+    #expect(asActivities.passed, "\(asActivities.summary)")
+    #expect(await !check.run(RecipesApp.self).passed)
+    check.opensAsActivities = false
+    #expect(await !check.run(RecipesByActivity.self).passed)
+}
+
 /// The recipes app's universal links against `Docs/Examples/apple-app-site-association`.
 @MainActor
 @Suite struct UniversalLinkTests {

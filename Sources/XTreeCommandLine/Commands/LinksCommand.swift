@@ -20,7 +20,9 @@ struct LinksCommand: ParsableCommand {
             gives, and each URL is opened in the running app, one after another: it is left
             where the last one took it. With --write-aasa, writes FILE instead: a file that
             advertises every https link form of the app on --domain for --app-id, which the
-            check then passes.
+            check then passes. With --as-activity, each URL is opened as the system hands a
+            universal link to an app: a user activity of type NSUserActivityTypeBrowsingWeb with
+            the URL as its web page (an Entry), for an app that routes them by their activity.
             """,
         roles: [.starting]
     )
@@ -37,6 +39,10 @@ struct LinksCommand: ParsableCommand {
     var format: CheckCommand.ReportFormat = .text
     @Flag(name: "write-aasa", help: "Write FILE from the app's https link forms on --domain instead (needs --app-id).")
     var write: Bool
+    @Flag(
+        name: "as-activity",
+        help: "Open each URL as the user activity a universal link arrives as (NSUserActivityTypeBrowsingWeb).")
+    var asActivity: Bool
     @OptionGroup var attach: AttachOption
 
     func validate() throws(CLIError) {
@@ -61,12 +67,15 @@ struct LinksCommand: ParsableCommand {
         } catch {
             throw .failure("\(error)")
         }
-        let check = AssociationCheck(association: association, domain: domain ?? "", appID: appID)
+        var check = AssociationCheck(association: association, domain: domain ?? "", appID: appID)
+        check.opensAsActivities = asActivity
         let report: AssociationReport
         // Which app is checked comes first, never left to be guessed: on standard error for
         // the machine formats, whose output is the report alone.
         func announce(_ app: String) {
-            let line = "checking \(app) against \(Context.sourceName(file ?? RawPath("-"))) on \(domain ?? "")\n"
+            let line =
+                "checking \(app) against \(Context.sourceName(file ?? RawPath("-"))) on \(domain ?? "")"
+                + (asActivity ? ", each URL as the user activity it arrives as\n" : "\n")
             if format == .text { context.console.out(line) } else { context.console.err(line) }
         }
         if let app = running {

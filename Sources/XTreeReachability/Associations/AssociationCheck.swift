@@ -67,6 +67,11 @@ public struct AssociationCheck: Sendable {
     /// The most steps matching may take in this check: ``defaultMatchingBudget`` unless set.
     public var matchingBudget = Self.defaultMatchingBudget
 
+    /// Whether each URL is opened as the user activity a universal link arrives as
+    /// (``Entry/browsingWeb(_:)``'s text), for an app that routes universal links by their
+    /// activity, not as URL strings. Off by default.
+    public var opensAsActivities = false
+
     /// A row's words when the budget ran out before its URL was decided.
     var overBudget: String {
         "not decided: matching spent the check's \(matchingBudget) steps (rules that begin with a wildcard "
@@ -165,7 +170,7 @@ public struct AssociationCheck: Sendable {
             row.detail = "an earlier rule decides it: \(entry.rules[decider].written)"
             return row
         }
-        switch (rule.exclude, await open(url)) {
+        switch (rule.exclude, await open(opensAsActivities ? Entry.browsingWeb(url).description : url)) {
         case (false, .reached(let screen)): row.detail = screen
         case (false, .failed(let reason)):
             row.verdict = .failed
