@@ -45,6 +45,14 @@ import XTree
         let json = try await cli("links", "--aasa", file, "--domain", "recipes.example", "--format", "json")
         #expect(json.stdout.hasPrefix("{"), "the machine format's output is the report alone")
         #expect(json.stderr.hasPrefix("checking the recipes app (RecipesDomain.RecipesApp) against "))
+        // As activities, which the recipes app does not take: said first, and every row fails.
+        let activities = try await cli("links", "--aasa", file, "--domain", "recipes.example", "--as-activity")
+        #expect(activities.status == 1)
+        #expect(
+            activities.stdout.hasPrefix(
+                "checking the recipes app (RecipesDomain.RecipesApp) against \(file) on recipes.example, each URL as "
+                    + "the user activity it arrives as\n"), "\(activities.stdout)")
+        #expect(!activities.stdout.contains("\nok "), "\(activities.stdout)")
         let served = try await ServedApp(name: "Named")
         let attached = try await served.cli("links", "--attach", "Named", "--aasa", file, "--domain", "recipes.example")
         #expect(attached.stdout.hasPrefix("checking \"Named\" (pid "), "\(attached.stdout)")
