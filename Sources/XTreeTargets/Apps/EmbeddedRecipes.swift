@@ -14,18 +14,22 @@ package final class EmbeddedRecipes: EmbeddedApp {
     package struct Options: ParsableArguments {
         package init() {}
         @Option(
-            name: "catalog", value: "FILE", help: "The recipes example app only: load its recipes from FILE, not the built-in catalog.",
+            name: "catalog", value: "FILE",
+            help: "The recipes example app only: load its recipes from FILE, not the built-in catalog.",
             role: .starting)
         var catalog: RawPath?
-        @Option(name: "approach", help: "The recipes example app only: how links find their objects (default search).",
+        @Option(
+            name: "approach", help: "The recipes example app only: how links find their objects (default search).",
             role: .applyingLinks)
         var approach: DeepLinkApproach = .search
         @Option(
-            name: "restore", value: "STATE.json", help: "The recipes example app only: restore a saved navigation state first.",
+            name: "restore", value: "STATE.json",
+            help: "The recipes example app only: restore a saved navigation state first.",
             role: .savingState)
         var restore: RawPath?
         @Option(
-            name: "save-state", value: "STATE.json", help: "The recipes example app only: save the navigation state at the end.",
+            name: "save-state", value: "STATE.json",
+            help: "The recipes example app only: save the navigation state at the end.",
             role: .savingState)
         var saveState: RawPath?
     }
