@@ -285,8 +285,13 @@ package struct MCPServer {
             struct Matches: Decodable {
                 struct Match: Decodable {}
                 let matches: [Match]?
+                let heldBy: String?
             }
-            let count = (try? JSONDecoder().decode(Matches.self, from: Data(json)))?.matches?.count ?? 0
+            let answer = try? JSONDecoder().decode(Matches.self, from: Data(json))
+            // A link the app would hold is no search yet: who holds it is the answer (app text,
+            // so only in structuredContent).
+            if answer?.heldBy != nil { return "the app would hold the link until it can handle it: see heldBy" }
+            let count = answer?.matches?.count ?? 0
             return count == 0 ? "nothing matches" : "\(count) match\(count == 1 ? "" : "es")"
         default:
             return status == 0 ? "done" : "done, with failures (status \(status)): see structuredContent"

@@ -103,4 +103,38 @@ import XTreePlatform
                     + "user info {\"tabs\":2}\n\(Self.shortcut) is the app's route newTabs(count: 2): "),
             "\(result.stdout)")
     }
+
+    /// An agent gives entries as it gives links: `why` and `open` over MCP on the launched
+    /// fixture; a `why` asked while the app launches says who would hold the entry.
+    @Test func anAgentOpensAnEntryOverMCP() async throws {
+        func json(_ text: String) -> String {
+            String(
+                decoding: try! JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed), as: UTF8.self)
+        }
+        func structured(_ answer: [String: Any]) -> String {
+            let content = (answer["result"] as? [String: Any])?["structuredContent"] ?? [:]
+            return String(decoding: (try? JSONSerialization.data(withJSONObject: content)) ?? Data(), as: UTF8.self)
+        }
+        // It finishes launching a minute later: the call comes while it launches.
+        let (slow, launching) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "60"])
+        defer { withExtendedLifetime(slow) {} }
+        let held = try await MCPBoundaryTests.answers(
+            [("why", #"{"link":\#(json(Self.notification.description))}"#)],
+            serverArguments: ["--launch", Self.browser], environment: launching)
+        #expect(
+            MCPBoundaryTests.text(held[0]) == "the app would hold the link until it can handle it: see heldBy",
+            "\(held[0])")
+        let why = structured(held[0])
+        #expect(why.contains(#"openURL(\"https:\/\/swift.org\/news\")"#), "\(why)")
+        #expect(why.contains(#""heldBy":"SceneCoordinator""#) && !why.contains("explanation"), "\(why)")
+
+        let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let opened = try await MCPBoundaryTests.answers(
+            [("open", #"{"links":[\#(json(Self.shortcut.description))]}"#)],
+            serverArguments: ["--launch", Self.browser], environment: environment)
+        #expect(MCPBoundaryTests.text(opened[0]) == "done", "\(opened[0])")
+        // The shortcut's two blank tabs, in the tree the open answers with.
+        #expect(structured(opened[0]).components(separatedBy: #""label":"Tab: about:blank""#).count == 3)
+    }
 }

@@ -134,7 +134,8 @@ package struct FindQuery {
             matches: answer.matches.map {
                 JSONAnswer.Match(order: $0.order, id: $0.id, type: $0.type, label: $0.label, path: $0.path)
             },
-            explanation: answer.matches.isEmpty ? answer.explanation : nil,
+            // A held link made no search: its holder is the answer, not an empty search's reasons.
+            explanation: answer.matches.isEmpty && why?.heldBy == nil ? answer.explanation : nil,
             link: why?.link, form: why?.form, receiver: why?.receiver, applied: why.map { _ in false },
             heldBy: why?.heldBy)
         let encoder = JSONOutput.encoder()
