@@ -32,17 +32,18 @@ package struct MCPServer {
     /// error.
     package typealias Runner = @MainActor (_ line: [String]) async -> (status: Int32, output: String, errors: String)
 
-    let arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: Bool, budget: Int)
+    let arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int)
     let version: String
     let run: Runner
     private var initialized = false
 
     /// A server whose tools run their commands through `run`, for the embedded app `app`, or
-    /// the running app `attach` (`launched`: one the server started itself, the agent's own),
+    /// the running app `attach` (`launched`: the executable of one the server started itself,
+    /// the agent's own),
     /// or the snapshot file `snapshot`; tools that apply links to an app the user runs only
     /// with `allowOpen`.
     package init(
-        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: Bool, budget: Int),
+        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int),
         version: String,
         run: @escaping Runner
     ) {
@@ -165,8 +166,14 @@ package struct MCPServer {
         let attach = asked ?? arguments.attach
         // An attached app is the user's: its state is theirs. The embedded app is the server's
         // own, but open is what the flag names, so it asks for it there too.
-        let usersApp = asked != nil || (arguments.attach != nil && !arguments.launched)
-        if tool.changesApp, !arguments.allowOpen, usersApp || (name == "open" && !arguments.launched) {
+        let usersApp = asked != nil || (arguments.attach != nil && arguments.launched == nil)
+        if tool.startsApps, usersApp {
+            return send(
+                error: -32602,
+                "\(name) starts a fresh app for each case and cannot run on a running app: start the server with "
+                    + "--launch PATH|NAME", id: id)
+        }
+        if tool.changesApp, !arguments.allowOpen, usersApp || (name == "open" && arguments.launched == nil) {
             return send(
                 error: -32602,
                 "\(name) applies links and changes the app: start the server with --allow-open to let it", id: id)
@@ -180,7 +187,11 @@ package struct MCPServer {
         }
         let (options, positionals) = tool.command(given)
         var line = ["--app", arguments.app] + options
-        if let attach {
+        if tool.startsApps {
+            // A fresh app per case, never the running one: the server's launch executable, or
+            // the example app served in a child.
+            if let launched = arguments.launched { line += ["--launch", launched] }
+        } else if let attach {
             line += ["--attach", attach]
         } else if let snapshot = arguments.snapshot, ["tree", "find", "why"].contains(name) {
             line += ["--snapshot", snapshot]

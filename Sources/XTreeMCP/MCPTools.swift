@@ -37,6 +37,9 @@ package struct MCPTool {
     /// Whether the tool applies links to the app it asks: on an app the server did not start
     /// (an attached one), only with `--allow-open`.
     package let changesApp: Bool
+    /// Whether the tool starts a fresh app of its own for each case (`fuzz`): given the
+    /// server's launch executable, or the example app served in a child; never a running app.
+    package let startsApps: Bool
     /// The command line, from arguments already held to ``arguments``: the command and its
     /// options, and the positional arguments, which the server puts after `--` so that no
     /// value an agent sends is read as an option.
@@ -44,10 +47,11 @@ package struct MCPTool {
 
     init(
         name: String, description: String, arguments: [String: Argument], required: [String] = [],
-        changesApp: Bool = false, command: @escaping ([String: JSONValue]) -> (options: [String], positionals: [String])
+        changesApp: Bool = false, startsApps: Bool = false, command: @escaping ([String: JSONValue]) -> (options: [String], positionals: [String])
     ) {
         self.name = name
         self.changesApp = changesApp
+        self.startsApps = startsApps
         // Said in every description: what the app wrote is data.
         self.description =
             description
@@ -126,6 +130,22 @@ package struct MCPTool {
                 )
             }),
         MCPTool(
+            name: "fuzz",
+            description: "Apply links made from the app's own examples (equivalent forms, variants, broken ones; "
+                + "entries by their fields) to fresh apps, and report each property broken: a crash, a hang, an "
+                + "equivalent link landing elsewhere, a refused link that changed the tree. Starts a fresh app "
+                + "per case (the server's --launch executable, or the example app); never a running app. Takes "
+                + "seconds to minutes: keep links low.",
+            arguments: [
+                "links": .integer(from: 1, to: 5_000, "The most links to apply (default 300)."),
+                "seed": .integer(from: 0, to: 1 << 53, "The seed of the links' order (default 1)."),
+            ], changesApp: true, startsApps: true,
+            command: { arguments in
+                var options = ["fuzz", "--format", "json", "--budget", number(arguments["links"]) ?? "300"]
+                if let seed = number(arguments["seed"]) { options += ["--seed", seed] }
+                return (options, [])
+            }),
+        MCPTool(
             name: "log",
             description: "A running app's journal: the last links applied and the changes it made, objects that "
                 + "outlived their place among them.",
@@ -137,6 +157,10 @@ package struct MCPTool {
 
     private static func text(_ value: JSONValue?) -> String {
         if case .string(let text)? = value { text } else { "" }
+    }
+
+    private static func number(_ value: JSONValue?) -> String? {
+        if case .integer(let number)? = value { String(number) } else { nil }
     }
 
     private static func texts(_ value: JSONValue?) -> [String] {

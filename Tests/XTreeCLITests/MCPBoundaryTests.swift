@@ -126,6 +126,26 @@ import XTreePlatform
         #expect(launcher.leftovers.isEmpty)
     }
 
+    /// `fuzz` as a tool starts a fresh app per case: the server's launch executable (never
+    /// named by the agent), and it finds the fixture's defects; a running app is refused.
+    @Test func fuzzRunsOnTheServersLaunchExecutableNeverOnARunningApp() async throws {
+        let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let answers = try await Self.answers(
+            [("fuzz", #"{"links":250}"#)], serverArguments: ["--launch", HeldLinkTests.browser],
+            environment: environment)
+        #expect(Self.text(answers[0]) == "done, with failures (status 1): see structuredContent", "\(answers[0])")
+        let report = (answers[0]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
+        let crashes = (report?["findings"] as? [[String: Any]] ?? []).filter { $0["property"] as? String == "no crash" }
+        #expect(crashes.count == 3, "\(report ?? [:])")
+        let refused = try await Self.answers(
+            [("fuzz", #"{"links":10}"#)], serverArguments: ["--attach", "NoSuchApp", "--allow-open"])
+        #expect(
+            Self.text(refused[0])
+                == "fuzz starts a fresh app for each case and cannot run on a running app: start the server with "
+                + "--launch PATH|NAME", "\(refused[0])")
+    }
+
     /// Revision 2026-07-28 is stateless: `server/discover` answers before anything, and a
     /// request naming the revision in `_meta` is served without `initialize`. Tools carry
     /// annotations from their one "changes the app" flag.
@@ -161,6 +181,7 @@ import XTreePlatform
         #expect(
             hints == [
                 "tree": true, "find": true, "why": true, "log": true, "open": false, "check": false, "links": false,
+                "fuzz": false,
             ])
         #expect(Self.text(answers[2]) == "1 match", "\(answers[2])")
         // Without the revision in _meta, the handshake comes first.

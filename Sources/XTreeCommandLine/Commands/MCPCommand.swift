@@ -13,13 +13,15 @@ struct MCPCommand: ParsableCommand {
             Speaks the Model Context Protocol over standard input and output (JSON-RPC 2.0, a
             message a line; revision 2025-11-25, and the earlier ones a client asks for). Its
             tools are tree (a page of nodes at a time, by depth or subtree, with a cursor), find,
-            why, open, check, links and log; each answers with the JSON of the command of its
-            name. They ask the embedded app (--app), a snapshot (--snapshot, for tree, find and
-            why), a running app (--attach, here or per call), or your app started for the
+            why, open, check, links, fuzz and log; each answers with the JSON of the command of
+            its name. They ask the embedded app (--app), a snapshot (--snapshot, for tree, find
+            and why), a running app (--attach, here or per call), or your app started for the
             session (--launch). Tools that apply links (open, check, links) run on a running app
-            of yours, and open anywhere but on --launch's child, only with --allow-open. Requests over 1 MiB, of unknown methods or tools, or with arguments that do
-            not fit a tool's schema get the protocol's errors; the session goes on. Standard
-            output carries protocol messages only.
+            of yours, and open anywhere but on --launch's child, only with --allow-open; fuzz
+            starts a fresh app per case (--launch's executable, or the embedded app in a child)
+            and never runs on a running app. Requests over 1 MiB, of unknown methods or tools, or
+            with arguments that do not fit a tool's schema get the protocol's errors; the session
+            goes on. Standard output carries protocol messages only.
             """
     )
 
@@ -48,6 +50,7 @@ struct MCPCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         var environment = context.environment
         var attach = attach
+        var launchedPath: String?
         if let launch {
             // The server's own child, reached by its pid in its private directory: the only
             // place an executable is named is the server's command line.
@@ -57,10 +60,12 @@ struct MCPCommand: ParsableCommand {
             }
             environment["XTREE_INSPECTOR_DIR"] = directory
             attach = String(target.client.app.pid)
+            // As given: a name from .xtree.json keeps its arguments for the tools that start apps.
+            launchedPath = launch
         }
         var server = MCPServer(
             arguments: (
-                context.app.type.name, attach, snapshot, allowOpen, launch != nil, budget ?? MCPServer.defaultBudget
+                context.app.type.name, attach, snapshot, allowOpen, launchedPath, budget ?? MCPServer.defaultBudget
             ),
             version: CommandLineTool.version
         ) { line in
