@@ -5,7 +5,7 @@ extension LinkMutation {
     /// first in sorted order: each costs nine cases.
     static let mutatedKeys = 4
 
-    /// Every mutant of an entry text (``Entry``), in a fixed order: its fields reordered, a
+    /// Every mutant of an entry text (`Entry`), in a fixed order: its fields reordered, a
     /// letter percent-encoded or its JSON spaced out (the same entry); a key added that the app
     /// may ignore; and, breaking it, its type or name changed, its web page URL taken away or of
     /// a script scheme, and each of its first keys' values removed or replaced by an edge of
@@ -114,7 +114,7 @@ private struct EntryFields {
         return setting(key, to: value)
     }
 
-    /// The text form, as ``Entry/description`` writes it, or changed: its fields in reverse
+    /// The text form, as `Entry.description` writes it, or changed: its fields in reverse
     /// order, the first letter of the first field's value percent-encoded, or the object's JSON
     /// with spaces after its colons and commas.
     func text(reversed: Bool = false, encodingFirstLetter: Bool = false, spaced: Bool = false) -> String {

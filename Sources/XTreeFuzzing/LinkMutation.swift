@@ -31,7 +31,7 @@ public struct LinkMutation: Sendable, Hashable {
     public static let hugeLength = 8_192
 
     /// Every mutant of `link` this type makes, in a fixed order; those equal to `link` are left
-    /// out. An entry text (``Entry``) is mutated by its fields, its user info's keys and values.
+    /// out. An entry text (`Entry`) is mutated by its fields, its user info's keys and values.
     public static func mutants(of link: String) -> [LinkMutation] {
         if let entry = Entry(link) { return mutants(of: entry, text: link) }
         let parts = Parts(link)

@@ -47,7 +47,8 @@ package struct MCPTool {
 
     init(
         name: String, description: String, arguments: [String: Argument], required: [String] = [],
-        changesApp: Bool = false, startsApps: Bool = false, command: @escaping ([String: JSONValue]) -> (options: [String], positionals: [String])
+        changesApp: Bool = false, startsApps: Bool = false,
+        command: @escaping ([String: JSONValue]) -> (options: [String], positionals: [String])
     ) {
         self.name = name
         self.changesApp = changesApp

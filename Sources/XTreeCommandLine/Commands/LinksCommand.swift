@@ -41,7 +41,7 @@ struct LinksCommand: ParsableCommand {
     var write: Bool
     @Flag(
         name: "as-activity",
-        help: "Open each URL as the user activity a universal link arrives as (NSUserActivityTypeBrowsingWeb).")
+        help: "Open each URL as the user activity a universal link arrives as.")
     var asActivity: Bool
     @OptionGroup var attach: AttachOption
 

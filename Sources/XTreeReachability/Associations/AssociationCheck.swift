@@ -68,7 +68,7 @@ public struct AssociationCheck: Sendable {
     public var matchingBudget = Self.defaultMatchingBudget
 
     /// Whether each URL is opened as the user activity a universal link arrives as
-    /// (``Entry/browsingWeb(_:)``'s text), for an app that routes universal links by their
+    /// (`Entry.browsingWeb(_:)`'s text), for an app that routes universal links by their
     /// activity, not as URL strings. Off by default.
     public var opensAsActivities = false
 
