@@ -147,6 +147,12 @@ cat "$work/crash.out"
 grep -q '^read 50 links' "$work/crash.out"
 grep -q '^reproduced: the app was ended by signal .* at link 50 of 50: bookshelf://book/emma/notes' "$work/crash.out"
 grep -q '^shortest: 3 links' "$work/crash.out"
+# The same crash exported as a plain test in the test's own process, as an iOS target needs.
+status=0
+BOOKSHELF_BUGS=1 "$cli" crash "$record" --launch "$launch" --name emmaNotesInProcess --in-process --no-minimize \
+    --export-test "$package/Tests/ExportedTests/CrashInProcessTests.swift" >"$work/crash-in-process.out" 2>&1 ||
+    status=$?
+[ "$status" = 1 ] || { echo "error: crash --in-process exited $status, not 1"; cat "$work/crash-in-process.out"; exit 1; }
 for crumb in cosmos/notes dune/related; do
     printf '[info] xtree link 1 reached bookshelf://book/dune\n[info] xtree link 2 incomplete bookshelf://book/%s\n' \
         "$crumb" >"$work/crumbs.txt"
@@ -224,7 +230,7 @@ cp Docs/Examples/RecipesSessionTests.swift "$package/Tests/ExportedTests/"
 # What export-test writes is held to this project's own style.
 swift format lint --strict --configuration .swift-format "$package/Tests/ExportedTests/"*.swift
 (cd "$package" && swift test 2>&1 | tee "$work/package-test.out" | grep -E 'Test run|error|✘' || true)
-grep -q "Test run with $((4 + fuzz_tests)) tests .*passed" "$work/package-test.out" || {
+grep -q "Test run with $((5 + fuzz_tests)) tests .*passed" "$work/package-test.out" || {
     echo "error: the exported tests did not pass; the end of their log:"
     tail -n 40 "$work/package-test.out"
     exit 1
@@ -238,4 +244,13 @@ failed=$(grep -cE '^✘ Test (emmaNotesAfterCosmosAndDune|fuzzFinding[0-9]+)\(\)
     tail -n 40 "$work/package-crash.out"
     exit 1
 }
+echo "-- the in-process crash test, with the planted bug: it must end the test run"
+status=0
+(cd "$package" && BOOKSHELF_BUGS=1 swift test --skip-build --filter emmaNotesInProcess \
+    >"$work/package-in-process.out" 2>&1) || status=$?
+if [ "$status" = 0 ] || grep -q 'Test run with .* passed' "$work/package-in-process.out"; then
+    echo "error: the in-process test did not end the test run while the bug is there (status $status)"
+    tail -n 20 "$work/package-in-process.out"
+    exit 1
+fi
 echo "session check passed"

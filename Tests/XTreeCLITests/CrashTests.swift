@@ -110,6 +110,24 @@ import XTreePlatform
             ], "\(links.notes)")
     }
 
+    /// The exported test of a crash is an exit test, or with `--in-process` a plain test in the
+    /// test's own process (for an iOS target), applying the same links either way.
+    @Test func theExportedTestIsAnExitTestOrAPlainOneInProcess() {
+        let app = AppTypeName(module: "BankKit", type: "BankApp")
+        let links = ["bank://a", "bank://b"]
+        let exit = CrashCommand.testSource(
+            links: links, app: app, ending: .signal(4), name: "crashes", from: "r.flightrecord")
+        let plain = CrashCommand.testSource(
+            links: links, app: app, ending: .signal(4), name: "crashes", from: "r.flightrecord", inProcess: true)
+        #expect(exit.contains("await #expect(processExitsWith: .success) {\n        await crashesLinks()"), "\(exit)")
+        #expect(!plain.contains("processExitsWith"), "\(plain)")
+        #expect(
+            plain.contains("@MainActor\n@Test func crashes() async {\n    let root = BankApp.makeRoot()\n"), "\(plain)")
+        let loop = "    for link in [\n        \"bank://a\",\n        \"bank://b\",\n    ] {\n"
+        #expect(exit.contains(loop) && plain.contains(loop))
+        #expect(plain.contains("// While that crash is there the test ends the test run"), "\(plain)")
+    }
+
     @Test func crashNeedsAChildApp() async throws {
         let result = try await cli("crash", "/dev/null")
         #expect(result.status == 64)

@@ -44,6 +44,10 @@ struct CrashCommand: ParsableCommand {
     var exportTest: RawPath?
     @Option(name: "name", value: "NAME", help: "The exported test function's name (default reproducesCrash).")
     var name: String?
+    @Flag(
+        name: "in-process",
+        help: "Export a plain test in the test's own process, for iOS test targets, where exit tests do not run.")
+    var inProcess: Bool
 
     func validate() throws(CLIError) {
         guard launch != nil else {
@@ -52,6 +56,9 @@ struct CrashCommand: ParsableCommand {
                     + "--launch PATH|NAME (your app's launch executable, or a name in .xtree.json)", command: nil)
         }
         try ExportTestCommand.validate(name: name)
+        if inProcess, exportTest == nil {
+            throw .usage("--in-process is a form of the exported test: give --export-test FILE too", command: nil)
+        }
     }
 
     func run(_ context: Context) async throws(CLIError) {
@@ -122,7 +129,7 @@ struct CrashCommand: ParsableCommand {
             }
             let source = Self.testSource(
                 links: links, app: served, ending: ending, name: name ?? "reproducesCrash",
-                from: "\(Context.sourceName(file)) (\(input.source))")
+                from: "\(Context.sourceName(file)) (\(input.source))", inProcess: inProcess)
             try context.write(Data(source.utf8), to: exportTest, what: "test")
             console.out("wrote \(exportTest): it fails while the crash is there\n")
         }
@@ -132,19 +139,25 @@ struct CrashCommand: ParsableCommand {
     /// A Swift Testing exit test that applies `links` to a fresh app and expects it to exit
     /// normally: it fails while the crash is there.
     static func testSource(
-        links: [String], app: AppTypeName, ending: LaunchedApp.Ending, name: String, from source: String
+        links: [String], app: AppTypeName, ending: LaunchedApp.Ending, name: String, from source: String,
+        inProcess: Bool = false
     ) -> String {
         let origin = SwiftSourceText.stringLiteral(source).dropFirst().dropLast()
         let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
+        let note =
+            inProcess
+            ? "// While that crash is there the test ends the test run: it applies the links in its own\n"
+                + "// process, for an iOS test target, where exit tests do not run."
+            : "// The test fails while that crash is there. It is an exit test, which runs on macOS\n"
+                + "// and Linux, not in iOS test targets."
         return """
             // Made by `xtree-cli crash` from \(origin).
             // \(links.count == 1 ? "This link" : "These \(links.count) links"), applied to a fresh \(app) with its own handler, ended it:
             // it \(ending).
-            // The test fails while that crash is there. It is an exit test, which runs on macOS
-            // and Linux, not in iOS test targets.
+            \(note)
             \(imports)
 
-            \(LinkFuzzFinding.exitTest(name: name, type: app.type, links: links))
+            \(LinkFuzzFinding.exitTest(name: name, type: app.type, links: links, inProcess: inProcess))
 
             """
     }

@@ -56,6 +56,10 @@ struct FuzzCommand: ParsableCommand {
         name: "export-test", value: "FILE",
         help: "Write a Swift Testing test of each finding, which fails while it is there.")
     var exportTest: RawPath?
+    @Flag(
+        name: "in-process",
+        help: "Export crashes and hangs as plain tests in the test's own process, for iOS test targets.")
+    var inProcess: Bool
 
     /// The budget as links or seconds.
     private var limits: (links: Int?, seconds: Int?) {
@@ -65,6 +69,9 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func validate() throws(CLIError) {
+        if inProcess, exportTest == nil {
+            throw .usage("--in-process is a form of the exported test: give --export-test FILE too", command: nil)
+        }
         if association != nil {
             guard let domain else { throw .usage("--aasa needs --domain HOST, the website's host", command: nil) }
             guard !domain.isEmpty, domain.utf8.count <= 253, !domain.contains(where: { "/:?#@ ".contains($0) }) else {
@@ -144,7 +151,7 @@ struct FuzzCommand: ParsableCommand {
                     "the launched app names no DeepLinkableApp type a test can import; serve it with "
                         + "Inspector.serve(YourApp.self)")
             }
-            let source = LinkFuzzFinding.testSource(report.findings, app: served, seed: seed)
+            let source = LinkFuzzFinding.testSource(report.findings, app: served, seed: seed, inProcess: inProcess)
             try context.write(Data(source.utf8), to: exportTest, what: "test")
             let wrote = "wrote \(exportTest): one test per finding, each failing while it is there\n"
             if format == .text { console.out(wrote) } else { console.err(wrote) }

@@ -6,12 +6,28 @@ extension LinkFuzzFinding {
     /// A Swift Testing exit test named `name` that applies `links` to a fresh `type` app with its
     /// own handler and expects the process to exit normally: it fails while the links crash the
     /// app (or hang it, past the test's time limit). A link the app refuses is not the crash.
-    package static func exitTest(name: String, type: String, links: [String]) -> String {
+    /// `inProcess`: a plain test in the test's own process instead, for a target where exit
+    /// tests do not run (iOS): while the crash is there it ends the test run.
+    package static func exitTest(name: String, type: String, links: [String], inProcess: Bool = false) -> String {
         // One link on the line of its loop, as swift-format keeps a short literal; more, one a line.
         let list =
             links.count == 1
             ? "[\(SwiftSourceText.stringLiteral(links[0]))]"
             : "[\n" + links.map { "        " + SwiftSourceText.stringLiteral($0) + ",\n" }.joined() + "    ]"
+        if inProcess {
+            return """
+                /// Applies the links to a fresh app in the test's own process, where an exit test cannot
+                /// run (an iOS test target): while the crash is there it ends the test run. A link the app
+                /// refuses is not the crash.
+                @MainActor
+                @Test func \(name)() async {
+                    let root = \(type).makeRoot()
+                    for link in \(list) {
+                        _ = try? await \(type).open(link, in: root)
+                    }
+                }
+                """
+        }
         return """
             @Test func \(name)() async {
                 await #expect(processExitsWith: .success) {
@@ -33,7 +49,10 @@ extension LinkFuzzFinding {
     /// A Swift Testing test of each finding, through the app's own `makeRoot()` and
     /// `open(_:in:)`: it fails while the finding is there. A crash or hang is an exit test (a
     /// child process; macOS and Linux, not iOS test targets), the rest run in the test's process.
-    package static func testSource(_ findings: [LinkFuzzFinding], app: AppTypeName, seed: UInt64) -> String {
+    /// With `inProcess`, a crash or hang is a plain test too (see ``exitTest(name:type:links:inProcess:)``).
+    package static func testSource(
+        _ findings: [LinkFuzzFinding], app: AppTypeName, seed: UInt64, inProcess: Bool = false
+    ) -> String {
         let type = app.type
         let imports = Set(["Testing", "XTree", app.module]).sorted().map { "import \($0)" }.joined(separator: "\n")
         var tests: [String] = []
@@ -46,7 +65,9 @@ extension LinkFuzzFinding {
             switch finding.property {
             case "no crash", "no hang":
                 tests.append(
-                    comment + "\n" + Self.exitTest(name: name, type: type, links: finding.state + [finding.link]))
+                    comment + "\n"
+                        + Self.exitTest(
+                            name: name, type: type, links: finding.state + [finding.link], inProcess: inProcess))
             case "the children audit holds":
                 tests.append(
                     """
