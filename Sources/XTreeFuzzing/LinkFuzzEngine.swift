@@ -209,11 +209,11 @@ package struct LinkFuzzEngine {
             }
     }
 
-    /// Runs cases until the budget says stop (`links` applied, or `deadline` passed), recording
-    /// findings; `progress` is told after each group: the groups done, of all, and links applied.
+    /// Runs cases until the budget says stop (`links` applied, or `deadline` passed) or
+    /// `stopped` says so (an interrupt), recording findings; `progress` is told after each group: the groups done, of all, and links applied.
     package mutating func run<Runner: LinkFuzzRunner>(
         examples: [String], links limit: Int?, deadline: DispatchTime?, runner: inout Runner,
-        progress: (Int, Int, Int) -> Void = { _, _, _ in }
+        stopped: () -> Bool = { false }, progress: (Int, Int, Int) -> Void = { _, _, _ in }
     ) async {
         let order = Self.groupOrder(examples: examples.count, seed: seed)
         var sinceLook = 0
@@ -221,7 +221,7 @@ package struct LinkFuzzEngine {
             for fuzzCase in Self.group(group, of: examples) {
                 if let limit, links >= limit { break groups }
                 if let deadline, DispatchTime.now() >= deadline { break groups }
-                if Task.isCancelled { break groups }
+                if Task.isCancelled || stopped() { break groups }
                 let key = Self.key(fuzzCase.state, fuzzCase.original)
                 guard !settled.contains(key), !settled.contains(Self.key(fuzzCase.state, nil)) else { continue }
                 if let finding = await check(fuzzCase, runner: &runner) {

@@ -3,6 +3,7 @@ import Testing
 import XTree
 import XTreeFuzzing
 import XTreeReachability
+import XTreePlatform
 
 @testable import XTreeTargets
 
@@ -63,6 +64,29 @@ import XTreeReachability
         if case .activity = entry {
             #expect(mutants.contains { $0.rule == "a web page URL of a script scheme" })
         }
+    }
+
+    /// Ctrl-C ends a long run after its case: the findings so far are reported, and no child
+    /// or directory of one is left behind.
+    @Test func anInterruptedRunReportsWhatItFoundAndLeavesNothing() async throws {
+        let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        defer { withExtendedLifetime(folder) {} }
+        let (process, started) = try await startCLI(
+            ["fuzz", "--launch", HeldLinkTests.browser, "--budget", "1000000"], environment: environment,
+            output: folder.path("fuzz.out"), tries: 600
+        ) { $0.contains("fuzzing browser-launch") }
+        #expect(started != nil)
+        // Past the first cases, then interrupted as a terminal's Ctrl-C would.
+        try await Task.sleep(nanoseconds: 1_500_000_000)
+        _ = Terminal.send(.interrupt, to: process.processIdentifier)
+        await process.exit(killAfter: 60)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        let output = try String(contentsOfFile: folder.path("fuzz.out"), encoding: .utf8)
+        #expect(output.contains(" finding"), "\(output)")
+        #expect(output.contains("\ninterrupted after "), "\(output)")
+        #expect(output.contains("links: the report covers those\nerror: interrupted"), "\(output)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))
+        #expect(left.isEmpty, "\(left)")
     }
 
     @Test func theNormalFormIsRFC3986s() {

@@ -129,17 +129,23 @@ struct FuzzCommand: ParsableCommand {
         var runner = LaunchedFuzzRunner(app: app, deadline: seconds.map { Date().addingTimeInterval(Double($0)) })
         var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
         let started = Date()
+        // Ctrl-C ends the run after its case: what was found so far is reported, and every
+        // child and its directory is removed as at the end of any run.
+        let interrupts = Interrupts()
+        defer { interrupts.restore() }
         await engine.run(
             examples: examples, links: links,
-            deadline: seconds.map { .now() + .seconds($0) }, runner: &runner
+            deadline: seconds.map { .now() + .seconds($0) }, runner: &runner, stopped: { interrupts.arrived }
         ) { done, all, links in
             progress.show("group \(done) of \(all), \(links) links")
         }
         progress.clear()
+        var said = notes
+        if interrupts.arrived { said.append("interrupted after \(engine.links) links: the report covers those") }
         let report = LinkFuzzReport(
             seed: seed, examples: examples.count, links: engine.links,
             seconds: (Date().timeIntervalSince(started) * 10).rounded() / 10,
-            properties: LinkFuzzFinding.properties, findings: engine.findings, notes: notes)
+            properties: LinkFuzzFinding.properties, findings: engine.findings, notes: said)
         switch format {
         case .json: console.out(report.json)
         case .junit: console.out(report.junitXML(name: "fuzz \(URL(fileURLWithPath: app.path).lastPathComponent)"))
@@ -155,6 +161,13 @@ struct FuzzCommand: ParsableCommand {
             try context.write(Data(source.utf8), to: exportTest, what: "test")
             let wrote = "wrote \(exportTest): one test per finding, each failing while it is there\n"
             if format == .text { console.out(wrote) } else { console.err(wrote) }
+        }
+        if interrupts.arrived {
+            if format == .text { console.out("interrupted after \(engine.links) links: the report covers those\n") }
+            throw .failure(
+                "interrupted"
+                    + (report.findings.isEmpty
+                        ? "" : " with \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")"))
         }
         if !report.findings.isEmpty {
             throw .failure("\(report.findings.count) finding\(report.findings.count == 1 ? "" : "s")")
