@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import XTree
 import XTreeFuzzing
-import XTreeReachability
 import XTreePlatform
+import XTreeReachability
 
 @testable import XTreeTargets
 

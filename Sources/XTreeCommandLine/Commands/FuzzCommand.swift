@@ -135,10 +135,8 @@ struct FuzzCommand: ParsableCommand {
         defer { interrupts.restore() }
         await engine.run(
             examples: examples, links: links,
-            deadline: seconds.map { .now() + .seconds($0) }, runner: &runner, stopped: { interrupts.arrived }
-        ) { done, all, links in
-            progress.show("group \(done) of \(all), \(links) links")
-        }
+            deadline: seconds.map { .now() + .seconds($0) }, runner: &runner, stopped: { interrupts.arrived },
+            progress: { done, all, links in progress.show("group \(done) of \(all), \(links) links") })
         progress.clear()
         var said = notes
         if interrupts.arrived { said.append("interrupted after \(engine.links) links: the report covers those") }
