@@ -51,7 +51,7 @@ async def session_checks(arguments, env, attached):
             init = await session.initialize()
             check(init.server_info.name == "xtree-cli", f"{arguments}: initialize names the server")
             tools = sorted(t.name for t in (await session.list_tools()).tools)
-            check(tools == ["check", "find", "fuzz", "links", "log", "open", "tree", "why"], f"{arguments}: the eight tools")
+            check(tools == ["check", "crash", "find", "fuzz", "links", "log", "open", "tree", "why"], f"{arguments}: the nine tools")
             target = ["--attach", attached] if attached else []
 
             # tree, a page at a time, against the CLI's tree.

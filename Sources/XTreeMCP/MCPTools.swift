@@ -147,6 +147,23 @@ package struct MCPTool {
                 return (options, [])
             }),
         MCPTool(
+            name: "crash",
+            description: "Replay the links a crash left (a flight record, a session, or breadcrumb lines in a file "
+                + "under the server's working directory) in a fresh app, say whether and how it ended, and shorten "
+                + "them to the fewest that crash it. Starts a fresh app per try (the server's --launch executable, "
+                + "or the example app); never a running app.",
+            arguments: [
+                "file": .path(
+                    "The record, session or breadcrumbs: a regular file under the server's working directory."),
+                "minimize": .boolean("Shorten the links (default true)."),
+            ], required: ["file"], changesApp: true, startsApps: true,
+            command: { arguments in
+                (
+                    ["crash", "--format", "json"] + (arguments["minimize"] == false ? ["--no-minimize"] : []),
+                    [text(arguments["file"])]
+                )
+            }),
+        MCPTool(
             name: "log",
             description: "A running app's journal: the last links applied and the changes it made, objects that "
                 + "outlived their place among them.",

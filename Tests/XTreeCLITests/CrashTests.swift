@@ -128,10 +128,21 @@ import XTreePlatform
         #expect(plain.contains("// While that crash is there the test ends the test run"), "\(plain)")
     }
 
-    @Test func crashNeedsAChildApp() async throws {
-        let result = try await cli("crash", "/dev/null")
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("give --launch PATH|NAME"))
+    /// Without --launch, the example app is served in a child, as `fuzz` does: a crash still ends
+    /// only the child. `--format json` says the same as one object.
+    @Test func withoutLaunchTheExampleAppRunsInAChild() async throws {
+        let folder = try ScratchFolder()
+        let crumbs = try folder.write("crumbs.txt", "[info] xtree link 1 reached recipes://recipes/irish-stew\n")
+        let result = try await cliProcess(["crash", crumbs])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == "read 1 link from \(crumbs) (breadcrumbs)\n"
+                + "did not reproduce: the app applied the link and still runs\n", "\(result.stdout)")
+        let json = try await cliProcess(["crash", crumbs, "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(
+            json.stdout == #"{"notes":[],"read":1,"reproduced":false,"shortest":[],"source":"breadcrumbs"}"# + "\n",
+            "\(json.stdout)")
     }
 
     @Test func linksThatDoNotCrashAreSaidNotToReproduce() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTree
 import XTreePlatform
 
 /// The MCP server as a boundary: what an agent sends, steered perhaps by an app's labels,
@@ -146,6 +147,24 @@ import XTreePlatform
                 + "--launch PATH|NAME", "\(refused[0])")
     }
 
+    /// `crash` as a tool: a breadcrumbs file under the server's working directory, replayed in
+    /// fresh apps from the server's launch executable, reproduced and shortened.
+    @Test func crashReproducesAndShortensOnTheServersLaunchExecutable() async throws {
+        let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
+        let crash = Entry.shortcut(type: "org.example.browser.new-tab", info: ["tabs": Entry.JSONText(json: "0")!])
+        _ = try folder.write(
+            "crumbs.txt",
+            "xtree link 1 reached browser://search?q=swift\nxtree link 2 reached \(crash)\n")
+        let answers = try await Self.answers(
+            [("crash", #"{"file":"crumbs.txt"}"#)], serverArguments: ["--launch", HeldLinkTests.browser],
+            in: folder, environment: environment)
+        #expect(Self.text(answers[0]) == "done, with failures (status 1): see structuredContent", "\(answers[0])")
+        let report = (answers[0]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
+        #expect(report?["reproduced"] as? Bool == true, "\(report ?? [:])")
+        #expect(report?["at"] as? Int == 2)
+        #expect(report?["shortest"] as? [String] == [crash.description], "\(report ?? [:])")
+    }
+
     /// Revision 2026-07-28 is stateless: `server/discover` answers before anything, and a
     /// request naming the revision in `_meta` is served without `initialize`. Tools carry
     /// annotations from their one "changes the app" flag.
@@ -181,7 +200,7 @@ import XTreePlatform
         #expect(
             hints == [
                 "tree": true, "find": true, "why": true, "log": true, "open": false, "check": false, "links": false,
-                "fuzz": false,
+                "fuzz": false, "crash": false,
             ])
         #expect(Self.text(answers[2]) == "1 match", "\(answers[2])")
         // Without the revision in _meta, the handshake comes first.

@@ -5,6 +5,7 @@ import XTreeConsole
 import XTreeEscaping
 import XTreeFuzzing
 import XTreeReachability
+import XTreeSupport
 import XTreeTargets
 
 struct CrashCommand: ParsableCommand {
@@ -15,7 +16,8 @@ struct CrashCommand: ParsableCommand {
             Reads the links a crash left behind: a flight recorder's file (FlightRecorder), a
             session 'record' wrote, or breadcrumb lines pasted from a crash report ('xtree link
             N reached LINK', anywhere on a line). Applies them in order to a fresh app started
-            from --launch, a child process, so that a crash ends the child and not this command,
+            from --launch (by default the embedded app, served in a child), a child process, so
+            that a crash ends the child and not this command,
             and says whether the app crashed (its signal or exit status, and the link it was
             applying). Then shortens the links by delta debugging, each candidate in a fresh
             child, to the shortest subsequence that still ends the app the same way, and prints
@@ -24,7 +26,8 @@ struct CrashCommand: ParsableCommand {
             The status is 1 if the crash reproduced, 0 if it did not: a crash that needed a
             timing, a device or a state the links do not give is not reproduced. A link that
             the app refuses is not a crash; an app that stops answering is stopped, and is not
-            counted as the crash.
+            counted as the crash. --format json prints one object: what was read, whether and
+            how the app ended, the shortest links and the test written.
             """
     )
 
@@ -32,8 +35,16 @@ struct CrashCommand: ParsableCommand {
     var file: RawPath
     @Option(
         name: "launch", value: "PATH|NAME",
-        help: "The app's launch executable (see Inspector.serve; a NAME from .xtree.json), run once per try.")
+        help:
+            "The app's launch executable (see Inspector.serve; a NAME from .xtree.json), run once per try; "
+            + "default: the embedded app, served in a child.")
     var launch: String?
+    @Option(name: "format", help: "Report format (default text).")
+    var format: ReportFormat = .text
+
+    enum ReportFormat: String, CaseIterable {
+        case text, json
+    }
     @Flag(name: "no-minimize", help: "Only replay the links; do not shorten them.")
     var noMinimize: Bool
     @Option(
@@ -50,11 +61,6 @@ struct CrashCommand: ParsableCommand {
     var inProcess: Bool
 
     func validate() throws(CLIError) {
-        guard launch != nil else {
-            throw .usage(
-                "crash replays the links in a child app so that a crash ends it and not this command: give "
-                    + "--launch PATH|NAME (your app's launch executable, or a name in .xtree.json)", command: nil)
-        }
         try ExportTestCommand.validate(name: name)
         if inProcess, exportTest == nil {
             throw .usage("--in-process is a form of the exported test: give --export-test FILE too", command: nil)
@@ -67,8 +73,15 @@ struct CrashCommand: ParsableCommand {
         if !file.isStandardStream, let path = String(strictUTF8: file.bytes) {
             input.noteOtherRecords(beside: path)
         }
-        guard let launch else { preconditionFailure("validated") }
-        let app = try context.launch(launch)
+        let app: LaunchedApp
+        if let launch {
+            app = try context.launch(launch)
+        } else {
+            guard let myself = Bundle.main.executablePath else {
+                throw .failure("cannot find this tool's own executable to serve the embedded app in a child")
+            }
+            app = try context.launch(myself, arguments: ["--app", context.app.type.name, "serve", "--as-launched"])
+        }
         let served = app.target?.appType
         if let recorded = input.app, let served, recorded != served.description {
             throw .failure(
@@ -77,24 +90,34 @@ struct CrashCommand: ParsableCommand {
         }
         let console = context.console
         let count = input.links.count
-        console.out("read \(count) link\(count == 1 ? "" : "s") from \(Context.sourceName(file)) (\(input.source))\n")
-        for note in input.notes { console.out("note: \(note)\n") }
+        // What JSON prints at the end; text is printed as it is known.
+        var report = Report(read: count, source: input.source, notes: input.notes)
+        defer { if format == .json { console.out(report.json) } }
+        func say(_ line: String) { if format == .text { console.out(line) } }
+        say("read \(count) link\(count == 1 ? "" : "s") from \(Context.sourceName(file)) (\(input.source))\n")
+        for note in input.notes { say("note: \(note)\n") }
         var replay = CrashReplay(app: app)
         let outcome = try replay.run(input.links)
         guard case .crashed(let ending, let index) = outcome else {
+            report.reproduced = false
             if case .hung(let index) = outcome {
-                console.out(
+                report.hungAt = index + 1
+                say(
                     "did not reproduce: the app stopped answering at link \(index + 1) of \(count), "
                         + "\(TerminalText.escaped(input.links[index])), and was stopped; that is not the crash\n")
             } else {
-                console.out("did not reproduce: the app applied all \(count) links and still runs\n")
+                say(
+                    "did not reproduce: the app applied \(count == 1 ? "the link" : "all \(count) links") and still runs\n"
+                )
             }
             return
         }
-        console.out(
+        (report.reproduced, report.ending, report.at) = (true, ending.description, index + 1)
+        report.said = app.fatalMessage
+        say(
             "reproduced: the app \(ending) at link \(index + 1) of \(count): "
                 + "\(TerminalText.escaped(input.links[index]))\n")
-        if let said = app.fatalMessage { console.out("the app said: \(TerminalText.escaped(said))\n") }
+        if let said = app.fatalMessage { say("the app said: \(TerminalText.escaped(said))\n") }
         var links = Array(input.links[...index])
         if !noMinimize, links.count > 1 {
             let started = Date()
@@ -113,14 +136,16 @@ struct CrashCommand: ParsableCommand {
             progress.clear()
             if let failure { throw failure }
             links = found.items
+            report.tries = found.tries
             let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-            console.out(
+            say(
                 "shortest: \(links.count) link\(links.count == 1 ? " ends" : "s end") the app the same way "
                     + "(\(found.tries) candidates tried in \(seconds) s, each in a fresh app):\n")
         } else {
-            console.out("the links up to the crash:\n")
+            say("the links up to the crash:\n")
         }
-        for (number, link) in links.enumerated() { console.out("  \(number + 1). \(TerminalText.escaped(link))\n") }
+        report.shortest = links
+        for (number, link) in links.enumerated() { say("  \(number + 1). \(TerminalText.escaped(link))\n") }
         if let exportTest {
             guard let served, served.problem == nil else {
                 throw .failure(
@@ -131,7 +156,8 @@ struct CrashCommand: ParsableCommand {
                 links: links, app: served, ending: ending, name: name ?? "reproducesCrash",
                 from: "\(Context.sourceName(file)) (\(input.source))", inProcess: inProcess)
             try context.write(Data(source.utf8), to: exportTest, what: "test")
-            console.out("wrote \(exportTest): it fails while the crash is there\n")
+            report.exported = "\(exportTest)"
+            say("wrote \(exportTest): it fails while the crash is there\n")
         }
         throw .failure("the crash reproduced")
     }
@@ -160,5 +186,34 @@ struct CrashCommand: ParsableCommand {
             \(LinkFuzzFinding.exitTest(name: name, type: app.type, links: links, inProcess: inProcess))
 
             """
+    }
+}
+
+extension CrashCommand {
+    /// `crash --format json`: what was read, whether and how the app ended, the shortest links
+    /// and the test written. App text (links, the app's message) as it is: data.
+    struct Report: Encodable {
+        let read: Int
+        let source: String
+        let notes: [String]
+        var reproduced = false
+        var ending: String?
+        /// The link the app ended at, from 1.
+        var at: Int?
+        /// The link the app stopped answering at, from 1, when it did not crash.
+        var hungAt: Int?
+        var said: String?
+        var tries: Int?
+        var shortest: [String] = []
+        var exported: String?
+
+        init(read: Int, source: String, notes: [String]) {
+            (self.read, self.source, self.notes) = (read, source, notes)
+        }
+
+        var json: String {
+            let data = (try? JSONOutput.encoder().encode(self)) ?? Data("{}".utf8)
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
     }
 }
