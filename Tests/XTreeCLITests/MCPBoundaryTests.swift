@@ -24,9 +24,10 @@ import XTreePlatform
         let result: CLIResult
         if let folder {
             result = try await cliScript(
-                #"exec "$0" mcp \#(serverArguments.joined(separator: " "))"#, in: folder, input: input)
+                #"exec "$0" mcp \#(serverArguments.joined(separator: " "))"#, in: folder, input: input,
+                environment: environment)
         } else {
-            result = try await cliProcess(["mcp"] + serverArguments, input: Data(input.utf8))
+            result = try await cliProcess(["mcp"] + serverArguments, input: Data(input.utf8), environment: environment)
         }
         let answers = result.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
