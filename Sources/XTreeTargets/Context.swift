@@ -57,6 +57,17 @@ package struct Context {
         return target
     }
 
+    /// Starts the app `--launch` names, or without one the embedded app served in a child of
+    /// this tool's own executable (`--app NAME serve --as-launched`): for the commands that need a
+    /// fresh app per case (`fuzz`, `crash`).
+    package func launch(orEmbedded value: String?) throws(CLIError) -> LaunchedApp {
+        if let value { return try launch(value) }
+        guard let myself = Bundle.main.executablePath else {
+            throw .failure("cannot find this tool's own executable to serve the embedded app in a child")
+        }
+        return try launch(myself, arguments: ["--app", app.type.name, "serve", "--as-launched"])
+    }
+
     /// Starts the app `--launch` names (a path, or a name in `.xtree.json`), attached; it is
     /// stopped when the command ends.
     package func launch(_ value: String) throws(CLIError) -> LaunchedApp {

@@ -73,15 +73,7 @@ struct CrashCommand: ParsableCommand {
         if !file.isStandardStream, let path = String(strictUTF8: file.bytes) {
             input.noteOtherRecords(beside: path)
         }
-        let app: LaunchedApp
-        if let launch {
-            app = try context.launch(launch)
-        } else {
-            guard let myself = Bundle.main.executablePath else {
-                throw .failure("cannot find this tool's own executable to serve the embedded app in a child")
-            }
-            app = try context.launch(myself, arguments: ["--app", context.app.type.name, "serve", "--as-launched"])
-        }
+        let app = try context.launch(orEmbedded: launch)
         let served = app.target?.appType
         if let recorded = input.app, let served, recorded != served.description {
             throw .failure(

@@ -95,15 +95,7 @@ struct FuzzCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         // The association file is read before any child starts: a bad one is refused at once.
         let advertised = try associationLinks(context)
-        let app: LaunchedApp
-        if let launch {
-            app = try context.launch(launch)
-        } else {
-            guard let myself = Bundle.main.executablePath else {
-                throw .failure("cannot find this tool's own executable to serve the embedded app in a child")
-            }
-            app = try context.launch(myself, arguments: ["--app", context.app.type.name, "serve", "--as-launched"])
-        }
+        let app = try context.launch(orEmbedded: launch)
         guard let client = app.target?.client else { preconditionFailure("a started app is attached") }
         // Read now: a finding's case may be the last, and leave no child to ask.
         let appType = app.target?.appType
