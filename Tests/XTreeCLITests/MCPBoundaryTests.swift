@@ -139,7 +139,8 @@ import XTreePlatform
         #expect(Self.text(answers[0]) == "done, with failures (status 1): see structuredContent", "\(answers[0])")
         let report = (answers[0]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
         let crashes = (report?["findings"] as? [[String: Any]] ?? []).filter { $0["property"] as? String == "no crash" }
-        #expect(crashes.count == 3, "\(report ?? [:])")
+        let links = crashes.compactMap { $0["link"] as? String }
+        #expect(EntryEndToEndTests.kinds(of: links) == ["activity", "notification", "shortcut"], "\(links)")
         let refused = try await Self.answers(
             [("fuzz", #"{"links":10}"#)], serverArguments: ["--attach", "NoSuchApp", "--allow-open"])
         #expect(
@@ -163,7 +164,9 @@ import XTreePlatform
         let report = (answers[0]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
         #expect(report?["reproduced"] as? Bool == true, "\(report ?? [:])")
         #expect(report?["at"] as? Int == 2)
-        #expect(report?["shortest"] as? [String] == [crash.description], "\(report ?? [:])")
+        // Under ThreadSanitizer a trap's ending varies between runs, and shortening may keep a link.
+        let shortest = report?["shortest"] as? [String] ?? []
+        #expect(isThreadSanitized ? shortest.last == crash.description : shortest == [crash.description], "\(shortest)")
     }
 
     /// Revision 2026-07-28 is stateless: `server/discover` answers before anything, and a
