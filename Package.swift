@@ -145,7 +145,7 @@ let package = Package(
         // A fixture built the way large UIKit apps route links (its own coordinator protocol,
         // an NSObject base class, depth-first search over canHandle, links saved until launch
         // finishes), and its launch executable: what the real-app tests launch.
-        .target(name: "BrowserFixture", dependencies: ["XTree"]),
+        .target(name: "BrowserFixture", dependencies: ["XTree", "XTreeRoutes"]),
         .executableTarget(name: "browser-launch", dependencies: ["BrowserFixture", "XTreeInspector", "XTreeRecorder"]),
         .executableTarget(
             name: "xtree-bench",
@@ -184,7 +184,7 @@ let package = Package(
             dependencies: [
                 "xtree-cli", "XTreeCommandLine", "XTreeMCP", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
                 "XTreeTesting", "XTreePlatform", "XTreeSupport", "XTreeWeb", "XTreeInspector", "XTreeInspectorClient",
-                "RecipesDomain",
+                "RecipesDomain", "BrowserFixture",
                 "ShopDomain",
             ]
         ),

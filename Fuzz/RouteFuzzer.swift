@@ -2,8 +2,8 @@ import Foundation
 import XTreeRoutes
 
 /// libFuzzer entry point: arbitrary text through a route table of every kind of form (no
-/// value, a path value, a query value, a value of few choices) under a custom scheme and a
-/// universal host.
+/// value, a path value, a query value, a value of few choices, two values, a value with text
+/// around it, an ignored query item) under a custom scheme and a universal host.
 ///
 /// Besides "no crash", it checks the table's promises: a link it accepts prints under every
 /// prefix to links that parse back to the same value (those within the length it reads); a refusal's message names the link and
@@ -37,15 +37,29 @@ enum Link: Hashable, Sendable {
     case item(String)
     case search(String)
     case kind(Kind)
+    case booking(String, Int)
+    case user(String)
 }
 
 let table = RouteTable<Link>(
     scheme: "fuzz", universalHosts: ["fuzz.example"],
     [
         RouteForm("home", Link.home, reaches: Int.self),
-        RouteForm("item/{id}/detail", Link.item, { if case .item(let id) = $0 { id } else { nil } }, reaches: Int.self),
         RouteForm(
-            "search?q={text}&page=1", Link.search, { if case .search(let q) = $0 { q } else { nil } }, reaches: Int.self
+            "item/{id}/detail", { Link.item($0) }, { if case .item(let id) = $0 { id } else { nil } }, reaches: Int.self
         ),
-        RouteForm("kind/{kind}", Link.kind, { if case .kind(let kind) = $0 { kind } else { nil } }, reaches: Int.self),
+        RouteForm(
+            "search?q={text}&page=1", { Link.search($0) }, { if case .search(let q) = $0 { q } else { nil } },
+            reaches: Int.self
+        ),
+        RouteForm(
+            "kind/{kind}", { Link.kind($0) }, { if case .kind(let kind) = $0 { kind } else { nil } }, reaches: Int.self),
+        RouteForm(
+            "trip/{id}/booking?n={n}", { Link.booking($0, $1) },
+            { if case .booking(let id, let n) = $0 { (id, n) } else { nil } },
+            reaches: Int.self
+        ).ignoringQueryItems("token"),
+        RouteForm(
+            "people/@{user}.x", { Link.user($0) }, { if case .user(let user) = $0 { user } else { nil } },
+            reaches: Int.self),
     ])

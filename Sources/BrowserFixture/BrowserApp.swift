@@ -75,9 +75,11 @@ public enum BrowserApp: DeepLinkableApp {
             LinkExample(
                 form: "browser://deep-link?url=/homepanel/<panel>", link: "browser://deep-link?url=/homepanel/bookmarks"
             ),
-        ]
+        ] + BrowserLinks.routes.examples
     /// Values of the forms' parts.
     public static let sampleValues = ["swift", "privacy", "bookmarks"]
+    /// The table's form with each combination of its own samples.
+    public static let sampleLinks = BrowserLinks.routes.sampleLinks.map(\.link)
 
     /// A user activity, a shortcut and a notification, each as its entry text.
     static let entryExamples = [

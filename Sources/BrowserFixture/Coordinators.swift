@@ -80,6 +80,11 @@ public final class BrowserCoordinator: BaseCoordinator {
             let settings = SettingsCoordinator()
             add(child: settings)
             return settings.handle(route) || true
+        case .tab(let window, let index):
+            // A defect kept on purpose, found by fuzzing the form's own samples together: the
+            // private window counted its tabs from 1, and tab 0 of it traps.
+            precondition(window != "private" || index > 0, "the private window has no tab 0")
+            screens.append(Screen("Tab", "\(window) #\(index)"))
         case .homePanel(let panel):
             // Shown a moment later, from a task, as the app's panels are.
             Task { @MainActor [weak self] in self?.screens.append(Screen("Home", panel)) }

@@ -1,5 +1,6 @@
 import Foundation
 import XTree
+import XTreeRoutes
 
 /// What a link asks the browser for.
 public enum Route: Equatable, Sendable {
@@ -10,6 +11,23 @@ public enum Route: Equatable, Sendable {
     case newTabs(count: Int)
     case settings(section: String)
     case homePanel(String)
+    /// A tab of a window, counted from 0: `browser://window/<window>/tab/<index>`.
+    case tab(window: String, index: Int)
+}
+
+/// The links the team declared in a table when it added them, beside the builder's hand-written
+/// forms: two values and a query item (`ref`, where the link came from) the form ignores.
+public enum BrowserLinks {
+    /// The table: one form, read by the route builder before its own forms.
+    public static let routes = RouteTable<Route>(
+        scheme: "browser",
+        [
+            RouteForm(
+                "window/{window}/tab/{index}", Route.tab,
+                { if case .tab(let window, let index) = $0 { (window, index) } else { nil } },
+                reaches: BrowserCoordinator.self, samples: [("main", 0), ("private", 2)]
+            ).ignoringQueryItems("ref")
+        ])
 }
 
 /// The settings sections a link can open.
@@ -25,6 +43,7 @@ public enum RouteBuilder {
     /// notification the page its payload names.
     public static func makeRoute(_ link: String) -> Route? {
         if let entry = Entry(link) { return makeRoute(entry) }
+        if let route = try? BrowserLinks.routes.parse(link) { return route }
         guard let components = URLComponents(string: link), components.scheme?.lowercased() == "browser" else {
             return nil
         }

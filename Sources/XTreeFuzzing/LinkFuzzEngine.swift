@@ -150,17 +150,22 @@ package struct LinkFuzzEngine {
         self.seed = seed
     }
 
-    /// The examples to fuzz from an app's link examples and sample values: each example, and
-    /// each with another of the first three sample values for one it holds; sorted, bounded
-    /// by ``maximumExamples`` and ``maximumExampleLength``, with a line for each bound met.
-    package static func examples(given: [String], samples: [String]) -> (examples: [String], notes: [String]) {
+    /// The examples to fuzz from an app's link examples, sample values and sample links: each
+    /// example and sample link; where the app gives no sample links, each example with another
+    /// of the first three sample values for one it holds (an app that gives them has each form
+    /// tried with its own samples only); sorted, bounded by ``maximumExamples`` and
+    /// ``maximumExampleLength``, with a line for each bound met.
+    package static func examples(
+        given: [String], samples: [String], sampleLinks: [String] = []
+    ) -> (examples: [String], notes: [String]) {
         var notes: [String] = []
+        let given = given + sampleLinks
         let short = Set(given.filter { $0.utf8.count <= maximumExampleLength })
         if short.count < Set(given).count {
             notes.append(
                 "left out \(Set(given).count - short.count) example(s) longer than \(maximumExampleLength) bytes")
         }
-        let values = samples.filter { !$0.isEmpty && $0.utf8.count <= 256 }.prefix(3)
+        let values = sampleLinks.isEmpty ? samples.filter { !$0.isEmpty && $0.utf8.count <= 256 }.prefix(3) : []
         var all = short
         for link in short.sorted() {
             for old in values {

@@ -30,6 +30,9 @@ public final class InspectorClient {
     public private(set) var linkExamples: [LinkExample] = []
     /// The sample values of the app's ``DeepLinkableApp`` type, if it named one.
     public private(set) var sampleValues: [String] = []
+    /// The sample links of the app's ``DeepLinkableApp`` type, if it named one: each form with
+    /// its own samples.
+    public private(set) var sampleLinks: [String] = []
     /// How long, in seconds, an object that left the app's tree may stay alive before an
     /// `outlived` event names it; `nil` if the app did not say (or said something unreadable).
     public private(set) var releaseGracePeriod: Double?
@@ -128,6 +131,7 @@ public final class InspectorClient {
         linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples)
             .filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
+        sampleLinks = (reply.sampleLinks ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
         releaseGracePeriod = reply.grace.flatMap { $0.isFinite && (0...3_600).contains($0) ? $0 : nil }
     }
 

@@ -1,7 +1,7 @@
 /// A value a route's `{name}` stands for: read from a path segment or a query value (already
 /// percent-decoded), and written back as text.
 ///
-/// `String` is one (any text but the empty one), and so is every enum whose raw values are
+/// `String` is one (any text but the empty one), `Int` is one (decimal digits), and so is every enum whose raw values are
 /// strings; such an enum that is `CaseIterable` gives its cases as samples and as the choices
 /// its forms show (`shop://tab/<catalog|cart|account>`).
 public protocol RouteParameter: Sendable {
@@ -31,6 +31,17 @@ extension String: RouteParameter {
 
     /// The text itself.
     public var routeText: String { self }
+}
+
+extension Int: RouteParameter {
+    /// Decimal digits, with a `-` before them for a negative number.
+    public init?(routeText text: String) {
+        guard !text.hasPrefix("+"), let value = Int(text) else { return nil }
+        self = value
+    }
+
+    /// The number in decimal digits.
+    public var routeText: String { String(self) }
 }
 
 extension RouteParameter where Self: RawRepresentable, RawValue == String {

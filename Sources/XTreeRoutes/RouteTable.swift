@@ -18,8 +18,8 @@ import XTree
 /// Links are read strictly, as untrusted text: at most ``maximumLength`` bytes of printable
 /// ASCII (anything else percent-encoded, RFC 3986); the scheme
 /// and host compared without case (RFC 3986), the path and query with it; no user,
-/// password, port or fragment; no query item a form does not name, none twice; every path
-/// segment and query value percent-decoded. A link of no form fails with the form nearest to
+/// password, port or fragment; no query item a form does not name or ignore, none twice; every
+/// path segment and query value percent-decoded. A link of no form fails with the form nearest to
 /// it.
 public struct RouteTable<Link: Sendable>: Sendable {
     /// The custom scheme: `shop`.
@@ -56,9 +56,9 @@ public struct RouteTable<Link: Sendable>: Sendable {
     /// The link `link` is, under the custom scheme and each universal host; empty if no form
     /// prints it.
     public func urls(for link: Link) -> [String] {
-        guard let (route, value) = routes.lazy.compactMap({ route in route.text(link).map { (route, $0) } }).first
+        guard let (route, values) = routes.lazy.compactMap({ route in route.texts(link).map { (route, $0) } }).first
         else { return [] }
-        return prefixes.map { $0 + route.path(with: value) }
+        return prefixes.map { $0 + route.path(with: values) }
     }
 
     /// One example of each form: with its first sample value, what it must reach. A form with
@@ -66,11 +66,36 @@ public struct RouteTable<Link: Sendable>: Sendable {
     public var examples: [LinkExample] {
         prefixes.flatMap { prefix in
             routes.compactMap { route -> LinkExample? in
-                guard let sample = route.samples.first, route.make(sample) != nil else { return nil }
+                guard route.problem == nil, let sample = route.samples.first, route.make(sample) != nil else {
+                    return nil
+                }
                 return LinkExample(
                     form: route.form(after: prefix), link: prefix + route.path(with: sample),
-                    reaches: route.receiver(for: sample))
+                    reaches: route.receiver(forValues: sample))
             }
+        }
+    }
+
+    /// Every sample of every form under the custom scheme, each form's own (declared, and the
+    /// combinations of its values' samples): the links a test or a fuzzer tries a form with.
+    public var sampleLinks: [LinkExample] {
+        routes.flatMap { route -> [LinkExample] in
+            guard route.problem == nil else { return [] }
+            return route.samples.filter { route.make($0) != nil }.map { sample in
+                LinkExample(
+                    form: route.form(after: "\(scheme)://"), link: "\(scheme)://" + route.path(with: sample),
+                    reaches: route.receiver(forValues: sample))
+            }
+        }
+    }
+
+    /// Why forms of the table cannot be used, each `REASON: PATTERN`: a pattern its form cannot
+    /// read, or one declared twice. Such a form matches no link; empty when every form can be
+    /// used, which ``roundTripFailures(generated:)`` checks too.
+    public var problems: [String] {
+        var seen = Set<String>()
+        return routes.compactMap { route in
+            route.problem ?? (seen.insert(route.pattern).inserted ? nil : "declared twice: \(route.pattern)")
         }
     }
 
@@ -78,15 +103,15 @@ public struct RouteTable<Link: Sendable>: Sendable {
     /// are open (ids, names) first, then those of forms of few choices (tabs).
     public var sampleValues: [String] {
         var seen = Set<String>()
-        let open = routes.filter { $0.choices == nil }
-        let few = routes.filter { $0.choices != nil }
-        return (open + few).flatMap(\.samples).filter { !$0.isEmpty && seen.insert($0).inserted }
+        let few = routes.filter { !$0.choices.isEmpty && !$0.choices.contains { $0 == nil } }
+        let open = routes.filter { $0.choices.isEmpty || $0.choices.contains { $0 == nil } }
+        return (open + few).flatMap { $0.samples.flatMap { $0 } }.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    /// The link `text` is, and the form it is of.
+    /// The link `text` is, the form it is of, and the texts of its values in the pattern's order.
     ///
     /// - Throws: ``RouteError`` saying what was wrong, with the nearest form.
-    public func match(_ text: String) throws(RouteError) -> (link: Link, route: RouteForm<Link>, value: String) {
+    public func match(_ text: String) throws(RouteError) -> (link: Link, route: RouteForm<Link>, values: [String]) {
         func fail(_ kind: RouteError.Kind, _ reason: String, nearest: String? = nil) -> RouteError {
             RouteError(link: text, kind: kind, reason: reason, nearest: nearest, forms: forms)
         }
@@ -148,23 +173,30 @@ public struct RouteTable<Link: Sendable>: Sendable {
         }
         // The first form the link fits decides; one it fits but for its value or query says why.
         var refusal: RouteError?
-        for route in routes {
-            let name = route.valueName ?? "value"
+        for route in routes where route.problem == nil {
             switch Self.fit(route, segments: segments, items: items) {
             case .none: continue
-            case .value(let value):
-                if let link = route.make(value) { return (link, route, value) }
+            case .values(let values):
+                if let link = route.make(values) { return (link, route, values) }
+                // The first value missing or refused says why; a form whose parameters take
+                // each value but whose link refuses them together says its last one.
+                let index =
+                    values.firstIndex { $0.isEmpty }
+                    ?? values.indices.first { !route.accepts[$0](values[$0]) } ?? max(0, values.count - 1)
+                let name = route.valueNames[safe: index] ?? "value"
+                let value = values[safe: index] ?? ""
                 guard !value.isEmpty else {
                     refusal = refusal ?? fail(.missingValue(name: name), "missing \(name)")
                     continue
                 }
-                let choices = route.choices.map { " (\($0.joined(separator: ", ")))" } ?? ""
+                let valueChoices = route.choices[safe: index] ?? nil
+                let choices = valueChoices.map { " (\($0.joined(separator: ", ")))" } ?? ""
                 // The value is the link's own text again: shortened, so the message stays near the
                 // link's size.
                 refusal =
                     refusal
                     ?? fail(
-                        .invalidValue(value, name: name, choices: route.choices),
+                        .invalidValue(value, name: name, choices: valueChoices),
                         "'\(TerminalText.shortened(value))' is not a \(name)\(choices)")
             case .stray(let stray):
                 refusal =
@@ -194,44 +226,49 @@ public struct RouteTable<Link: Sendable>: Sendable {
     private enum Fit {
         /// Its path is another form's.
         case none
-        /// Its path and query are the form's: the value's text ("" if the form has none, or it
-        /// is missing).
-        case value(String)
-        /// Its path is the form's, but query items the form does not name, or names twice, are
-        /// there too (as given).
+        /// Its path and query are the form's: the values' texts in the pattern's order ("" for one
+        /// missing).
+        case values([String])
+        /// Its path is the form's, but query items the form neither names nor ignores, or names
+        /// twice, are there too (as given).
         case stray([String])
     }
 
     /// How the segments and query items fit `route`. A path one segment short of a form whose
-    /// last segment is its value fits it with the value missing.
+    /// last segment is a value fits it with that value missing.
     private static func fit(_ route: RouteForm<Link>, segments: [String], items: [QueryItem]) -> Fit {
         var pieces = route.segments
-        if segments.count == pieces.count - 1, pieces.last == .value { pieces.removeLast() }
+        if segments.count == pieces.count - 1, case .value(_, "", "") = pieces.last { pieces.removeLast() }
         guard pieces.count == segments.count else { return .none }
-        var value: String?
-        for (piece, segment) in zip(pieces, segments) {
+        var values = route.valueNames.map { _ in "" }
+        func read(_ piece: RouteForm<Link>.Piece, _ text: String) -> Bool {
             switch piece {
-            case .literal(let literal): guard literal == segment else { return .none }
-            case .value: value = segment
+            case .literal(let literal): return literal == text
+            case .value(let index, let prefix, let suffix):
+                guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count >= prefix.count + suffix.count
+                else { return false }
+                values[index] = String(text.dropFirst(prefix.count).dropLast(suffix.count))
+                return true
             }
         }
+        for (piece, segment) in zip(pieces, segments) where !read(piece, segment) { return .none }
         var seen = Set<String>()
         var stray: [String] = []
         for item in items {
-            guard seen.insert(item.name).inserted, let piece = route.query.first(where: { $0.name == item.name })?.piece
-            else {
+            let piece = route.query.first { $0.name == item.name }?.piece
+            if piece == nil, route.ignoredQueryItems.contains(item.name) { continue }
+            guard seen.insert(item.name).inserted, let piece else {
                 stray.append(item.raw)
                 continue
             }
-            switch piece {
-            case .literal(let literal): guard literal == item.value else { return .none }
-            case .value: value = item.value
-            }
+            guard read(piece, item.value) else { return .none }
         }
         guard stray.isEmpty else { return .stray(stray) }
         // A literal query item the link leaves out makes it another form.
-        for (name, piece) in route.query where piece != .value && !seen.contains(name) { return .none }
-        return .value(value ?? "")
+        for (name, piece) in route.query where !seen.contains(name) {
+            if case .literal = piece { return .none }
+        }
+        return .values(values)
     }
 
     /// The form whose literal pieces are fewest edits from the link's.
@@ -240,7 +277,10 @@ public struct RouteTable<Link: Sendable>: Sendable {
         return routes.map { route -> (RouteForm<Link>, Int) in
             let literals =
                 route.segments.map { piece in
-                    if case .literal(let literal) = piece { literal } else { "" }
+                    switch piece {
+                    case .literal(let literal): literal
+                    case .value(_, let prefix, let suffix): prefix + suffix
+                    }
                 } + route.query.map(\.name)
             let countPenalty = abs(route.segments.count - segments.count)
             return (route, Self.distance(given, literals.joined(separator: "/")) + countPenalty)

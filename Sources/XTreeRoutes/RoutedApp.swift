@@ -1,8 +1,8 @@
 import XTree
 import XTreeSnapshot
 
-/// A `DeepLinkableApp` whose links are declared in a ``RouteTable``: its link examples and
-/// sample values come from the table, so that tools try every form, hold each to the type it
+/// A `DeepLinkableApp` whose links are declared in a ``RouteTable``: its link examples, sample
+/// values and sample links come from the table, so that tools try every form, hold each to the type it
 /// must reach, and find the forms a website's file leaves out, with nothing written twice.
 ///
 /// ```swift
@@ -22,6 +22,8 @@ extension RoutedApp {
     public static var linkExamples: [LinkExample] { routes.examples }
     /// The table's sample values.
     public static var sampleValues: [String] { routes.sampleValues }
+    /// Every sample of every form of the table, each form's own, under the custom scheme.
+    public static var sampleLinks: [String] { routes.sampleLinks.map(\.link) }
 }
 
 /// Where a link would end, found without applying it: the form it is of, the search for its
@@ -58,9 +60,9 @@ extension RouteTable {
     package func ending(of link: String) throws(RouteError) -> (
         form: String, receiver: String, conditions: [NodeCondition]
     ) {
-        let (_, route, value) = try match(link)
-        let conditions = route.condition(for: value).map { [NodeCondition(key: $0, value: value)] } ?? []
+        let (_, route, values) = try match(link)
+        let conditions = route.condition(forValues: values).map { [NodeCondition(key: $0.key, value: $0.value)] } ?? []
         let prefix = link.lowercased().hasPrefix("https:") ? universalHosts.first.map { "https://\($0)/" } : nil
-        return (route.form(after: prefix ?? "\(scheme)://"), route.receiver(for: value), conditions)
+        return (route.form(after: prefix ?? "\(scheme)://"), route.receiver(forValues: values), conditions)
     }
 }

@@ -1,3 +1,4 @@
+import BrowserFixture
 import Foundation
 import Testing
 import XTree
@@ -83,8 +84,10 @@ import XTreePlatform
         }
     }
 
-    /// `fuzz` mutates each entry's fields and user info, and so finds each defect.
-    @Test func fuzzFindsTheCrashBehindEachKindOfEntry() async throws {
+    /// `fuzz` mutates each entry's fields and user info, and so finds each defect; and tries
+    /// the table form of two values with each combination of its own samples, so finds the
+    /// one combination that traps, which no sample names (`BrowserLinks`).
+    @Test func fuzzFindsTheCrashBehindEachKindOfEntryAndTheTableFormsCombination() async throws {
         let (folder, environment) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
         defer { withExtendedLifetime(folder) {} }
         let result = try await cliProcess(
@@ -95,8 +98,12 @@ import XTreePlatform
         let crashes = findings.filter { $0["property"] as? String == "no crash" }.compactMap { $0["link"] as? String }
         // One crash behind each kind; a kind may be listed twice under ThreadSanitizer, whose
         // trap ends the app by a signal or by its own exit status from one run to the next.
-        #expect(Self.kinds(of: crashes) == ["activity", "notification", "shortcut"], "\(crashes)")
-        if !isThreadSanitized { #expect(crashes.count == 3, "\(crashes)") }
+        #expect(Self.kinds(of: crashes) == ["-", "activity", "notification", "shortcut"], "\(crashes)")
+        if !isThreadSanitized { #expect(crashes.count == 4, "\(crashes)") }
+        let combination = "browser://window/private/tab/0"
+        #expect(crashes.contains(combination), "\(crashes)")  // availability: an array's contains(_:), of an element
+        let examples = await MainActor.run { BrowserApp.linkExamples.map(\.link) }
+        #expect(!examples.contains(combination))  // availability: an array's contains(_:), of an element
     }
 
     /// The kinds of the entries among `links`, sorted, once each; a link that is no entry as "-".

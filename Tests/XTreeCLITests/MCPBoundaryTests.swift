@@ -140,7 +140,7 @@ import XTreePlatform
         let report = (answers[0]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
         let crashes = (report?["findings"] as? [[String: Any]] ?? []).filter { $0["property"] as? String == "no crash" }
         let links = crashes.compactMap { $0["link"] as? String }
-        #expect(EntryEndToEndTests.kinds(of: links) == ["activity", "notification", "shortcut"], "\(links)")
+        #expect(EntryEndToEndTests.kinds(of: links) == ["-", "activity", "notification", "shortcut"], "\(links)")
         let refused = try await Self.answers(
             [("fuzz", #"{"links":10}"#)], serverArguments: ["--attach", "NoSuchApp", "--allow-open"])
         #expect(

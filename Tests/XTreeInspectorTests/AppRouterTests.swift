@@ -31,6 +31,7 @@ import XTreeJournal
         switch RouteBuilder.makeRoute(link) {
         case .openURL(let url)?: url.lowercased().hasPrefix("javascript:")
         case .newTabs(let count)?: count < 1
+        case .tab(let window, let index)?: window == "private" && index < 1
         default: false
         }
     }

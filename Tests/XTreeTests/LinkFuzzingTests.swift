@@ -177,6 +177,17 @@ private enum ClosingPantry: PantryApp { static let bugs: Set<PantryBug> = [.refu
         #expect(notes.contains { $0.contains("took the first 200") })
     }
 
+    /// An app's sample links are each form with its own samples: given them, no example gets
+    /// another form's sample values; without them, the first three go in every example.
+    @Test func sampleLinksKeepEachFormToItsOwnSamples() {
+        let pooled = LinkFuzzEngine.examples(given: ["app://jar/j1"], samples: ["j1", "tab"]).examples
+        #expect(pooled == ["app://jar/j1", "app://jar/tab"])
+        let own = LinkFuzzEngine.examples(
+            given: ["app://jar/j1"], samples: ["j1", "tab"], sampleLinks: ["app://jar/j1", "app://jar/j2"]
+        ).examples
+        #expect(own == ["app://jar/j1", "app://jar/j2"])
+    }
+
     @Test func theReportIsJUnitWithACasePerProperty() async {
         let report = await LinkFuzzing(SlashPantry.self, budget: 400, gracePeriod: 0).run()
         let xml = report.junitXML(name: "pantry <&>")

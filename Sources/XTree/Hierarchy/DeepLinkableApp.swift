@@ -50,6 +50,11 @@ public protocol DeepLinkableApp {
     /// these for each `*` of an association file's pattern. Empty by default.
     static var sampleValues: [String] { get }
 
+    /// Links of each form with its own sample values (a form of two values with each
+    /// combination of them): when given, `fuzz` starts from these and the examples instead of
+    /// putting every form's samples in every link. Empty by default.
+    static var sampleLinks: [String] { get }
+
     /// Where the app's own router would send `link` now, without applying it: the app's parse
     /// of the link and the handler it would choose (a side-effect-free `canHandle`, searched
     /// in the app's order, ``DeepLinkable/firstReceiver(as:order:where:)``), or who would hold
@@ -63,6 +68,8 @@ extension DeepLinkableApp {
     public static var linkExamples: [LinkExample] { [] }
     /// None: a pattern's wildcards are tried with the values in its examples only.
     public static var sampleValues: [String] { [] }
+    /// None: fuzzing puts the sample values in the examples.
+    public static var sampleLinks: [String] { [] }
     /// Not given: tools read the app's route table, if it declares one.
     public static func route(_ link: String, in root: Root) -> LinkRoute { .notGiven }
 }

@@ -101,7 +101,8 @@ struct FuzzCommand: ParsableCommand {
         let appType = app.target?.appType
         let own = client.linkExamples.map(\.link)
         let given = own + (advertised?(own, client.sampleValues) ?? [])
-        let (examples, notes) = LinkFuzzEngine.examples(given: given, samples: client.sampleValues)
+        let (examples, notes) = LinkFuzzEngine.examples(
+            given: given, samples: client.sampleValues, sampleLinks: client.sampleLinks)
         guard !examples.isEmpty else {
             throw .failure(
                 "the app gives no link examples to start from: its DeepLinkableApp type's linkExamples (or a "

@@ -19,10 +19,12 @@ package struct InspectorReply: Codable, Sendable {
     package var name: String?
     package var pid: Int32?
     package var app: AppTypeName?
-    /// `hello`: the type's link examples and sample values, at most
-    /// ``InspectorProtocol/maximumExamples`` of each, for checks such as `xtree-cli links`.
+    /// `hello`: the type's link examples, sample values and sample links, at most
+    /// ``InspectorProtocol/maximumExamples`` of each, for checks such as `xtree-cli links`
+    /// (`sampleLinks` optional within version 7: an app of an earlier build sends none).
     package var examples: [LinkExample]?
     package var samples: [String]?
+    package var sampleLinks: [String]?
     /// `hello`: how long, in seconds, an object that left the tree may stay alive before an
     /// `outlived` event names it.
     package var grace: Double?

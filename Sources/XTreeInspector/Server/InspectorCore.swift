@@ -194,6 +194,7 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
                 definition.linkExamples.filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
                     .prefix(InspectorProtocol.maximumExamples))
             reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
+            reply.sampleLinks = Array(definition.sampleLinks.filter(fits).prefix(InspectorProtocol.maximumExamples))
         }
         clients[id]?.phase = .ready
         loop.setDeadline(id, in: Self.idleTimeout)

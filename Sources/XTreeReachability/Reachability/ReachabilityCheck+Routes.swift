@@ -18,13 +18,13 @@ extension ReachabilityCheck where Link == String {
         of routes: RouteTable<RouteLink>, samples: [String: [String]] = [:]
     ) {
         for route in routes.routes {
-            for value in samples[route.pattern] ?? route.samples {
+            for values in samples[route.pattern].map({ $0.map { [$0] } }) ?? route.samples {
                 // The form's own link, not the table's printing of its value: a link two forms
                 // read alike (`app://item/1/notes`, `app://notes?item=1`) is expected in each.
-                guard route.make(value) != nil else { continue }
-                let url = "\(routes.scheme)://" + route.path(with: value)
-                let receiver = route.receiver(for: value)
-                let condition = route.condition(for: value).map { NodeCondition(key: $0, value: value) }
+                guard route.make(values) != nil else { continue }
+                let url = "\(routes.scheme)://" + route.path(with: values)
+                let receiver = route.receiver(forValues: values)
+                let condition = route.condition(forValues: values).map { NodeCondition(key: $0.key, value: $0.value) }
                 let description = "a \(receiver)" + (condition.map { " with \($0)" } ?? "")
                 expect(
                     url,
