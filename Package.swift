@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -33,6 +33,16 @@ let package = Package(
         .library(name: "RecipesDomain", targets: ["RecipesDomain"]),
         .library(name: "RecipesViews", targets: ["RecipesViews"]),
         .executable(name: "xtree-cli", targets: ["xtree-cli"]),
+    ],
+    // An app that links XTreeInspector in a build it ships (an internal release) and wants no C
+    // entry points a debugger can call in it depends on the package with `traits: []`.
+    traits: [
+        .trait(
+            name: "DebuggerEntryPoints",
+            description:
+                "The C entry points a debugger calls in an app linking XTreeInspector (xtree_command, xtree_tree, "
+                + "xtree_find, xtree_why, xtree_log, xtree_last_answer), kept in release builds. On by default."),
+        .default(enabledTraits: ["DebuggerEntryPoints"]),
     ],
     targets: [
         // Every call whose Darwin and Glibc forms differ: sockets, files and paths, memory, signals

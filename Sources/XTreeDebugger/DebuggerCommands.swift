@@ -25,6 +25,9 @@ enum DebuggerStatus: Int32 {
     case answeredNo, busy, badArgument, nothingRegistered
 }
 
+// The package trait `DebuggerEntryPoints` (on by default) keeps them; an app that depends on the
+// package with `traits: []` carries none (`Scripts/release-contents.sh` shows both).
+#if DebuggerEntryPoints
 /// `tree`, `find NAME [--where KEY=VALUE]... [--all]`, `why LINK` or `log [COUNT]`: the command
 /// files' one entry point.
 @_cdecl("xtree_command")
@@ -85,7 +88,7 @@ public func xtreeLastAnswer() -> UnsafePointer<CChar> { LastAnswer.text }
 extension DebuggerView {
     /// The entry points, referenced from code that runs, so that a release build's dead
     /// stripping keeps them: a debugger calls them by name, and nothing else does.
-    nonisolated(unsafe) static var entryPoints: [UnsafeRawPointer] = [
+    nonisolated(unsafe) static let entryPoints: [UnsafeRawPointer] = [
         unsafeBitCast(xtreeCommand as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
         unsafeBitCast(xtreeTree as @convention(c) () -> Int32, to: UnsafeRawPointer.self),
         unsafeBitCast(xtreeFind as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
@@ -94,6 +97,13 @@ extension DebuggerView {
         unsafeBitCast(xtreeLastAnswer as @convention(c) () -> UnsafePointer<CChar>, to: UnsafeRawPointer.self),
     ]
 }
+#else
+extension DebuggerView {
+    /// None: the package's `DebuggerEntryPoints` trait is off, so the app carries no C entry
+    /// point a debugger can call.
+    nonisolated(unsafe) static let entryPoints: [UnsafeRawPointer] = []
+}
+#endif
 
 /// What the entry points do, off the C boundary.
 enum DebuggerCall {

@@ -9,6 +9,8 @@ import XTreeSupport
 @testable import XTreeDebugger
 @testable import XTreeInspector
 
+// The entry points exist where the package trait `DebuggerEntryPoints` is on, as by default.
+#if DebuggerEntryPoints
 /// The entry points a debugger calls, called here as a debugger would: statuses, hostile
 /// arguments, and `why` applying nothing. Scripts/debugger-check.sh calls them from lldb and gdb.
 @MainActor
@@ -162,3 +164,4 @@ import XTreeSupport
         DebuggerView.shared.route.withLock { $0 = nil }
     }
 }
+#endif
