@@ -28,81 +28,85 @@ enum DebuggerStatus: Int32 {
 // The package trait `DebuggerEntryPoints` (on by default) keeps them; an app that depends on the
 // package with `traits: []` carries none (`Scripts/release-contents.sh` shows both).
 #if DebuggerEntryPoints
-/// `tree`, `find NAME [--where KEY=VALUE]... [--all]`, `why LINK` or `log [COUNT]`: the command
-/// files' one entry point.
-@_cdecl("xtree_command")
-public func xtreeCommand(_ line: UnsafePointer<CChar>?) -> Int32 {
-    LastAnswer.begin()
-    guard let text = DebuggerCall.argument(line, what: "a command") else { return DebuggerStatus.badArgument.rawValue }
-    let words = text.split(separator: " ", omittingEmptySubsequences: true)
-    let rest = words.dropFirst().joined(separator: " ")
-    switch words.first {
-    case "tree": return DebuggerCall.tree().rawValue
-    case "find": return DebuggerCall.find(rest).rawValue
-    case "why": return DebuggerCall.why(rest).rawValue
-    case "log": return DebuggerCall.log(rest.isEmpty ? 20 : Int(rest) ?? -1).rawValue
-    default:
-        DebuggerCall.say(
-            "xtree: unknown command '\(TerminalText.escaped(TerminalText.shortened(String(words.first ?? ""))))'; "
-                + "commands: tree, find NAME [--where KEY=VALUE]... [--all], why LINK, log [COUNT]")
-        return DebuggerStatus.badArgument.rawValue
+    /// `tree`, `find NAME [--where KEY=VALUE]... [--all]`, `why LINK` or `log [COUNT]`: the command
+    /// files' one entry point.
+    @_cdecl("xtree_command")
+    public func xtreeCommand(_ line: UnsafePointer<CChar>?) -> Int32 {
+        LastAnswer.begin()
+        guard let text = DebuggerCall.argument(line, what: "a command") else {
+            return DebuggerStatus.badArgument.rawValue
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        let rest = words.dropFirst().joined(separator: " ")
+        switch words.first {
+        case "tree": return DebuggerCall.tree().rawValue
+        case "find": return DebuggerCall.find(rest).rawValue
+        case "why": return DebuggerCall.why(rest).rawValue
+        case "log": return DebuggerCall.log(rest.isEmpty ? 20 : Int(rest) ?? -1).rawValue
+        default:
+            DebuggerCall.say(
+                "xtree: unknown command '\(TerminalText.escaped(TerminalText.shortened(String(words.first ?? ""))))'; "
+                    + "commands: tree, find NAME [--where KEY=VALUE]... [--all], why LINK, log [COUNT]")
+            return DebuggerStatus.badArgument.rawValue
+        }
     }
-}
 
-/// The tree: live on the main thread, else the last one the inspector's live view holds.
-@_cdecl("xtree_tree")
-public func xtreeTree() -> Int32 {
-    LastAnswer.begin()
-    return DebuggerCall.tree().rawValue
-}
+    /// The tree: live on the main thread, else the last one the inspector's live view holds.
+    @_cdecl("xtree_tree")
+    public func xtreeTree() -> Int32 {
+        LastAnswer.begin()
+        return DebuggerCall.tree().rawValue
+    }
 
-/// A search, as `xtree-cli find` takes it: `NAME [--where KEY=VALUE]... [--all]`.
-@_cdecl("xtree_find")
-public func xtreeFind(_ query: UnsafePointer<CChar>?) -> Int32 {
-    LastAnswer.begin()
-    guard let text = DebuggerCall.argument(query, what: "a search") else { return DebuggerStatus.badArgument.rawValue }
-    return DebuggerCall.find(text).rawValue
-}
+    /// A search, as `xtree-cli find` takes it: `NAME [--where KEY=VALUE]... [--all]`.
+    @_cdecl("xtree_find")
+    public func xtreeFind(_ query: UnsafePointer<CChar>?) -> Int32 {
+        LastAnswer.begin()
+        guard let text = DebuggerCall.argument(query, what: "a search") else {
+            return DebuggerStatus.badArgument.rawValue
+        }
+        return DebuggerCall.find(text).rawValue
+    }
 
-/// Where `link` would end, without applying it; for a link of no declared form, what its last
-/// journaled application said.
-@_cdecl("xtree_why")
-public func xtreeWhy(_ link: UnsafePointer<CChar>?) -> Int32 {
-    LastAnswer.begin()
-    guard let text = DebuggerCall.argument(link, what: "a link") else { return DebuggerStatus.badArgument.rawValue }
-    return DebuggerCall.why(text).rawValue
-}
+    /// Where `link` would end, without applying it; for a link of no declared form, what its last
+    /// journaled application said.
+    @_cdecl("xtree_why")
+    public func xtreeWhy(_ link: UnsafePointer<CChar>?) -> Int32 {
+        LastAnswer.begin()
+        guard let text = DebuggerCall.argument(link, what: "a link") else { return DebuggerStatus.badArgument.rawValue }
+        return DebuggerCall.why(text).rawValue
+    }
 
-/// The last `count` journal events (20 if 0).
-@_cdecl("xtree_log")
-public func xtreeLog(_ count: Int32) -> Int32 {
-    LastAnswer.begin()
-    return DebuggerCall.log(count == 0 ? 20 : Int(count)).rawValue
-}
+    /// The last `count` journal events (20 if 0).
+    @_cdecl("xtree_log")
+    public func xtreeLog(_ count: Int32) -> Int32 {
+        LastAnswer.begin()
+        return DebuggerCall.log(count == 0 ? 20 : Int(count)).rawValue
+    }
 
-/// The last answer of an entry point, as a C string: what it wrote to standard error, which a
-/// debugger's session may not show (`p (char *)xtree_last_answer()`).
-@_cdecl("xtree_last_answer")
-public func xtreeLastAnswer() -> UnsafePointer<CChar> { LastAnswer.text }
+    /// The last answer of an entry point, as a C string: what it wrote to standard error, which a
+    /// debugger's session may not show (`p (char *)xtree_last_answer()`).
+    @_cdecl("xtree_last_answer")
+    public func xtreeLastAnswer() -> UnsafePointer<CChar> { LastAnswer.text }
 
-extension DebuggerView {
-    /// The entry points, referenced from code that runs, so that a release build's dead
-    /// stripping keeps them: a debugger calls them by name, and nothing else does.
-    nonisolated(unsafe) static let entryPoints: [UnsafeRawPointer] = [
-        unsafeBitCast(xtreeCommand as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
-        unsafeBitCast(xtreeTree as @convention(c) () -> Int32, to: UnsafeRawPointer.self),
-        unsafeBitCast(xtreeFind as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
-        unsafeBitCast(xtreeWhy as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
-        unsafeBitCast(xtreeLog as @convention(c) (Int32) -> Int32, to: UnsafeRawPointer.self),
-        unsafeBitCast(xtreeLastAnswer as @convention(c) () -> UnsafePointer<CChar>, to: UnsafeRawPointer.self),
-    ]
-}
+    extension DebuggerView {
+        /// The entry points, referenced from code that runs, so that a release build's dead
+        /// stripping keeps them: a debugger calls them by name, and nothing else does.
+        nonisolated(unsafe) static let entryPoints: [UnsafeRawPointer] = [
+            unsafeBitCast(xtreeCommand as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
+            unsafeBitCast(xtreeTree as @convention(c) () -> Int32, to: UnsafeRawPointer.self),
+            unsafeBitCast(xtreeFind as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
+            unsafeBitCast(xtreeWhy as @convention(c) (UnsafePointer<CChar>?) -> Int32, to: UnsafeRawPointer.self),
+            unsafeBitCast(xtreeLog as @convention(c) (Int32) -> Int32, to: UnsafeRawPointer.self),
+            unsafeBitCast(xtreeLastAnswer as @convention(c) () -> UnsafePointer<CChar>, to: UnsafeRawPointer.self),
+        ]
+    }
 #else
-extension DebuggerView {
-    /// None: the package's `DebuggerEntryPoints` trait is off, so the app carries no C entry
-    /// point a debugger can call.
-    nonisolated(unsafe) static let entryPoints: [UnsafeRawPointer] = []
-}
+    extension DebuggerView {
+        /// None: the package's `DebuggerEntryPoints` trait is off, so the app carries no C entry
+        /// point a debugger can call.
+        nonisolated(unsafe) static let entryPoints: [UnsafeRawPointer] = []
+    }
 #endif
 
 /// What the entry points do, off the C boundary.
