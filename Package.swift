@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "RecipesDomainTests", dependencies: ["RecipesDomain", "XTree", "XTreeReachability", "XTreeTesting"]),
         .testTarget(
-            name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting"]),
+            name: "ShopDomainTests", dependencies: ["ShopDomain", "XTree", "XTreeReachability", "XTreeRoutes", "XTreeTesting", "XTreeSupport"]),
         // The kit from XCTest, as suites not yet on Swift Testing call it.
         .testTarget(name: "XTreeXCTests", dependencies: ["ShopDomain", "XTree", "XTreeTesting"]),
         .testTarget(

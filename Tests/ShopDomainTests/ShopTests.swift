@@ -2,6 +2,7 @@ import Testing
 import XTree
 import XTreeReachability
 import XTreeRoutes
+import XTreeSupport
 import XTreeTesting
 
 @testable import ShopDomain
@@ -13,6 +14,23 @@ import XTreeTesting
         let report = await ShopCoordinator.reachabilityCheck().expectReachable()
         #expect(report.results.count == 7)
         #expect(report.audit?.findings.isEmpty == true)
+    }
+
+    /// A check told to stop (an interrupt `xtree-cli check` noted) ends after the link under
+    /// way, and its report says how far it came.
+    @Test func aStoppedCheckEndsAfterTheLinkUnderWay() async {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+        var check = ShopCoordinator.reachabilityCheck()
+        let asked = Locked(0)
+        check.stopped = {
+            asked.withLock { count in
+                count += 1
+                return count > 2
+            }
+        }
+        let report = await check.run(audits: false)
+        #expect(report.results.count == 2)
+        #expect(report.summary.hasSuffix("(stopped after 2 of 7)\n"), "\(report.summary)")
     }
 
     @Test func linksNobodyWroteKeepTheirProperties() async {

@@ -69,7 +69,7 @@ import XTreeReachability
     /// Ctrl-C ends a long run after its case: the findings so far are reported, and no child
     /// or directory of one is left behind.
     @Test func anInterruptedRunReportsWhatItFoundAndLeavesNothing() async throws {
-        // The recipes app, served in a child: a whole run of its 26 examples from 27 states takes
+        // The recipes app, served in a child: a whole run of its 56 examples from 57 states takes
         // minutes, so one that did not stop would be killed at the bound below, and fail.
         let (folder, environment) = try HeldLinkTests.environment()
         defer { withExtendedLifetime(folder) {} }

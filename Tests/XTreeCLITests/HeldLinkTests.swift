@@ -55,6 +55,32 @@ import XTreePlatform
         #expect(bad.stderr.hasPrefix("error: --hold-timeout takes a number of seconds from 0 to 86400, got 'soon'"))
     }
 
+    /// Ctrl-C stops `check` after the example under way: the rows so far are reported, and
+    /// the launched app and its directory are gone. (An app that never launches holds each
+    /// example for the hold timeout, 3 s: interrupted during the first, the check reports one.)
+    @Test func anInterruptedCheckReportsTheRowsSoFarAndLeavesNothing() async throws {
+        let (folder, environment) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1"])
+        defer { withExtendedLifetime(folder) {} }
+        let (process, started) = try await startCLI(
+            ["check", "--launch", Self.browser, "--hold-timeout", "3"], environment: environment,
+            output: folder.path("check.out"), tries: 600
+        ) { $0.contains("link examples") }
+        #expect(started != nil)
+        try await Task.sleep(nanoseconds: 500_000_000)
+        _ = Terminal.send(.interrupt, to: process.processIdentifier)
+        await process.exit(killAfter: 60)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        let output = try String(contentsOfFile: folder.path("check.out"), encoding: .utf8)
+        #expect(
+            output.contains("1 checks (8 links x 1 applier): 0 passed, 1 failed (stopped after 1 of 8)"), "\(output)")
+        #expect(
+            output.contains(
+                "interrupted after 1 of 8 link checks: the report covers those\nerror: interrupted with 1 failed"),
+            "\(output)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))
+        #expect(left.isEmpty, "\(left)")
+    }
+
     /// A link still held is shown after the tree, with its holder and its secrets hidden.
     @Test func theTreeShowsTheLinksStillHeldWithTheirHolder() async throws {
         let (folder, environment) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1", "XTREE_HOLD_TIMEOUT": "0.2"])

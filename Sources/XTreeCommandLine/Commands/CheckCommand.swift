@@ -23,7 +23,8 @@ struct CheckCommand: ParsableCommand {
             when it is applied without error and ends on an object in the app's tree, of the type
             the example says it reaches if it says one (LinkExample's reaches). A launched
             app takes each from a fresh root; a running one from its start if it restores states,
-            else where the example before left it.
+            else where the example before left it. Ctrl-C (SIGINT) or SIGTERM stops the check
+            after the link under way: the rows so far are reported, and the status is 1.
             """,
         roles: [.starting]
     )
@@ -42,8 +43,12 @@ struct CheckCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         var report: ReachabilityReport
+        // Ctrl-C or SIGTERM ends the check after the example under way: the rows so far are
+        // reported, and a launched app and its directory are removed as at the end of any run.
+        let interrupts = Interrupts()
+        defer { interrupts.restore() }
         if let running = try context.running(attach, hold: hold) {
-            let (checked, forms) = try await check(running, context: context)
+            let (checked, forms) = try await check(running, context: context, stopped: { interrupts.arrived })
             report = checked
             // Each example says its own form.
             let formOfLink = Dictionary(
@@ -51,7 +56,7 @@ struct CheckCommand: ParsableCommand {
             if coverage { report = report.measuringCoverage(forms: forms, formOfLink: formOfLink) }
         } else {
             let app = try context.startApp()
-            report = await check(app, context: context)
+            report = await check(app, context: context, stopped: { interrupts.arrived })
             if coverage { report = report.measuringCoverage(forms: type(of: app).linkForms) }
         }
         let console = context.console
@@ -60,6 +65,12 @@ struct CheckCommand: ParsableCommand {
         case .text: console.out(report.summary + (report.coverage?.text ?? ""))
         case .json: console.out(report.json)
         case .junit: console.out(report.junitXML)
+        }
+        if interrupts.arrived {
+            let said =
+                "interrupted after \(report.results.count) of \(report.total) link checks: the report covers those\n"
+            if format == .text { console.out(said) } else { console.err(said) }
+            throw .failure("interrupted" + (report.failures.isEmpty ? "" : " with \(report.failures.count) failed"))
         }
         guard report.passed else {
             let problems = report.audit?.problems.count ?? 0
@@ -71,16 +82,22 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Runs the app's check, printing text rows as they complete.
-    private func check<App: EmbeddedApp>(_ app: App, context: Context) async -> ReachabilityReport {
+    private func check<App: EmbeddedApp>(
+        _ app: App, context: Context, stopped: @escaping @Sendable () -> Bool
+    ) async -> ReachabilityReport {
         var printer = RowPrinter(format: format, console: context.console)
-        let report = await app.reachabilityCheck().run { printer.show($0) }
+        var check = app.reachabilityCheck()
+        check.stopped = stopped
+        let report = await check.run { printer.show($0) }
         printer.done()
         return report
     }
 
     /// Checks the link examples of an app attached or launched; the report and the forms of
     /// its examples.
-    private func check(_ app: RunningApp, context: Context) async throws(CLIError) -> (ReachabilityReport, [String]) {
+    private func check(
+        _ app: RunningApp, context: Context, stopped: () -> Bool
+    ) async throws(CLIError) -> (ReachabilityReport, [String]) {
         let (client, title) = (app.client, app.title)
         guard client.appType != nil, !client.linkExamples.isEmpty else {
             throw .failure(
@@ -117,7 +134,7 @@ struct CheckCommand: ParsableCommand {
                         endNames: result.path.last.map { snapshot.nodes[$0].names } ?? [],
                         types: Set(snapshot.nodes.map(\.type)))
                 }
-            }, progress: { printer.show($0) })
+            }, stopped: stopped, progress: { printer.show($0) })
         printer.done()
         var seen = Set<String>()
         return (report, client.linkExamples.map(\.form).filter { seen.insert($0).inserted })

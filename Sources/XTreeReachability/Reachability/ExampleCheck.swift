@@ -33,14 +33,15 @@ package struct ExampleCheck {
     /// Applies each example's link with `apply`, in order, calling `progress` after each.
     @MainActor
     package func run(
-        apply: (String) async -> Outcome, progress: (ReachabilityReport) -> Void = { _ in }
+        apply: (String) async -> Outcome, stopped: () -> Bool = { false },
+        progress: (ReachabilityReport) -> Void = { _ in }
     ) async -> ReachabilityReport {
         var report = ReachabilityReport(
             name: name, links: examples.count, appliers: [applier],
             linkWidth: examples.map { TerminalText.escaped($0.link).count }.max() ?? 0)
         progress(report)
         for example in examples {
-            if Task.isCancelled { break }
+            if Task.isCancelled || stopped() { break }
             let start = DispatchTime.now().uptimeNanoseconds
             var result = ReachabilityReport.Result(
                 link: example.link, applier: applier, expected: example.reaches.map { "a \($0)" } ?? Self.anyObject,

@@ -47,6 +47,9 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
     /// How long an object a link takes out of the tree may stay alive; `nil` (the default)
     /// if releases are not checked. See ``expectReleases(within:)``.
     public private(set) var releaseGracePeriod: Double?
+    /// Whether to stop after the link under way, as a cancelled task does: an interrupt
+    /// `xtree-cli check` notes.
+    package var stopped: @Sendable () -> Bool = { false }
 
     /// Creates a check with no links yet.
     ///
@@ -133,7 +136,7 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
             progress(report)
         }
         for (link, setup, expectation) in expectations {
-            if Task.isCancelled { break }
+            if Task.isCancelled || stopped() { break }
             var firstSnapshot: (applier: String, snapshot: TreeSnapshot)?
             for (applierName, apply) in appliers {
                 let (result, snapshot) = await check(
