@@ -79,7 +79,7 @@ public enum BrowserApp: DeepLinkableApp {
     /// Values of the forms' parts.
     public static let sampleValues = ["swift", "privacy", "bookmarks"]
     /// The table's form with each combination of its own samples.
-    public static let sampleLinks = BrowserLinks.routes.sampleLinks.map(\.link)
+    public static let sampleLinks = BrowserLinks.routes.sampleLinks
 
     /// A user activity, a shortcut and a notification, each as its entry text.
     static let entryExamples = [

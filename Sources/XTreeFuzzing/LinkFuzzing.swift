@@ -46,7 +46,7 @@ public struct LinkFuzzing<App: DeepLinkableApp> {
     /// Runs the cases until the budget is spent, and reports the findings.
     public func run() async -> LinkFuzzReport {
         let (examples, notes) = LinkFuzzEngine.examples(
-            given: App.linkExamples.map(\.link), samples: App.sampleValues, sampleLinks: App.sampleLinks)
+            given: App.linkExamples.map(\.link), samples: App.sampleValues, sampleLinks: App.sampleLinks.map(\.link))
         var engine = LinkFuzzEngine(seed: seed)
         var runner = InProcessRunner(gracePeriod: gracePeriod)
         let start = DispatchTime.now().uptimeNanoseconds

@@ -32,7 +32,7 @@ public final class InspectorClient {
     public private(set) var sampleValues: [String] = []
     /// The sample links of the app's ``DeepLinkableApp`` type, if it named one: each form with
     /// its own samples.
-    public private(set) var sampleLinks: [String] = []
+    public private(set) var sampleLinks: [LinkExample] = []
     /// How long, in seconds, an object that left the app's tree may stay alive before an
     /// `outlived` event names it; `nil` if the app did not say (or said something unreadable).
     public private(set) var releaseGracePeriod: Double?
@@ -128,10 +128,12 @@ public final class InspectorClient {
         appType = reply.app
         // From the app, so held to the limits it keeps when it sends them.
         let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
-        linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples)
-            .filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
+        let examplesFit = { (example: LinkExample) in
+            fits(example.form) && fits(example.link) && fits(example.reaches ?? "")
+        }
+        linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples).filter(examplesFit)
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
-        sampleLinks = (reply.sampleLinks ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
+        sampleLinks = (reply.sampleLinks ?? []).prefix(InspectorProtocol.maximumExamples).filter(examplesFit)
         releaseGracePeriod = reply.grace.flatMap { $0.isFinite && (0...3_600).contains($0) ? $0 : nil }
     }
 

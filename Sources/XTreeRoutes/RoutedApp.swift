@@ -23,7 +23,7 @@ extension RoutedApp {
     /// The table's sample values.
     public static var sampleValues: [String] { routes.sampleValues }
     /// Every sample of every form of the table, each form's own, under the custom scheme.
-    public static var sampleLinks: [String] { routes.sampleLinks.map(\.link) }
+    public static var sampleLinks: [LinkExample] { routes.sampleLinks }
 }
 
 /// Where a link would end, found without applying it: the form it is of, the search for its

@@ -17,13 +17,19 @@ import XTreePlatform
         return (folder, ["TMPDIR": folder.path("tmp")].merging(extra) { $1 })
     }
 
-    /// On a cold start each example is held, then delivered when launch finishes, and passes.
-    @Test func checkOnAColdStartPassesWithEveryLinkHeldThenDelivered() async throws {
+    /// On a cold start each example is held, then delivered when launch finishes, and passes;
+    /// so do the sample links of the table's form but one, the combination of its samples that
+    /// traps, which `check` finds with the app's own message (the kit would, and `check` tried
+    /// one example a form).
+    @Test func checkOnAColdStartHoldsAndDeliversEveryLinkAndFindsTheTrappingSample() async throws {
         let (folder, environment) = try Self.environment()
         defer { withExtendedLifetime(folder) {} }
         let result = try await cliProcess(["check", "--launch", Self.browser], environment: environment)
-        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
-        #expect(result.stdout.contains("8 checks (8 links x 1 applier): 8 passed, 0 failed"), "\(result.stdout)")
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("8 link examples and 3 more sample links of their forms\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("11 checks (11 links x 1 applier): 10 passed, 1 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("\nFAIL    browser://window/private/tab/0 "), "\(result.stdout)")
+        #expect(result.stdout.contains("Precondition failed: the private window has no tab 0"), "\(result.stdout)")
     }
 
     /// Coverage counts each example for the form it says it is of: entries' forms, which are
@@ -32,7 +38,7 @@ import XTreePlatform
         let (folder, environment) = try Self.environment(["BROWSER_LAUNCH_DELAY": "0"])
         defer { withExtendedLifetime(folder) {} }
         let result = try await cliProcess(["check", "--launch", Self.browser, "--coverage"], environment: environment)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stdout.contains("coverage: 1 screen type reached, 8 of 8 link forms covered\n"), "\(result.stdout)")
         #expect(!result.stdout.contains("forms no link was of") && !result.stdout.contains("links of no form"))
@@ -45,7 +51,7 @@ import XTreePlatform
         let result = try await cliProcess(
             ["check", "--launch", Self.browser, "--hold-timeout", "0.2"], environment: environment)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("0 passed, 8 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("0 passed, 11 failed"), "\(result.stdout)")
         #expect(
             result.stdout.contains(
                 "browser://search?q=swift is held by SceneCoordinator, and was not delivered within 0.2 s"),
@@ -66,16 +72,21 @@ import XTreePlatform
             output: folder.path("check.out"), tries: 600
         ) { $0.contains("link examples") }
         #expect(started != nil)
-        try await Task.sleep(nanoseconds: 500_000_000)
-        _ = Terminal.send(.interrupt, to: process.processIdentifier)
+        // Sent three times during the first example's wait: once in a full parallel run of the
+        // suite, one signal went unseen (not reproduced alone, nor with the signal inherited
+        // blocked or ignored); a second one then still stops the check after that example.
+        for _ in 0..<3 {
+            try await Task.sleep(nanoseconds: 700_000_000)
+            _ = Terminal.send(.interrupt, to: process.processIdentifier)
+        }
         await process.exit(killAfter: 60)
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
         let output = try String(contentsOfFile: folder.path("check.out"), encoding: .utf8)
         #expect(
-            output.contains("1 checks (8 links x 1 applier): 0 passed, 1 failed (stopped after 1 of 8)"), "\(output)")
+            output.contains("1 checks (11 links x 1 applier): 0 passed, 1 failed (stopped after 1 of 11)"), "\(output)")
         #expect(
             output.contains(
-                "interrupted after 1 of 8 link checks: the report covers those\nerror: interrupted with 1 failed"),
+                "interrupted after 1 of 11 link checks: the report covers those\nerror: interrupted with 1 failed"),
             "\(output)")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))
         #expect(left.isEmpty, "\(left)")

@@ -47,12 +47,14 @@ import XTreeReachability
         let text = try await cliProcess(["check", "--launch", launcher.script], environment: launcher.environment)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix(#"checking "launch.sh" (pid "#))
-        #expect(text.stdout.contains("10 checks (10 links x 1 applier): 10 passed, 0 failed"))
+        // The app's 10 examples and 46 more sample links of their forms, each form's own.
+        #expect(text.stdout.contains("10 link examples and 46 more sample links of their forms\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("56 checks (56 links x 1 applier): 56 passed, 0 failed"))
         let junit = try await cliProcess(
             ["check", "--launch", launcher.script, "--coverage", "--format", "junit"], environment: launcher.environment
         )
         #expect(junit.stdout.hasPrefix("<?xml"))
-        #expect(junit.stdout.components(separatedBy: "<testcase ").count - 1 == 10)
+        #expect(junit.stdout.components(separatedBy: "<testcase ").count - 1 == 56)
         #expect(junit.stdout.contains(#"<property name="coverage.formsNotCovered" value=""/>"#))
         #expect(junit.stderr.hasPrefix(#"checking "launch.sh""#))
         #expect(launcher.leftovers.isEmpty)
@@ -64,7 +66,7 @@ import XTreeReachability
         let launcher = try Launcher(#"exec "$XTREE_CLI" --app Shop serve"#)
         let text = try await cliProcess(["check", "--launch", launcher.script], environment: launcher.environment)
         #expect(text.status == 0, "\(text.stdout) \(text.stderr)")
-        #expect(text.stdout.contains("3 passed, 0 failed"), "\(text.stdout)")
+        #expect(text.stdout.contains("7 passed, 0 failed"), "\(text.stdout)")
         #expect(text.stderr.contains("does not return to its start"), "\(text.stderr)")
         #expect(launcher.leftovers.isEmpty)
     }
@@ -73,14 +75,14 @@ import XTreeReachability
         let served = try await ServedApp()
         let result = try await served.cli("check", "--attach", served.name)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("10 passed, 0 failed"))
+        #expect(result.stdout.contains("56 passed, 0 failed"))
         // The recipes app restores states, so no note says otherwise.
         #expect(!result.stderr.contains("restores no states"))
         // The shop restores none: its examples are applied one after another, and pass.
         let shop = try await ServedApp(name: "ShopCheck", app: "Shop")
         let chained = try await shop.cli("check", "--attach", shop.name)
         #expect(chained.status == 0, "\(chained.stdout)")
-        #expect(chained.stdout.contains("3 passed, 0 failed"))
+        #expect(chained.stdout.contains("7 passed, 0 failed"))
         #expect(chained.stderr.contains("restores no states, so each example is applied where the one before left it"))
     }
 

@@ -51,9 +51,10 @@ public protocol DeepLinkableApp {
     static var sampleValues: [String] { get }
 
     /// Links of each form with its own sample values (a form of two values with each
-    /// combination of them): when given, `fuzz` starts from these and the examples instead of
-    /// putting every form's samples in every link. Empty by default.
-    static var sampleLinks: [String] { get }
+    /// combination of them), with what each must reach: `xtree-cli check` on a running app
+    /// checks these besides the examples, and `fuzz` starts from both instead of putting every
+    /// form's samples in every link. Empty by default.
+    static var sampleLinks: [LinkExample] { get }
 
     /// Where the app's own router would send `link` now, without applying it: the app's parse
     /// of the link and the handler it would choose (a side-effect-free `canHandle`, searched
@@ -69,7 +70,7 @@ extension DeepLinkableApp {
     /// None: a pattern's wildcards are tried with the values in its examples only.
     public static var sampleValues: [String] { [] }
     /// None: fuzzing puts the sample values in the examples.
-    public static var sampleLinks: [String] { [] }
+    public static var sampleLinks: [LinkExample] { [] }
     /// Not given: tools read the app's route table, if it declares one.
     public static func route(_ link: String, in root: Root) -> LinkRoute { .notGiven }
 }

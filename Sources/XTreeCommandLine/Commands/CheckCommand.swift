@@ -2,6 +2,7 @@ import Foundation
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
+import XTreeInspectorClient
 import XTreeReachability
 import XTreeTargets
 
@@ -19,7 +20,8 @@ struct CheckCommand: ParsableCommand {
             what CI systems show as test results. With --coverage, also which screen types the
             links reached, which of the app's link forms they covered, and which types in the
             trees no link reached (in the JSON as 'coverage', in JUnit XML as properties).
-            With --attach or --launch, the app's own link examples are checked on it: each passes
+            With --attach or --launch, the app's own link examples are checked on it, then its
+            sample links (each form with its own samples) that are not among them: each passes
             when it is applied without error and ends on an object in the app's tree, of the type
             the example says it reaches if it says one (LinkExample's reaches). A launched
             app takes each from a fresh root; a running one from its start if it restores states,
@@ -52,7 +54,7 @@ struct CheckCommand: ParsableCommand {
             report = checked
             // Each example says its own form.
             let formOfLink = Dictionary(
-                running.client.linkExamples.map { ($0.link, $0.form) }, uniquingKeysWith: { first, _ in first })
+                Self.examples(of: running.client).map { ($0.link, $0.form) }, uniquingKeysWith: { first, _ in first })
             if coverage { report = report.measuringCoverage(forms: forms, formOfLink: formOfLink) }
         } else {
             let app = try context.startApp()
@@ -104,7 +106,11 @@ struct CheckCommand: ParsableCommand {
                 "\(title) gives no link examples to check: give Inspector your DeepLinkableApp type, "
                     + "with linkExamples")
         }
-        let line = "checking \(title), \(client.linkExamples.count) link examples\n"
+        let examples = Self.examples(of: client)
+        let samples = examples.count - client.linkExamples.count
+        let line =
+            "checking \(title), \(client.linkExamples.count) link examples"
+            + (samples == 0 ? "" : " and \(samples) more sample link\(samples == 1 ? "" : "s") of their forms") + "\n"
         if format == .text { context.console.out(line) } else { context.console.err(line) }
         // A running app starts each example from its start if it restores states.
         var restores = false
@@ -120,7 +126,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let check = ExampleCheck(
-            name: client.app.name, examples: client.linkExamples,
+            name: client.app.name, examples: examples,
             applier: app.launched == nil ? "attached" : "launched")
         var printer = RowPrinter(format: format, console: context.console)
         let report = await check.run(
@@ -137,7 +143,14 @@ struct CheckCommand: ParsableCommand {
             }, stopped: stopped, progress: { printer.show($0) })
         printer.done()
         var seen = Set<String>()
-        return (report, client.linkExamples.map(\.form).filter { seen.insert($0).inserted })
+        return (report, examples.map(\.form).filter { seen.insert($0).inserted })
+    }
+
+    /// What a running app's check applies: its link examples, then its sample links (each form
+    /// with its own samples) that are not among them.
+    static func examples(of client: InspectorClient) -> [LinkExample] {
+        let given = Set(client.linkExamples.map(\.link))
+        return client.linkExamples + client.sampleLinks.filter { !given.contains($0.link) }
     }
 }
 

@@ -102,7 +102,7 @@ struct FuzzCommand: ParsableCommand {
         let own = client.linkExamples.map(\.link)
         let given = own + (advertised?(own, client.sampleValues) ?? [])
         let (examples, notes) = LinkFuzzEngine.examples(
-            given: given, samples: client.sampleValues, sampleLinks: client.sampleLinks)
+            given: given, samples: client.sampleValues, sampleLinks: client.sampleLinks.map(\.link))
         guard !examples.isEmpty else {
             throw .failure(
                 "the app gives no link examples to start from: its DeepLinkableApp type's linkExamples (or a "

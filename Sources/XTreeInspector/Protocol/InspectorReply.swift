@@ -24,7 +24,7 @@ package struct InspectorReply: Codable, Sendable {
     /// (`sampleLinks` optional within version 7: an app of an earlier build sends none).
     package var examples: [LinkExample]?
     package var samples: [String]?
-    package var sampleLinks: [String]?
+    package var sampleLinks: [LinkExample]?
     /// `hello`: how long, in seconds, an object that left the tree may stay alive before an
     /// `outlived` event names it.
     package var grace: Double?

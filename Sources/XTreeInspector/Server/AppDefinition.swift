@@ -10,7 +10,7 @@ package struct AppDefinition: Sendable {
     package let typeName: AppTypeName?
     package let linkExamples: [LinkExample]
     package let sampleValues: [String]
-    package let sampleLinks: [String]
+    package let sampleLinks: [LinkExample]
     /// Makes the app as it is at launch, where the inspector owns the app's root (an app
     /// launched for the CLI, ``Inspector/serve(_:name:)``): a restore to the start then makes a
     /// fresh root instead of restoring a captured state. `nil` where the app holds its root.

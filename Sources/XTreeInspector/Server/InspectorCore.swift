@@ -190,11 +190,14 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
         reply.grace = hub.gracePeriod
         if let definition {
             let fits = { (text: String) in text.utf8.count <= InspectorProtocol.maximumExampleBytes }
+            let examplesFit = { (example: LinkExample) in
+                fits(example.form) && fits(example.link) && fits(example.reaches ?? "")
+            }
             reply.examples = Array(
-                definition.linkExamples.filter { fits($0.form) && fits($0.link) && fits($0.reaches ?? "") }
-                    .prefix(InspectorProtocol.maximumExamples))
+                definition.linkExamples.filter(examplesFit).prefix(InspectorProtocol.maximumExamples))
             reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
-            reply.sampleLinks = Array(definition.sampleLinks.filter(fits).prefix(InspectorProtocol.maximumExamples))
+            reply.sampleLinks = Array(
+                definition.sampleLinks.filter(examplesFit).prefix(InspectorProtocol.maximumExamples))
         }
         clients[id]?.phase = .ready
         loop.setDeadline(id, in: Self.idleTimeout)
