@@ -77,3 +77,13 @@ public var WNOHANG: Int32 { fatalError("a declaration, not an implementation") }
 public func strdup(_ string: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! {
     fatalError("a declaration, not an implementation")
 }
+/// header: <signal.h> `int sigaddset(sigset_t *, int);`
+public func sigaddset(_ set: UnsafeMutablePointer<sigset_t>!, _ number: Int32) -> Int32 {
+    fatalError("a declaration, not an implementation")
+}
+/// header: <signal.h> `int pthread_sigmask(int, const sigset_t *, sigset_t *);`
+public func pthread_sigmask(
+    _ how: Int32, _ set: UnsafePointer<sigset_t>!, _ old: UnsafeMutablePointer<sigset_t>!
+) -> Int32 { fatalError("a declaration, not an implementation") }
+/// header: <sys/signal.h> `#define SIG_UNBLOCK 2 /* unblock specified signal set */`
+public var SIG_UNBLOCK: Int32 { fatalError("a declaration, not an implementation") }

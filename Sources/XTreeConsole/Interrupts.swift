@@ -3,31 +3,39 @@ import XTreePlatform
 import XTreeSupport
 
 /// SIGINT and SIGTERM noted instead of ending the process, while a command finishes what it
-/// holds (`record` writes the events it has); the default is restored by ``restore()``.
+/// holds (`record` writes the events it has, `check` and `fuzz` report what they did); the
+/// default is restored by ``restore()``. The handler is set when this is made, so a signal sent
+/// from then on is never lost.
 package final class Interrupts: Sendable {
-    private let received = Locked(false)
-    private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
+    /// Looks for a signal every 50 ms, for `arrived`, until one came or ``restore()``.
+    private let watch: Locked<(any DispatchSourceTimer)?> = Locked(nil)
+    /// The signals counted before this was made, which are not its own.
+    private let before: UInt64
 
-    /// Notes SIGINT and SIGTERM from now on, calling `arrived` (on another thread) as each comes.
+    /// Notes SIGINT and SIGTERM from now on, calling `arrived` (on another thread, within 50 ms)
+    /// once one came.
     package init(arrived: (@Sendable () -> Void)? = nil) {
-        for signal in [SignalName.interrupt, .terminate] {
-            Terminal.ignore(signal)
-            let source = DispatchSource.makeSignalSource(signal: Terminal.number(of: signal), queue: .global())
-            source.setEventHandler { [received] in
-                received.withLock { $0 = true }
-                arrived?()
-            }
-            source.resume()
-            sources.withLock { $0.append(source) }
+        let counted = { Terminal.timesNoted(.interrupt) &+ Terminal.timesNoted(.terminate) }
+        before = counted()
+        for signal in [SignalName.interrupt, .terminate] { Terminal.note(signal) }
+        guard let arrived else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now(), repeating: .milliseconds(50))
+        timer.setEventHandler { [watch, before] in
+            guard counted() != before else { return }
+            watch.withLock { $0?.cancel() }
+            arrived()
         }
+        watch.withLock { $0 = timer }
+        timer.resume()
     }
 
     /// Whether either signal arrived.
-    package var arrived: Bool { received.withLock { $0 } }
+    package var arrived: Bool { Terminal.timesNoted(.interrupt) &+ Terminal.timesNoted(.terminate) != before }
 
     /// Lets the signals end the process again.
     package func restore() {
-        for source in sources.withLock({ $0 }) { source.cancel() }
+        watch.withLock { $0?.cancel() }
         Terminal.restoreDefault(.interrupt)
         Terminal.restoreDefault(.terminate)
     }

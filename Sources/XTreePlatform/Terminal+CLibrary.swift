@@ -40,6 +40,14 @@
             setHandler(number(of: signal), ignoring: false)
         }
 
+        package static func note(_ signal: SignalName) {
+            noteHandler(number(of: signal))
+        }
+
+        package static func timesNoted(_ signal: SignalName) -> UInt64 {
+            signal == .interrupt ? notedInterrupts : signal == .terminate ? notedTerminations : 0
+        }
+
         package static var processID: Int32 { getpid() }
 
         package static var processorSeconds: Double {
@@ -81,4 +89,27 @@
         _ = signal(number, ignoring ? SIG_IGN : SIG_DFL)
     }
     private func exitProcess(_ status: Int32) -> Never { exit(status) }
+
+    /// How many SIGINT and SIGTERM ``Terminal/note(_:)``'s handler saw. Only the handler writes
+    /// them (async-signal-safe: a store to a word already initialized, no allocation).
+    nonisolated(unsafe) private var notedInterrupts: UInt64 = 0
+    nonisolated(unsafe) private var notedTerminations: UInt64 = 0
+
+    /// Sets a handler that counts `number`: installed at once, so no signal sent after this
+    /// returns is lost (a dispatch source is armed later, on its own queue, and a signal ignored
+    /// meanwhile is gone).
+    private func noteHandler(_ number: Int32) {
+        // Read first, so that the words are initialized before the handler can run.
+        _ = notedInterrupts &+ notedTerminations
+        _ = signal(number) { caught in
+            if caught == SIGINT { notedInterrupts &+= 1 } else if caught == SIGTERM { notedTerminations &+= 1 }
+        }
+        // A process may start with the signal blocked (its parent's thread had it blocked, as a
+        // test runner's may): unblocked here, on the thread that waits for it, or it would stay
+        // pending and never be noted.
+        var set = sigset_t()
+        _ = sigemptyset(&set)
+        _ = sigaddset(&set, number)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
 #endif

@@ -15,6 +15,11 @@ package enum SignalName: Sendable, CaseIterable {
 
 /// Signals, the terminal and the process, on one platform.
 package protocol TerminalCalls {
+    /// Counts `signal` instead of acting on it, from now until its default is restored
+    /// (SIGINT and SIGTERM).
+    static func note(_ signal: SignalName)
+    /// How many times `signal` came while noted, in the process's life.
+    static func timesNoted(_ signal: SignalName) -> UInt64
     /// Whether `descriptor` is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool
     /// How many columns the terminal at `descriptor` has, if it is one that says.

@@ -72,22 +72,22 @@ import XTreePlatform
             output: folder.path("check.out"), tries: 600
         ) { $0.contains("link examples") }
         #expect(started != nil)
-        // Sent three times during the first example's wait: once in a full parallel run of the
-        // suite, one signal went unseen (not reproduced alone, nor with the signal inherited
-        // blocked or ignored); a second one then still stops the check after that example.
-        for _ in 0..<3 {
-            try await Task.sleep(nanoseconds: 700_000_000)
-            _ = Terminal.send(.interrupt, to: process.processIdentifier)
-        }
+        // The test runner's thread may start the CLI with SIGINT blocked: the CLI unblocks it.
+        try await Task.sleep(nanoseconds: 500_000_000)
+        _ = Terminal.send(.interrupt, to: process.processIdentifier)
         await process.exit(killAfter: 60)
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
         let output = try String(contentsOfFile: folder.path("check.out"), encoding: .utf8)
-        #expect(
-            output.contains("1 checks (11 links x 1 applier): 0 passed, 1 failed (stopped after 1 of 11)"), "\(output)")
-        #expect(
+        // After the first example or, on a loaded machine where the signal comes later, the
+        // second: never all eleven.
+        let stopped = (1...2).first { done in
             output.contains(
-                "interrupted after 1 of 11 link checks: the report covers those\nerror: interrupted with 1 failed"),
-            "\(output)")
+                "\(done) checks (11 links x 1 applier): 0 passed, \(done) failed (stopped after \(done) of 11)")
+                && output.contains(
+                    "interrupted after \(done) of 11 link checks: the report covers those\n"
+                        + "error: interrupted with \(done) failed")
+        }
+        #expect(stopped != nil, "\(output)")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))
         #expect(left.isEmpty, "\(left)")
     }

@@ -47,10 +47,13 @@ struct CheckCommand: ParsableCommand {
         var report: ReachabilityReport
         // Ctrl-C or SIGTERM ends the check after the example under way: the rows so far are
         // reported, and a launched app and its directory are removed as at the end of any run.
-        let interrupts = Interrupts()
-        defer { interrupts.restore() }
+        // Noted from once the app is started, as `fuzz` does.
+        var interrupts: Interrupts?
+        defer { interrupts?.restore() }
         if let running = try context.running(attach, hold: hold) {
-            let (checked, forms) = try await check(running, context: context, stopped: { interrupts.arrived })
+            let noted = Interrupts()
+            interrupts = noted
+            let (checked, forms) = try await check(running, context: context, stopped: { noted.arrived })
             report = checked
             // Each example says its own form.
             let formOfLink = Dictionary(
@@ -58,7 +61,9 @@ struct CheckCommand: ParsableCommand {
             if coverage { report = report.measuringCoverage(forms: forms, formOfLink: formOfLink) }
         } else {
             let app = try context.startApp()
-            report = await check(app, context: context, stopped: { interrupts.arrived })
+            let noted = Interrupts()
+            interrupts = noted
+            report = await check(app, context: context, stopped: { noted.arrived })
             if coverage { report = report.measuringCoverage(forms: type(of: app).linkForms) }
         }
         let console = context.console
@@ -68,7 +73,7 @@ struct CheckCommand: ParsableCommand {
         case .json: console.out(report.json)
         case .junit: console.out(report.junitXML)
         }
-        if interrupts.arrived {
+        if interrupts?.arrived == true {
             let said =
                 "interrupted after \(report.results.count) of \(report.total) link checks: the report covers those\n"
             if format == .text { console.out(said) } else { console.err(said) }
