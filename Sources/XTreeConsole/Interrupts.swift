@@ -20,7 +20,7 @@ package final class Interrupts: Sendable {
         for signal in [SignalName.interrupt, .terminate] { Terminal.note(signal) }
         guard let arrived else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now(), repeating: .milliseconds(50))
+        timer.schedule(deadline: .now(), repeating: 0.05)
         timer.setEventHandler { [watch, before] in
             guard counted() != before else { return }
             watch.withLock { $0?.cancel() }
