@@ -25,7 +25,14 @@
             let status = withSpawnSetup(input: input.read, output: output.write) { actions, attributes in
                 withCStrings([path] + arguments) { argv in
                     withCStrings(environment) { envp in
-                        posix_spawn(&pid, path, actions, attributes, argv, envp)
+                        // ETXTBSY: a script just written is still open for writing in a child
+                        // another thread is forking; it closes at that child's exec, so try again.
+                        var status = posix_spawn(&pid, path, actions, attributes, argv, envp)
+                        for _ in 0..<50 where status == ETXTBSY {
+                            usleep(10_000)
+                            status = posix_spawn(&pid, path, actions, attributes, argv, envp)
+                        }
+                        return status
                     }
                 }
             }
