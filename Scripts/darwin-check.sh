@@ -97,7 +97,7 @@ darwin_files=()
 for file in Sources/XTreePlatform/*.swift; do
     case "$file" in *+Glibc.swift) ;; *) darwin_files+=("$file") ;; esac
 done
-if swiftc -typecheck -parse-as-library -swift-version 6 -package-name xtree -module-name XTreePlatform \
+if swiftc -typecheck -warnings-as-errors -parse-as-library -swift-version 6 -package-name xtree -module-name XTreePlatform \
     -I "$out" "${darwin_files[@]}"; then
     echo "${#darwin_files[@]} files type-check against Apple's declarations"
 else

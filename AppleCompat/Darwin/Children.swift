@@ -87,6 +87,6 @@ public func pthread_sigmask(
 ) -> Int32 { fatalError("a declaration, not an implementation") }
 /// header: <sys/signal.h> `#define SIG_UNBLOCK 2 /* unblock specified signal set */`
 public var SIG_UNBLOCK: Int32 { fatalError("a declaration, not an implementation") }
-/// header: <unistd.h> `int usleep(useconds_t) __DARWIN_ALIAS_C(usleep);`, with <sys/_types.h>
-/// `typedef __uint32_t __darwin_useconds_t;`
+/// <sys/_types.h> `typedef __uint32_t __darwin_useconds_t;` is useconds_t.
+/// header: <unistd.h> `int usleep(useconds_t) __DARWIN_ALIAS_C(usleep);`
 public func usleep(_ microseconds: UInt32) -> Int32 { fatalError("a declaration, not an implementation") }

@@ -29,7 +29,7 @@
                         // another thread is forking; it closes at that child's exec, so try again.
                         var status = posix_spawn(&pid, path, actions, attributes, argv, envp)
                         for _ in 0..<50 where status == ETXTBSY {
-                            usleep(10_000)
+                            _ = usleep(10_000)
                             status = posix_spawn(&pid, path, actions, attributes, argv, envp)
                         }
                         return status
