@@ -14,4 +14,18 @@ public enum ShopApp: RoutedApp {
 
     /// The shop's forms of link, from which its examples and sample values come.
     public static var routes: RouteTable<ShopLink> { ShopLink.routes }
+
+    /// `back`: closes the checkout, else the top-most product.
+    public static let actions = [
+        AppAction<ShopCoordinator>("back", help: "close the checkout, or the top-most product") { shop in
+            if shop.cart.checkout != nil {
+                shop.cart.checkout = nil
+            } else if !shop.catalog.stack.isEmpty {
+                shop.catalog.stack.removeLast()
+            } else {
+                return "nothing to close"
+            }
+            return nil
+        }
+    ]
 }

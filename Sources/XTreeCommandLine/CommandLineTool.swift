@@ -31,7 +31,8 @@ public enum CommandLineTool {
         Terminal.ignore(.brokenPipe)
         let console = Console()
         var status = await run(
-            RawArgument.processArguments, console: console, environment: ProcessInfo.processInfo.environment)
+            RawArgument.processArguments, console: console, environment: ProcessInfo.processInfo.environment,
+            executable: Bundle.main.executablePath)
         console.flush()
         if let error = console.writeError {
             console.err("error: cannot write to standard output: \(SystemError(error))\n")
@@ -41,12 +42,17 @@ public enum CommandLineTool {
     }
 
     /// Runs a command line and returns its exit status.
+    ///
+    /// - Parameter executable: The tool's executable, which serves the example apps in a child
+    ///   (`--app NAME serve --as-launched`); without one, only `serve` and commands on another
+    ///   app or a snapshot run.
     static func run(
-        _ arguments: [RawArgument], console: Console, environment: [String: String],
+        _ arguments: [RawArgument], console: Console, environment: [String: String], executable: String?,
         apps: [EmbeddedAppType] = EmbeddedApps.all
     ) async -> ExitStatus {
         do {
-            try await dispatch(arguments, console: console, environment: environment, apps: apps)
+            try await dispatch(
+                arguments, console: console, environment: environment, executable: executable, apps: apps)
             return .success
         } catch {
             switch error {
@@ -66,7 +72,8 @@ public enum CommandLineTool {
     }
 
     private static func dispatch(
-        _ arguments: [RawArgument], console: Console, environment: [String: String], apps: [EmbeddedAppType]
+        _ arguments: [RawArgument], console: Console, environment: [String: String], executable: String?,
+        apps: [EmbeddedAppType]
     ) async throws(CLIError) {
         let texts = arguments.map(\.text)
         if texts.first == "--version" {
@@ -94,10 +101,10 @@ public enum CommandLineTool {
                     + commands.map(\.configuration.name).sorted().joined(separator: ", "),
                 command: nil)
         }
-        try await command.run(rest, app, console, environment)
+        try await command.run(rest, app, console, environment, executable)
     }
 
-    /// The embedded app `--app NAME` names (taken out of the arguments), or the first; the
+    /// The example app `--app NAME` names (taken out of the arguments), or the first; the
     /// option exists only when there is more than one.
     private static func chooseApp(
         from apps: [EmbeddedAppType], in arguments: inout ArraySlice<RawArgument>
@@ -117,7 +124,7 @@ public enum CommandLineTool {
         arguments.removeSubrange(index..<index + count)
         guard let app = apps.first(where: { $0.name.lowercased() == name.lowercased() }) else {
             throw .usage(
-                "no embedded app is called '\(TerminalText.shortened(name))'; apps: "
+                "no example app is called '\(TerminalText.shortened(name))'; apps: "
                     + apps.map(\.name).joined(separator: ", "),
                 command: nil)
         }
@@ -134,10 +141,13 @@ public enum CommandLineTool {
     static func overview(apps: [EmbeddedAppType], width: Int) -> String {
         var text = Help.wrapped(
             """
-            OVERVIEW: Inspect a tree of coordinators and view models: an app embedded in the tool,
-            a snapshot that any app wrote, a running app, or your own app started for one command.
+            OVERVIEW: Inspect a tree of coordinators and view models: an example app the tool
+            carries, a snapshot that any app wrote, a running app, or your own app started for one
+            command.
 
-            By default \(apps[0].title) starts in-process; \(Self.taking("snapshot")) also read
+            By default \(apps[0].title) is started as any app is, in a child of the tool that
+            serves its inspector ('serve --as-launched'), and stopped at the end of the command;
+            'serve' alone runs it in its own process. \(Self.taking("snapshot")) also read
             snapshots (--snapshot FILE, or - for standard input); \(Self.taking("attach")) attach to
             running apps (--attach, see 'list'); \(Self.taking("launch")) also start your app's
             launch executable, work on it and stop it (--launch PATH|NAME; see Inspector.serve).
@@ -150,7 +160,7 @@ public enum CommandLineTool {
             let names = apps.map(\.name).joined(separator: "|")
             options += Help.optionEntries([
                 ArgumentSlot(
-                    .option, name: "app", valueName: names, help: "The embedded app (default \(apps[0].name)).")
+                    .option, name: "app", valueName: names, help: "The example app (default \(apps[0].name)).")
             ])
         }
         options += [("  --help", "Show this help."), ("  --version", "Show the version.")]
@@ -168,11 +178,11 @@ public enum CommandLineTool {
 }
 
 extension CommandLineTool {
-    /// Parses the command's own options, the embedded app's options of the command's roles
+    /// Parses the command's own options, the example app's options of the command's roles
     /// and the common ones; validates; runs.
     static func parseAndRun<Command: ParsableCommand>(
         _: Command.Type, _ arguments: ArraySlice<RawArgument>, app: AppEntry, console: Console,
-        environment: [String: String]
+        environment: [String: String], executable: String?
     ) async throws(CLIError) where Command.Context == Context {
         let configuration = Command.configuration
         let name = configuration.name
@@ -210,9 +220,13 @@ extension CommandLineTool {
         case .failure(let problem): throw .usage(problem.description, command: name)
         }
         let embedded = (own.flatMap(\.slots) + appSlots).filter { $0.role != nil && !$0.given.isEmpty }
+        let exampleArguments = appSlots.flatMap { slot in
+            slot.given.map { (option: slot.name, value: slot.kind == .flag ? nil : $0) }
+        }
         let context = Context(
             console: console, environment: environment, command: name, app: app,
-            embeddedOptionsGiven: embedded.map(\.displayName), inputLimit: inputLimit)
+            embeddedOptionsGiven: embedded.map(\.displayName), exampleArguments: exampleArguments,
+            executable: executable, inputLimit: inputLimit)
         defer { context.launched.stopAll() }
         try await command.run(context)
     }
@@ -222,7 +236,9 @@ extension CommandLineTool {
 @MainActor
 struct RegisteredCommand {
     let configuration: CommandConfiguration
-    let run: @MainActor (ArraySlice<RawArgument>, AppEntry, Console, [String: String]) async throws(CLIError) -> Void
+    let run:
+        @MainActor (ArraySlice<RawArgument>, AppEntry, Console, [String: String], String?) async throws(CLIError) ->
+            Void
 
     /// The options its declarations take, by name.
     let options: Set<String>
@@ -230,13 +246,14 @@ struct RegisteredCommand {
     init<Command: ParsableCommand>(_ type: Command.Type) where Command.Context == Context {
         configuration = Command.configuration
         options = Set(allSlots(of: Command()).filter { $0.kind != .positional }.map(\.name))
-        run = { arguments, app, console, environment throws(CLIError) in
-            try await CommandLineTool.parseAndRun(type, arguments, app: app, console: console, environment: environment)
+        run = { arguments, app, console, environment, executable throws(CLIError) in
+            try await CommandLineTool.parseAndRun(
+                type, arguments, app: app, console: console, environment: environment, executable: executable)
         }
     }
 }
 
-/// An embedded app's options as the command offers them: the app's slots of its roles.
+/// An example app's options as the command offers them: the app's slots of its roles.
 @MainActor
 private struct AppOptions: Declaration {
     let slots: [ArgumentSlot]

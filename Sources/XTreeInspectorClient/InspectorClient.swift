@@ -33,6 +33,9 @@ public final class InspectorClient {
     /// The sample links of the app's ``DeepLinkableApp`` type, if it named one: each form with
     /// its own samples.
     public private(set) var sampleLinks: [LinkExample] = []
+    /// What a person can do to the app besides links, as its type lists them
+    /// (``DeepLinkableApp/actions``): each a word, and help from the app.
+    package private(set) var actions: [InspectorReply.ActionDescription] = []
     /// How long, in seconds, an object that left the app's tree may stay alive before an
     /// `outlived` event names it; `nil` if the app did not say (or said something unreadable).
     public private(set) var releaseGracePeriod: Double?
@@ -134,6 +137,7 @@ public final class InspectorClient {
         linkExamples = (reply.examples ?? []).prefix(InspectorProtocol.maximumExamples).filter(examplesFit)
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
         sampleLinks = (reply.sampleLinks ?? []).prefix(InspectorProtocol.maximumExamples).filter(examplesFit)
+        actions = (reply.actions ?? []).prefix(InspectorProtocol.maximumExamples).filter(\.isOffered)
         releaseGracePeriod = reply.grace.flatMap { $0.isFinite && (0...3_600).contains($0) ? $0 : nil }
     }
 
@@ -194,6 +198,20 @@ public final class InspectorClient {
         return FoundAnswer(
             trace: trace, in: try readSnapshot(announced: reply), forName: name, conditions: conditions, shown: shown,
             knownNames: [])
+    }
+
+    /// Has the app do one of its ``actions``.
+    ///
+    /// - Returns: What the app said of it (that there was nothing to do), if anything: app
+    ///   text, to escape where it is printed.
+    package func act(_ name: String) throws(InspectorError) -> String? {
+        var action = request(.action)
+        action.name = name
+        let reply = try exchange(action)
+        guard (reply.said?.utf8.count ?? 0) <= InspectorProtocol.maximumExampleBytes + 3 else {
+            throw .refused("an action reply longer than an app sends")
+        }
+        return reply.said
     }
 
     /// The children audit's problems on the app's tree now (``ChildrenAudit``): objects a node

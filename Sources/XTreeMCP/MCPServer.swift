@@ -37,7 +37,7 @@ package struct MCPServer {
     let run: Runner
     private var initialized = false
 
-    /// A server whose tools run their commands through `run`, for the embedded app `app`, or
+    /// A server whose tools run their commands through `run`, for the example app `app`, or
     /// the running app `attach` (`launched`: the executable of one the server started itself,
     /// the agent's own),
     /// or the snapshot file `snapshot`; tools that apply links to an app the user runs only
@@ -164,7 +164,7 @@ package struct MCPServer {
         if let problem = tool.problem(with: given) { return send(error: -32602, "\(name): \(problem)", id: id) }
         let asked: String? = if case .string(let app)? = given["attach"] { app } else { nil }
         let attach = asked ?? arguments.attach
-        // An attached app is the user's: its state is theirs. The embedded app is the server's
+        // An attached app is the user's: its state is theirs. The example app is the server's
         // own, but open is what the flag names, so it asks for it there too.
         let usersApp = asked != nil || (arguments.attach != nil && arguments.launched == nil)
         if tool.startsApps, usersApp {

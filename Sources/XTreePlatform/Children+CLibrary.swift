@@ -9,7 +9,7 @@
 #if (canImport(Darwin) || canImport(Glibc)) && !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     /// ``ChildCalls`` on macOS and Linux.
     package enum Children: ChildCalls {
-        package static func spawn(_ path: String, arguments: [String], environment: [String]) throws(SystemError)
+        package static func spawn(_ path: String, arguments: [[UInt8]], environment: [String]) throws(SystemError)
             -> SpawnedChild
         {
             let input = try pipeWithoutInheritance()
@@ -23,8 +23,8 @@
             }
             var pid: pid_t = 0
             let status = withSpawnSetup(input: input.read, output: output.write) { actions, attributes in
-                withCStrings([path] + arguments) { argv in
-                    withCStrings(environment) { envp in
+                withCStrings([Array(path.utf8)] + arguments) { argv in
+                    withCStrings(environment.map { Array($0.utf8) }) { envp in
                         // ETXTBSY: a script just written is still open for writing in a child
                         // another thread is forking; it closes at that child's exec, so try again.
                         var status = posix_spawn(&pid, path, actions, attributes, argv, envp)
@@ -121,11 +121,13 @@
             }
         }
 
-        /// Calls `body` with `strings` as a C array of C strings ending in a null pointer.
+        /// Calls `body` with `strings` (bytes each, any but NUL: a path need not be UTF-8) as a C
+        /// array of C strings ending in a null pointer.
         private static func withCStrings<Result>(
-            _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+            _ strings: [[UInt8]], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
         ) -> Result {
-            let copies: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+            let copies: [UnsafeMutablePointer<CChar>?] =
+                strings.map { bytes in strdup(bytes.map { CChar(bitPattern: $0) } + [0]) } + [nil]
             defer { for copy in copies { free(copy) } }
             return copies.withUnsafeBufferPointer { body($0.baseAddress!) }
         }

@@ -30,11 +30,12 @@ package protocol ChildCalls {
     /// descriptor of the parent's.
     ///
     /// - Parameters:
-    ///   - arguments: Its arguments after its name (`argv[0]` is `path`).
+    ///   - arguments: Its arguments after its name (`argv[0]` is `path`), as bytes: a path
+    ///     need not be UTF-8.
     ///   - environment: Its whole environment, `NAME=VALUE` each.
     /// - Throws: ``SystemError``: `ENOENT`, `EACCES`, `ETXTBSY` (Linux only: an executable
     ///   still open for writing), …
-    static func spawn(_ path: String, arguments: [String], environment: [String]) throws(SystemError) -> SpawnedChild
+    static func spawn(_ path: String, arguments: [[UInt8]], environment: [String]) throws(SystemError) -> SpawnedChild
     /// How the child `pid` ended, reaping it; `nil` if it runs still (and `wait` is false).
     static func ending(of pid: Int32, wait: Bool) throws(SystemError) -> ChildEnding?
     /// Sends `signal` to every process of the group `group`; whether it could.

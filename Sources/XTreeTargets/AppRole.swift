@@ -1,6 +1,6 @@
 import XTreeArgumentParser
 
-/// What a command does with the embedded app; an app's option names the role it serves, and
+/// What a command does with the example app; an app's option names the role it serves, and
 /// a command offers the app's options of the roles it lists.
 extension OptionRole {
     /// Starts it (its data: `--catalog`).

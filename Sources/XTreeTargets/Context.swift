@@ -8,7 +8,7 @@ import XTreePage
 import XTreePlatform
 import XTreeSupport
 
-/// What a running command is given: the console, the environment, the embedded app with its
+/// What a running command is given: the console, the environment, the example app with its
 /// options, and the options given that configure it.
 @MainActor
 package struct Context {
@@ -16,24 +16,34 @@ package struct Context {
     package let environment: [String: String]
     /// The command's name, for usage errors.
     package let command: String
-    /// The embedded app and the options the command line gave it.
+    /// The example app and the options the command line gave it.
     package let app: AppEntry
-    /// `--name` of each option given that configures the embedded app, in the order help lists them.
+    /// `--name` of each option given that configures the example app, in the order help lists them.
     package let embeddedOptionsGiven: [String]
     /// The most bytes one input may hold (``InputLimit``).
     package let inputLimit: Int
+    /// The example app's options as given (each option's name, and its value unless a flag),
+    /// for the child that serves it.
+    package let exampleArguments: [(option: String, value: RawArgument?)]
+    /// The executable that serves the example apps in a child: this tool's own, or what a
+    /// library caller of the tool names.
+    package let executable: String?
     /// The apps `--launch` started for the command, stopped when it ends.
     package let launched = LaunchedApps()
 
     package init(
         console: Console, environment: [String: String], command: String, app: AppEntry,
-        embeddedOptionsGiven: [String], inputLimit: Int
+        embeddedOptionsGiven: [String], exampleArguments: [(option: String, value: RawArgument?)] = [],
+        executable: String? = nil,
+        inputLimit: Int
     ) {
         self.console = console
         self.environment = environment
         self.command = command
         self.app = app
         self.embeddedOptionsGiven = embeddedOptionsGiven
+        self.exampleArguments = exampleArguments
+        self.executable = executable
         self.inputLimit = inputLimit
     }
 
@@ -57,15 +67,44 @@ package struct Context {
         return target
     }
 
-    /// Starts the app `--launch` names, or without one the embedded app served in a child of
-    /// this tool's own executable (`--app NAME serve --as-launched`): for the commands that need a
-    /// fresh app per case (`fuzz`, `crash`).
-    package func launch(orEmbedded value: String?) throws(CLIError) -> LaunchedApp {
+    /// Starts the app `--launch` names, or without one the example app.
+    package func launch(orExample value: String?) throws(CLIError) -> LaunchedApp {
         if let value { return try launch(value) }
-        guard let myself = Bundle.main.executablePath else {
-            throw .failure("cannot find this tool's own executable to serve the embedded app in a child")
+        return try launchExample().launched
+    }
+
+    /// Starts the example app as a user's app is started: in a child of this tool's own
+    /// executable (`--app NAME OPTIONS serve --as-launched`), with the options given that
+    /// configure it, attached; stopped when the command ends, and by ``Target/finish()``,
+    /// which then reports a state it failed to save.
+    package func launchExample() throws(CLIError) -> (target: AttachedTarget, launched: LaunchedApp) {
+        guard let executable else {
+            throw .failure("cannot find this tool's own executable, which serves \(app.type.title) in a child")
         }
-        return try launch(myself, arguments: ["--app", app.type.name, "serve", "--as-launched"])
+        var arguments = ["--app", app.type.name, "serve", "--as-launched", "--name", app.type.name].map {
+            Array($0.utf8)
+        }
+        for (option, value) in exampleArguments {
+            guard let value else {
+                arguments.append(Array("--\(option)".utf8))
+                continue
+            }
+            // The child's standard input is the tool's pipe to it, not the user's.
+            guard value.text != "-" else {
+                throw .usage(
+                    "--\(option) -: \(app.type.title) runs in a child, which cannot read this command's standard "
+                        + "input; give a file",
+                    command: command)
+            }
+            arguments.append(Array("--\(option)=".utf8) + value.bytes)
+        }
+        // Read here too, so that a bad file is named in this command's words before any child.
+        let example = try startApp()
+        let launched = try launch(executable, arguments: arguments, title: app.type.title)
+        guard let target = launched.target else { preconditionFailure("a launched app is attached") }
+        target.example = example
+        target.finishing = { () throws(CLIError) in try launched.finish() }
+        return (target, launched)
     }
 
     /// Starts the app `--launch` names (a path, or a name in `.xtree.json`), attached; it is
@@ -79,19 +118,20 @@ package struct Context {
                     + ([command.path] + command.arguments).map { TerminalText.escaped($0) }.joined(separator: " ")
                     + " (from \(TerminalText.escaped(file)))\n")
         }
-        return try launch(command.path, arguments: command.arguments)
+        return try launch(command.path, arguments: command.arguments.map { Array($0.utf8) })
     }
 
     /// Starts the executable at `path` with `arguments`, attached; it is stopped when the
     /// command ends.
-    package func launch(_ path: String, arguments: [String]) throws(CLIError) -> LaunchedApp {
-        let app = try LaunchedApp(path, arguments: arguments, environment: environment)
+    package func launch(_ path: String, arguments: [[UInt8]], title: String? = nil) throws(CLIError) -> LaunchedApp {
+        let app = try LaunchedApp(path, arguments: arguments, title: title, environment: environment)
         app.holdTimeout = HoldOption.seconds(environment["XTREE_HOLD_TIMEOUT"])
         launched.apps.append(app)
         return app
     }
 
-    /// Makes the embedded app's adapter from its options (loading what it loads).
+    /// Makes the example app's adapter from its options (loading what it loads): in the tool,
+    /// for what it knows before a child runs; in `serve`, the app itself.
     package func startApp() throws(CLIError) -> any EmbeddedApp {
         try app.start(self)
     }

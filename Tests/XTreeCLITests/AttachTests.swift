@@ -181,7 +181,7 @@ final class ServedApp {
         let catalog = try await cliProcess(["tree", "--attach", "A", "--catalog", "x.json"], environment: environment)
         #expect(catalog.status == 64)
         #expect(
-            catalog.stderr.hasPrefix("error: --catalog configures the embedded app and cannot be used with --attach\n"))
+            catalog.stderr.hasPrefix("error: --catalog configures the example app and cannot be used with --attach\n"))
     }
 }
 

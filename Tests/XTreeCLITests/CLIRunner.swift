@@ -29,10 +29,12 @@ func cli(
     try await cli(arguments, input: Data(input.utf8), environment: environment, apps: apps)
 }
 
+/// Runs an `xtree-cli` command line in this process; the example apps are served in children
+/// of `executable` (the built `xtree-cli`, as the tool's own executable is in use).
 @MainActor
 func cli(
     _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
-    apps: [EmbeddedAppType] = EmbeddedApps.all
+    apps: [EmbeddedAppType] = EmbeddedApps.all, executable: String? = builtCLI
 ) async throws -> CLIResult {
     let folder = try ScratchFolder()
     let inputPath = folder.path("stdin")
@@ -41,7 +43,8 @@ func cli(
     defer { Files.close(descriptor) }
     let console = Console.capturing(input: descriptor)
     let status = await CommandLineTool.run(
-        arguments.map(RawArgument.init), console: console, environment: environment, apps: apps)
+        arguments.map(RawArgument.init), console: console, environment: environment,
+        executable: executable, apps: apps)
     console.flush()
     let captured = try #require(console.captured)
     return CLIResult(
@@ -151,6 +154,9 @@ let productsDirectory: URL = {
     }
     return url
 }()
+
+/// The built `xtree-cli`.
+let builtCLI = productsDirectory.appendingPathComponent("xtree-cli").path
 
 /// Whether the file system refuses names that are not UTF-8 (`EILSEQ`), as Apple's do; so does
 /// the Darwin personality (`Scripts/darwin-personality.sh`).

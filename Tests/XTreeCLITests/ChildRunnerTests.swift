@@ -92,7 +92,7 @@ import XTreePlatform
         environment["XTREE_LAUNCH_PIPE"] = "1"
         for arguments in [["serve"], ["serve", "--as-launched"]] {
             let child = try Children.spawn(
-                productsDirectory.appendingPathComponent("xtree-cli").path, arguments: arguments,
+                productsDirectory.appendingPathComponent("xtree-cli").path, arguments: arguments.map { Array($0.utf8) },
                 environment: environment.map { "\($0.key)=\($0.value)" })
             defer { Files.close(child.output) }
             var byte = [UInt8](repeating: 0, count: 1)
@@ -135,7 +135,7 @@ import XTreePlatform
         environment["XTREE_INSPECTOR_DIR"] = directory
         for arguments in [["serve"], ["serve", "--as-launched"]] {
             let child = try Children.spawn(
-                productsDirectory.appendingPathComponent("xtree-cli").path, arguments: arguments,
+                productsDirectory.appendingPathComponent("xtree-cli").path, arguments: arguments.map { Array($0.utf8) },
                 environment: environment.map { "\($0.key)=\($0.value)" })
             defer {
                 Files.close(child.output)

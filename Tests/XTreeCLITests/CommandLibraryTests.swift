@@ -8,7 +8,7 @@ import XTreePlatform
 @testable import XTreeCommandLine
 @testable import XTreeTargets
 
-/// The CLI run in-process with the shop (ShopDomain) as its embedded app, through its adapter.
+/// The CLI run in-process with the shop (ShopDomain) as its example app, through its adapter.
 @MainActor
 @Suite struct SecondEmbeddedAppTests {
     @Test func theShopIsPrintedOpenedCheckedAndWatchedThroughItsAdapter() async throws {
@@ -75,7 +75,7 @@ import XTreePlatform
         #expect(inline.stdout == shop.stdout)
         let unknown = try await cli(["tree", "--app", "Nope"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("error: no embedded app is called 'Nope'; apps: Recipes, Shop\n"))
+        #expect(unknown.stderr.hasPrefix("error: no example app is called 'Nope'; apps: Recipes, Shop\n"))
         #expect(try await cli(["--help"]).stdout.contains("--app Recipes|Shop"))
         let recipesOnly = [EmbeddedAppType(EmbeddedRecipes.self)]
         #expect(!(try await cli(["--help"], apps: recipesOnly).stdout.contains("--app")))
@@ -132,15 +132,15 @@ import XTreePlatform
             // Every command that takes another app or tree refuses them, before it reads them.
             (
                 ["why", "recipes://tab/meat", "--snapshot", "s.json", "--catalog", "c.json"],
-                "error: --catalog configures the embedded app and cannot be used with --snapshot\n"
+                "error: --catalog configures the example app and cannot be used with --snapshot\n"
             ),
             (
                 ["check", "--attach", "x", "--catalog", "c.json"],
-                "error: --catalog configures the embedded app and cannot be used with --attach\n"
+                "error: --catalog configures the example app and cannot be used with --attach\n"
             ),
             (
                 ["links", "--aasa", "a.json", "--domain", "d.example", "--launch", "x", "--catalog", "c.json"],
-                "error: --catalog configures the embedded app and cannot be used with --launch\n"
+                "error: --catalog configures the example app and cannot be used with --launch\n"
             ),
             (
                 ["open", "--approach", "explicit", "--trace", "recipes://tab/meat"],
@@ -206,14 +206,14 @@ import XTreePlatform
                 RawArgument("tree"), RawArgument("--snapshot"), RawArgument(bytes: name), RawArgument("--depth"),
                 RawArgument("0"),
             ],
-            console: console, environment: [:])
+            console: console, environment: [:], executable: nil)
         console.flush()
         #expect(status == .success)
         let output = String(decoding: console.captured?.output ?? [], as: UTF8.self)
         #expect(output.hasPrefix("0 DefaultHomeCoordinator"))
         let missing = await CommandLineTool.run(
             [RawArgument("diff"), RawArgument(bytes: name + [0xFF]), RawArgument(bytes: name)],
-            console: console, environment: [:])
+            console: console, environment: [:], executable: nil)
         #expect(missing == .failure)
         let errors = String(decoding: console.captured?.errors ?? [], as: UTF8.self)
         #expect(errors.contains("caf\\x{e9}.json\\x{ff}: no such file"))

@@ -7,7 +7,7 @@ import XTreeReachability
 
 @testable import XTreeTargets
 
-/// `fuzz`: the links it makes, the normal form they are held to, and runs on the embedded apps.
+/// `fuzz`: the links it makes, the normal form they are held to, and runs on the example apps.
 /// The planted bugs are found end to end by Scripts/session-check.sh, in the bookshelf
 /// fixture's scratch package.
 @Suite struct FuzzTests {
@@ -75,7 +75,7 @@ import XTreeReachability
         defer { withExtendedLifetime(folder) {} }
         let (process, started) = try await startCLI(
             ["fuzz", "--budget", "1000000"], environment: environment, output: folder.path("fuzz.out"), tries: 600
-        ) { $0.contains("fuzzing xtree-cli") }
+        ) { $0.contains("fuzzing the recipes app") }
         #expect(started != nil)
         // Past the first cases, then interrupted as a terminal's Ctrl-C would.
         try await Task.sleep(nanoseconds: 1_500_000_000)
@@ -131,7 +131,7 @@ import XTreeReachability
         let report = try JSONSerialization.jsonObject(with: Data(recipes.stdout.utf8)) as? [String: Any]
         #expect((report?["findings"] as? [Any])?.isEmpty == true)
         #expect((report?["links"] as? Int ?? 0) >= 400)
-        #expect(recipes.stderr.hasPrefix("fuzzing xtree-cli: "))
+        #expect(recipes.stderr.hasPrefix("fuzzing the recipes app: "))
         let shop = try await cliProcess(["--app", "Shop", "fuzz", "--budget", "5s"])
         #expect(shop.status == 0, "\(shop.stdout)\(shop.stderr)")
         #expect(shop.stdout.contains(": no findings\n"))

@@ -19,4 +19,20 @@ public enum RecipesApp: RoutedApp {
 
     /// The app's forms of link: its link examples and sample values come from them.
     public static var routes: RouteTable<DeepLink> { DeepLink.routes }
+
+    /// `back`: closes the selected tab's ratings sheet, else its detail.
+    public static let actions = [
+        AppAction<DefaultHomeCoordinator>("back", help: "close the top-most sheet or detail of the selected tab") {
+            home in
+            let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.tab == home.tab }
+            if let list, list.ratingViewModel != nil {
+                list.closeRatings()
+            } else if let list, list.detailViewModel != nil {
+                list.closeDetail()
+            } else {
+                return "nothing to close on the \(home.tab) tab"
+            }
+            return nil
+        }
+    ]
 }

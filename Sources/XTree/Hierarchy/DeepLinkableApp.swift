@@ -62,6 +62,10 @@ public protocol DeepLinkableApp {
     /// it. `xtree-cli why` answers with it on a running app, so that it never contradicts
     /// `open`. By default ``LinkRoute/notGiven``: `why` reads a route table (`RoutedApp`).
     static func route(_ link: String, in root: Root) -> LinkRoute
+
+    /// What a person does to the app besides its links, which tools offer by name: `back` in
+    /// `xtree-cli watch`. Empty by default.
+    static var actions: [AppAction<Root>] { get }
 }
 
 extension DeepLinkableApp {
@@ -73,6 +77,27 @@ extension DeepLinkableApp {
     public static var sampleLinks: [LinkExample] { [] }
     /// Not given: tools read the app's route table, if it declares one.
     public static func route(_ link: String, in root: Root) -> LinkRoute { .notGiven }
+    /// None: tools offer links only.
+    public static var actions: [AppAction<Root>] { [] }
+}
+
+/// Something a person does to the app that is not a link (closing a sheet, going back),
+/// which tools offer by name (``DeepLinkableApp/actions``).
+public struct AppAction<Root>: Sendable {
+    /// One word, as a tool's user types it: `back`.
+    public let name: String
+    /// What it does, in a few words, for help.
+    public let help: String
+    /// Does it to the app under the root; returns what to tell the user when there was
+    /// nothing to do, else `nil`.
+    public let run: @MainActor @Sendable (Root) -> String?
+
+    /// Names an action and what it does.
+    public init(_ name: String, help: String, run: @escaping @MainActor @Sendable (Root) -> String?) {
+        self.name = name
+        self.help = help
+        self.run = run
+    }
 }
 
 /// Where an app's own router would send a link now (``DeepLinkableApp/route(_:in:)``).

@@ -16,7 +16,7 @@ struct CrashCommand: ParsableCommand {
             Reads the links a crash left behind: a flight recorder's file (FlightRecorder), a
             session 'record' wrote, or breadcrumb lines pasted from a crash report ('xtree link
             N reached LINK', anywhere on a line). Applies them in order to a fresh app started
-            from --launch (by default the embedded app, served in a child), a child process, so
+            from --launch (by default the example app, served in a child), a child process, so
             that a crash ends the child and not this command,
             and says whether the app crashed (its signal or exit status, and the link it was
             applying). Then shortens the links by delta debugging, each candidate in a fresh
@@ -37,7 +37,7 @@ struct CrashCommand: ParsableCommand {
         name: "launch", value: "PATH|NAME",
         help:
             "The app's launch executable (see Inspector.serve; a NAME from .xtree.json), run once per try; "
-            + "default: the embedded app, served in a child.")
+            + "default: the example app, served in a child.")
     var launch: String?
     @Option(name: "format", help: "Report format (default text).")
     var format: ReportFormat = .text
@@ -73,7 +73,7 @@ struct CrashCommand: ParsableCommand {
         if !file.isStandardStream, let path = String(strictUTF8: file.bytes) {
             input.noteOtherRecords(beside: path)
         }
-        let app = try context.launch(orEmbedded: launch)
+        let app = try context.launch(orExample: launch)
         let served = app.target?.appType
         if let recorded = input.app, let served, recorded != served.description {
             throw .failure(

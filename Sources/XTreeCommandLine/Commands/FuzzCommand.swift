@@ -19,7 +19,7 @@ struct FuzzCommand: ParsableCommand {
             slash, query items reordered) and forms that break it (an id that does not exist,
             empty and huge segments, a bad percent-escape, text that is not ASCII, a control
             character, an 8 KB link). Applies each from a fresh app and from the state each
-            example leads to, in a child process (--launch, or the embedded app served by this
+            example leads to, in a child process (--launch, or the example app served by this
             tool), and checks: no crash and no hang; an example works from every state; applied
             twice, an example changes nothing more; an equivalent link lands on the same object
             and leaves the same tree; a variant lands there too or is refused; a refused link
@@ -38,7 +38,7 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(
         name: "launch", value: "PATH|NAME",
-        help: "Your app's launch executable (a NAME from .xtree.json); default: the embedded app, served in a child.")
+        help: "Your app's launch executable (a NAME from .xtree.json); default: the example app, served in a child.")
     var launch: String?
     @Option(name: "seed", value: "N", help: "The seed of the links' order (default 1).", minimum: 0)
     var seed: Int?
@@ -95,7 +95,7 @@ struct FuzzCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         // The association file is read before any child starts: a bad one is refused at once.
         let advertised = try associationLinks(context)
-        let app = try context.launch(orEmbedded: launch)
+        let app = try context.launch(orExample: launch)
         guard let client = app.target?.client else { preconditionFailure("a started app is attached") }
         // Read now: a finding's case may be the last, and leave no child to ask.
         let appType = app.target?.appType
@@ -112,7 +112,7 @@ struct FuzzCommand: ParsableCommand {
         let (links, seconds) = limits
         let console = context.console
         let limit: String = links.map { "\($0) links" } ?? "\(seconds ?? 0) s"
-        let name = TerminalText.escaped(URL(fileURLWithPath: app.path).lastPathComponent)
+        let name = app.title ?? TerminalText.escaped(URL(fileURLWithPath: app.path).lastPathComponent)
         console.err(
             "fuzzing \(name): \(examples.count) examples, \(examples.count + 1) starting states, seed \(seed), "
                 + "budget \(limit)\n")

@@ -57,8 +57,8 @@ struct LinksCommand: ParsableCommand {
     }
 
     func run(_ context: Context) async throws(CLIError) {
-        let running = try context.running(attach)
-        if write { return try writeFile(running, context: context) }
+        let app = try context.runningOrExample(attach)
+        if write { return try writeFile(app, context: context) }
         let association: AppSiteAssociation
         do {
             association = try AppSiteAssociation(data: try context.read(file ?? RawPath("-"), what: "association file"))
@@ -78,30 +78,22 @@ struct LinksCommand: ParsableCommand {
                 + (asActivity ? ", each URL as the user activity it arrives as\n" : "\n")
             if format == .text { context.console.out(line) } else { context.console.err(line) }
         }
-        if let app = running {
-            let client = app.client
-            announce(app.title)
-            guard client.appType != nil else {
-                throw .failure(
-                    "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
-                        + "give Inspector(name:app:root:) your type")
+        let client = app.client
+        announce(app.title)
+        guard client.appType != nil || !client.linkExamples.isEmpty else {
+            throw .failure(
+                "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
+                    + "give Inspector(name:app:root:) your type")
+        }
+        report = await check.run(examples: client.linkExamples, samples: client.sampleValues) { link in
+            // A launched app takes each link from a fresh root; a running one as it is.
+            switch app.open(link) {
+            case .failure(let failure): return .failed(failure.description)
+            case .success(let (result, snapshot)):
+                if let error = result.error { return .failed(error) }
+                guard let end = result.path.last else { return .failed("the handler returned nothing in the tree") }
+                return .reached(screen: snapshot.nodes[end].type)
             }
-            let examples = client.linkExamples
-            let samples = client.sampleValues
-            report = await check.run(examples: examples, samples: samples) { link in
-                // A launched app takes each link from a fresh root; a running one as it is.
-                switch app.open(link) {
-                case .failure(let failure): return .failed(failure.description)
-                case .success(let (result, snapshot)):
-                    if let error = result.error { return .failed(error) }
-                    guard let end = result.path.last else { return .failed("the handler returned nothing in the tree") }
-                    return .reached(screen: snapshot.nodes[end].type)
-                }
-            }
-        } else {
-            let app = try context.startApp()
-            announce("\(type(of: app).title)" + (Self.typeName(of: app).map { " (\($0))" } ?? ""))
-            report = await Self.run(check, on: app)
         }
         switch format {
         case .text: context.console.out(report.summary)
@@ -118,17 +110,9 @@ struct LinksCommand: ParsableCommand {
     }
 
     /// Writes the association file of the app's https forms on the domain.
-    private func writeFile(_ running: RunningApp?, context: Context) throws(CLIError) {
-        let forms: [String]
-        let app: String
-        if let running {
-            forms = running.client.linkExamples.map(\.form)
-            app = TerminalText.quoted(running.client.app.name)
-        } else {
-            let embedded = try context.startApp()
-            forms = Self.forms(of: embedded)
-            app = type(of: embedded).title
-        }
+    private func writeFile(_ running: RunningApp, context: Context) throws(CLIError) {
+        let forms = running.client.linkExamples.map(\.form)
+        let app = running.name
         let domain = domain ?? ""
         let advertised = forms.filter { $0.lowercased().hasPrefix("https://\(domain.lowercased())/") }
         guard !advertised.isEmpty else {
@@ -139,20 +123,5 @@ struct LinksCommand: ParsableCommand {
         context.console.err(
             "wrote \(Set(advertised).count) components of \(app)'s forms on \(TerminalText.escaped(domain)) "
                 + "for \(TerminalText.escaped(appID ?? "")) to \(Context.sourceName(file ?? RawPath("-")))\n")
-    }
-
-    /// The forms of the embedded app's type's examples.
-    private static func forms<App: EmbeddedApp>(of app: App) -> [String] {
-        App.Definition.linkExamples.map(\.form)
-    }
-
-    /// The app's ``DeepLinkableApp`` type, as a session names it.
-    private static func typeName<App: EmbeddedApp>(of app: App) -> AppTypeName? {
-        AppTypeName(of: App.Definition.self)
-    }
-
-    /// The check against the app's own type, which opens links as tests rebuild it.
-    private static func run<App: EmbeddedApp>(_ check: AssociationCheck, on app: App) async -> AssociationReport {
-        await check.run(App.Definition.self)
     }
 }

@@ -14,11 +14,11 @@ struct MCPCommand: ParsableCommand {
             message a line; revision 2025-11-25, and the earlier ones a client asks for). Its
             tools are tree (a page of nodes at a time, by depth or subtree, with a cursor), find,
             why, open, check, links, fuzz and log; each answers with the JSON of the command of
-            its name. They ask the embedded app (--app), a snapshot (--snapshot, for tree, find
+            its name. They ask the example app (--app), a snapshot (--snapshot, for tree, find
             and why), a running app (--attach, here or per call), or your app started for the
             session (--launch). Tools that apply links (open, check, links) run on a running app
             of yours, and open anywhere but on --launch's child, only with --allow-open; fuzz
-            starts a fresh app per case (--launch's executable, or the embedded app in a child)
+            starts a fresh app per case (--launch's executable, or the example app in a child)
             and never runs on a running app. Requests over 1 MiB, of unknown methods or tools, or
             with arguments that do not fit a tool's schema get the protocol's errors; the session
             goes on. Standard output carries protocol messages only.
@@ -74,7 +74,8 @@ struct MCPCommand: ParsableCommand {
             defer { Files.close(input) }
             let console = Console.capturing(input: input)
             let status = await CommandLineTool.run(
-                line.map(RawArgument.init), console: console, environment: environment, apps: EmbeddedApps.all)
+                line.map(RawArgument.init), console: console, environment: environment,
+                executable: context.executable, apps: EmbeddedApps.all)
             console.flush()
             let captured = console.captured ?? ([], [])
             return (

@@ -13,7 +13,7 @@ struct ReplayCommand: ParsableCommand {
         summary: "Apply a recorded session's links again and compare each tree with the recording.",
         discussion: """
             Reads a session that 'record' wrote and checks that the tree at the start matches the
-            recording; then applies its links in order, to a fresh start of the embedded app
+            recording; then applies its links in order, to a fresh start of the example app
             (through its own applier), to your app started with --launch, or, with --attach, to a
             running app, and compares the tree after each with the recorded one (ids, labels,
             attributes) and the path each link reached. A change the app made by itself is waited for, up to --settle seconds: one
@@ -36,7 +36,6 @@ struct ReplayCommand: ParsableCommand {
         let (session, steps) = try Self.session(from: file, context)
         let target = try context.target(attach)
         try Self.check(session, isFor: target, context)
-        try await target.prepare()
         // An attached app's own changes are then waited for on its stream, not by polling.
         if target.changeDescriptor != nil { try target.startWatching() }
         let console = context.console
@@ -161,7 +160,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// The tree once it matches `recorded`, or as it is after waiting `--settle` seconds. An
     /// attached app's changes are waited for on its stream (the replay watches it); an
-    /// embedded app's are made on this main actor, which a short sleep yields to.
+    /// example app's are made on this main actor, which a short sleep yields to.
     private func settled(_ target: any Target, to recorded: TreeSnapshot) async throws(CLIError) -> TreeSnapshot {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(settle ?? 2) * 1_000_000_000
         while true {

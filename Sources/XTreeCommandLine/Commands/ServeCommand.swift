@@ -9,18 +9,22 @@ import XTreeTargets
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "serve",
-        summary: "Run the embedded app with its inspector on, until interrupted.",
+        summary: "Run the example app with its inspector on, until interrupted.",
         discussion: """
-            Starts the embedded app and its inspector, prints the app's name, pid and addresses,
-            and serves 'xtree-cli --attach' until SIGINT or SIGTERM; links are applied by the
-            app's default applier. The app journals what happens to its tree ('log'), returns to
-            an earlier event's state if it restores states ('restore'; the recipes app does), and
+            Starts the example app and its inspector, prints the app's name, pid and addresses,
+            and serves 'xtree-cli --attach' until SIGINT or SIGTERM, when it saves its state if
+            --save-state says where. It is the one command that runs the app in its own process:
+            every other command serves it in a child of its own, this command with
+            --as-launched. The app journals what happens to its tree ('log'), returns to an
+            earlier event's state if it restores states ('restore'; the recipes app does), and
             reports objects still alive --release-grace milliseconds after they left the tree.
             With --as-launched it serves as an app's launch executable does
             (Inspector.serve(YourApp.self)): the inspector owns the root, and a restore to the
-            start makes a fresh one; a script that runs it can stand in for one in --launch.
+            start makes a fresh one (unless options change the app: it then returns to its first
+            state, if the app restores states); a script that runs it can stand in for one in
+            --launch.
             """,
-        roles: [.starting]
+        roles: [.starting, .applyingLinks, .savingState]
     )
 
     @Option(name: "name", value: "NAME", help: "The name to serve under (default the app's name).")
@@ -47,50 +51,77 @@ struct ServeCommand: ParsableCommand {
         let app = try context.startApp()
         let name =
             name ?? context.environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? type(of: app).name
-        let inspector = try serve(app, name: name, console: context.console)
+        let (inspector, finish) = try await serve(app, name: name, console: context.console)
         context.console.out(
             "serving \(TerminalText.quoted(name)) (pid \(inspector.app.pid)) at "
                 + inspector.addresses.map(TerminalText.escaped).joined(separator: " and ") + "\n")
         context.console.flush()
         await termination.wait()
-        inspector.stop()
+        // Saved before the inspector goes: what the app is when the CLI ends its command.
+        defer { inspector.stop() }
+        try finish()
         context.console.out("stopped\n")
     }
 
-    private func serve<App: EmbeddedApp>(_ app: App, name: String, console: Console) throws(CLIError) -> Inspector {
-        if asLaunched {
-            guard app.startsAsDefined else {
-                throw .failure(
-                    "--as-launched serves the app as its type defines it; leave out the options that change it")
-            }
+    /// Serves the app; returns the inspector, and what saves the app's state at the end.
+    private func serve<App: EmbeddedApp>(
+        _ app: App, name: String, console: Console
+    ) async throws(CLIError) -> (Inspector, () throws(CLIError) -> Void) {
+        let grace = releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod
+        let applier = Applier(app)
+        if asLaunched, app.startsAsDefined {
+            // As a launch executable serves its type: a fresh root for each restore to the start,
+            // links applied by the app's applier (its --approach).
+            var definition = AppDefinition(App.Definition.self, ownsRoot: true)
+            definition.open = { link, root in try await applier.apply(link, to: root) }
+            let inspector: Inspector
             do {
-                return try Inspector(
+                inspector = try Inspector(
                     name: name, root: App.Definition.makeRoot(), directory: nil,
-                    loopbackPort: loopback.map(UInt16.init),
-                    journalCapacity: Inspector.defaultJournalCapacity, restoration: nil,
-                    releaseGracePeriod: releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod,
-                    open: nil, definition: AppDefinition(App.Definition.self, ownsRoot: true))
+                    loopbackPort: loopback.map(UInt16.init), journalCapacity: Inspector.defaultJournalCapacity,
+                    restoration: nil, releaseGracePeriod: grace, open: nil, definition: definition)
             } catch {
                 throw .failure("cannot serve: \(error)")
             }
+            return (inspector, { () throws(CLIError) in try app.finish(Self.root(of: inspector, as: App.self)) })
         }
         let root = app.makeRoot()
-        let apply = app.linkApplier(for: root)
+        try await app.prepare(root)
         if !app.startsAsDefined {
             console.err(
                 "note: started with options that change the app, so its inspector names no app type: sessions "
                     + "recorded from it cannot become tests\n")
         }
         do {
-            return try Inspector(
+            let inspector = try Inspector(
                 name: name, root: root, directory: nil, loopbackPort: loopback.map(UInt16.init),
                 journalCapacity: Inspector.defaultJournalCapacity, restoration: app.restoration(for: root),
-                releaseGracePeriod: releaseGrace.map { Double($0) / 1000 } ?? Inspector.defaultReleaseGracePeriod,
-                open: { url in try await apply(url.absoluteString).reached },
-                definition: app.startsAsDefined ? AppDefinition(App.Definition.self) : nil)
+                releaseGracePeriod: grace, open: { url in try await applier.apply(url.absoluteString, to: root) },
+                definition: AppDefinition(App.Definition.self, named: app.startsAsDefined))
+            return (inspector, { () throws(CLIError) in try app.finish(root) })
         } catch {
             throw .failure("cannot serve: \(error)")
         }
+    }
+
+    @MainActor
+    private static func root<App: EmbeddedApp>(of inspector: Inspector, as _: App.Type) -> App.Root {
+        guard let root = inspector.root as? App.Root else { preconditionFailure("a root of another app's type") }
+        return root
+    }
+}
+
+/// The app's link applier, made for the root each link is applied to (the inspector's fresh
+/// root after a restore to the start): nothing holds a root past its links.
+@MainActor
+private struct Applier<App: EmbeddedApp>: Sendable {
+    let app: App
+
+    init(_ app: App) { self.app = app }
+
+    func apply(_ link: String, to root: any DeepLinkable) async throws -> any DeepLinkable {
+        guard let root = root as? App.Root else { preconditionFailure("a root of another app's type") }
+        return try await app.linkApplier(for: root)(link).reached
     }
 }
 

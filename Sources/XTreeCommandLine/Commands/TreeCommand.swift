@@ -38,7 +38,6 @@ struct TreeCommand: ParsableCommand {
     func run(_ context: Context) async throws(CLIError) {
         let target = try context.target(target)
         try target.check(links: open)
-        try await target.prepare()
         let (last, failure) = try await target.apply(open)
         let (snapshot, path) = try target.located(last)
         context.render(

@@ -12,7 +12,7 @@ struct WatchCommand: ParsableCommand {
         summary: "Read links and commands from standard input; print what changed.",
         discussion: """
             Each line is a deep link, or one of: tree, find TYPE [--where KEY=VALUE]... [--all],
-            help, quit, and the embedded app's own commands (see help). After each line, prints
+            help, quit, and the example app's own commands (see help). After each line, prints
             what changed in the tree: the objects that announced a change while the line ran
             (objectWillChange, or the Observation framework for @Observable objects), coalesced,
             as a diff of snapshots. Attached to a running app, changes the app makes by itself
@@ -118,9 +118,7 @@ struct WatchLoop {
                 }
             }
         case let name where target.watchCommands.contains { $0.name == name }:
-            if let message = target.runWatchCommand(name) { console.out(message) }
-        case let name where context.app.type.watchCommandNames.contains(name):
-            console.err("error: \(name) is \(context.app.type.title)'s; an attached app takes links\n")
+            if let message = try target.runWatchCommand(name) { console.out(TerminalText.escaped(message) + "\n") }
         default:
             switch try await target.open(line, recording: false) {
             case .reached(let opened):

@@ -14,7 +14,7 @@ struct WebCommand: ParsableCommand {
         name: "web",
         summary: "Serve the tree as a page to open in a browser, live, until interrupted.",
         discussion: """
-            Serves the page 'tree --format html' writes, for the embedded app, the running app
+            Serves the page 'tree --format html' writes, for the example app, the running app
             --attach names, or the snapshot --snapshot names, on 127.0.0.1 only, and prints the
             address to open: it holds a random token, which the page keeps in a cookie. The page
             follows the tree as it changes (coalesced, as 'watch' shows changes), applies the
@@ -33,7 +33,6 @@ struct WebCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         let target = try context.target(target)
-        try await target.prepare()
         let takesLinks = !(target is SnapshotTarget)
         // The page is sent each event's edit: a diff would be made for nobody.
         (target as? AttachedTarget)?.client.makesDiffs = false

@@ -47,7 +47,9 @@ struct WhyCommand: ParsableCommand {
         if format != .json, let entry = Entry(link) {
             context.console.out("\(TerminalText.escaped(link)) is \(TerminalText.escaped(entry.summary))\n")
         }
-        if let attached = try context.running(target.attach)?.target {
+        if target.snapshot == nil {
+            // A running app, or the example app in a child: its inspector answers.
+            let attached = try context.runningOrExample(target.attach).target
             do {
                 switch try attached.client.whyAnswer(link, shown: shown) {
                 case .answer(let said, let found): (result, answer) = (said, found)
@@ -63,19 +65,15 @@ struct WhyCommand: ParsableCommand {
                 if case .refused = error, let past = try? attached.client.journalEvents().events {
                     Self.printLastApplication(of: link, in: past, console: context.console)
                 }
+                // The example app's child is this tool: its refusal is said as its own.
+                if attached.example != nil, case .refused(let reason) = error { throw .failure(reason) }
                 throw .failure(TerminalText.escaped(error.description))
             }
         } else {
-            // The embedded app gives the route table; the tree is its own or a snapshot's, and
-            // a snapshot refuses the app's options before they are read.
-            let (app, tree): (any EmbeddedApp, any Target)
-            if target.snapshot == nil {
-                app = try context.startApp()
-                tree = app.target()
-            } else {
-                tree = try context.target(target)
-                app = try context.startApp()
-            }
+            // A snapshot's tree, with the example app's route table; the snapshot refuses the
+            // app's options before they are read.
+            let tree = try context.target(target)
+            let app = try context.startApp()
             let snapshot = try tree.snapshot()
             let explanation = try Self.explain(link, app: app, in: snapshot)
             result = WhyResult(
@@ -130,7 +128,7 @@ struct WhyCommand: ParsableCommand {
         }
     }
 
-    /// The embedded app's table's answer.
+    /// The example app's table's answer.
     private static func explain<App: EmbeddedApp>(
         _ link: String, app: App, in snapshot: TreeSnapshot
     ) throws(CLIError) -> LinkExplanation {

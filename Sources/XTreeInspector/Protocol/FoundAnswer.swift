@@ -2,7 +2,7 @@ import XTree
 import XTreeLive
 
 /// What `find` prints, made where the tree is: in the app (a `find` request with `answer`), or
-/// in the CLI for a snapshot or the embedded app. A line or two per match and at most the
+/// in the CLI for a snapshot or the example app. A line or two per match and at most the
 /// visited nodes asked for, never the tree: at a million nodes the answer costs a search, not
 /// a copy of the tree.
 package struct FoundAnswer: Codable, Sendable, Hashable {

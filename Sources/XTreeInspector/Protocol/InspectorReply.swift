@@ -25,6 +25,11 @@ package struct InspectorReply: Codable, Sendable {
     package var examples: [LinkExample]?
     package var samples: [String]?
     package var sampleLinks: [LinkExample]?
+    /// `hello`: what a person can do to the app besides links (``DeepLinkableApp/actions``),
+    /// by name (optional within version 7: an app of an earlier build sends none).
+    package var actions: [ActionDescription]?
+    /// `action`: what the app said of it (that there was nothing to do), if anything.
+    package var said: String?
     /// `hello`: how long, in seconds, an object that left the tree may stay alive before an
     /// `outlived` event names it.
     package var grace: Double?
@@ -49,6 +54,27 @@ package struct InspectorReply: Codable, Sendable {
     /// `snapshot`: the links the app's ``LinkHolder``s hold now, redacted as the journal keeps
     /// links; absent when none is held (and from an app of an earlier build).
     package var held: [HeldLink]?
+
+    /// An action as `hello` lists it: one word, and a few for help.
+    package struct ActionDescription: Codable, Sendable, Hashable {
+        package var name: String
+        package var help: String
+
+        package init(name: String, help: String) {
+            self.name = name
+            self.help = help
+        }
+
+        /// Whether it is one a tool offers: a lowercase word of letters, digits and `-` of at
+        /// most 32 bytes, with help of at most ``InspectorProtocol/maximumExampleBytes``.
+        package var isOffered: Bool {
+            (1...32).contains(name.utf8.count) && help.utf8.count <= InspectorProtocol.maximumExampleBytes
+                && name.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                }
+        }
+    }
 
     package struct JournalHeader: Codable, Sendable {
         package var events: Int

@@ -5,7 +5,7 @@ import XTreeSupport
 /// A request from a client.
 package struct InspectorRequest: Codable, Sendable, Hashable {
     package enum Method: String, Codable, Sendable {
-        case hello, snapshot, find, open, journal, follow, restore, why, audit
+        case hello, snapshot, find, open, journal, follow, restore, why, audit, action
     }
 
     package var id: Int
@@ -15,6 +15,7 @@ package struct InspectorRequest: Codable, Sendable, Hashable {
     package var token: String?
     /// `find`: the name, the conditions (each a key, a comparison and a value), and whether
     /// to find every match.
+    /// `action`: the name of one of the actions `hello` listed.
     package var name: String?
     package var conditions: [NodeCondition]?
     package var all: Bool?

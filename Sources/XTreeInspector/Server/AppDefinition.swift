@@ -16,7 +16,7 @@ package struct AppDefinition: Sendable {
     /// fresh root instead of restoring a captured state. `nil` where the app holds its root.
     package let makeRoot: (@MainActor @Sendable () -> any DeepLinkable)?
     /// Applies a link to a root of the app's type with the type's ``DeepLinkableApp/open(_:in:)``.
-    package let open: @MainActor @Sendable (String, any DeepLinkable) async throws -> any DeepLinkable
+    package var open: @MainActor @Sendable (String, any DeepLinkable) async throws -> any DeepLinkable
     /// Where a link would end on a tree, without applying it, where the type declares its
     /// links in a route table (``RoutedApp``).
     package let why: (@Sendable (String, TreeSnapshot) throws(RouteError) -> LinkExplanation)?
@@ -25,10 +25,18 @@ package struct AppDefinition: Sendable {
     package let ending: (@Sendable (String) throws(RouteError) -> WhyResult)?
     /// Where the app's own router would send a link now (``DeepLinkableApp/route(_:in:)``).
     package let route: @MainActor @Sendable (String, any DeepLinkable) -> LinkRoute
+    /// The type's ``DeepLinkableApp/actions``, each run on a root of the type.
+    package let actions: [(description: InspectorReply.ActionDescription, run: AnyAction)]
+    package typealias AnyAction = @MainActor @Sendable (any DeepLinkable) -> String?
 
     @MainActor
-    package init<App: DeepLinkableApp>(_ app: App.Type, ownsRoot: Bool = false) {
-        typeName = AppTypeName(of: app)
+    ///
+    /// - Parameters:
+    ///   - ownsRoot: Whether the inspector makes the root (``makeRoot``).
+    ///   - named: `false` for an app that is not as the type makes it (an example app started
+    ///     with options that change it): sessions then name no type, so no test is made from it.
+    package init<App: DeepLinkableApp>(_ app: App.Type, ownsRoot: Bool = false, named: Bool = true) {
+        typeName = named ? AppTypeName(of: app) : nil
         linkExamples = app.linkExamples
         sampleValues = app.sampleValues
         sampleLinks = app.sampleLinks
@@ -46,6 +54,15 @@ package struct AppDefinition: Sendable {
         open = { link, root in
             guard let root = root as? App.Root else { preconditionFailure("a root of another type than \(App.self)'s") }
             return try await app.open(link, in: root)
+        }
+        actions = app.actions.map { action in
+            let run: AnyAction = { root in
+                guard let root = root as? App.Root else {
+                    preconditionFailure("a root of another type than \(App.self)'s")
+                }
+                return action.run(root)
+            }
+            return (InspectorReply.ActionDescription(name: action.name, help: action.help), run)
         }
     }
 

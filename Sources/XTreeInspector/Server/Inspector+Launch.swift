@@ -5,6 +5,11 @@ import XTreeDebugger
 import XTreePlatform
 
 extension Inspector {
+    /// The app's root now: where the inspector owns it, the fresh one of the last restore to
+    /// the start.
+    @MainActor
+    package var root: any DeepLinkable { core.hub.root }
+
     /// Makes `root` the tree a debugger's `xtree` commands read (`xtree_command`, and the
     /// command files in `Scripts/debugger/`), without starting an inspector: for an app that
     /// runs none. Starting an inspector registers its root by itself.

@@ -44,7 +44,7 @@ public final class Inspector: Sendable {
     /// The discovery entry written for this app.
     public let app: InspectableApp
 
-    private let core: InspectorCore
+    let core: InspectorCore
     private let stopped = Locked(false)
     private let discoveryFile: String
     private let socketPath: String

@@ -198,6 +198,8 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
             reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
             reply.sampleLinks = Array(
                 definition.sampleLinks.filter(examplesFit).prefix(InspectorProtocol.maximumExamples))
+            let actions = definition.actions.map(\.description).filter(\.isOffered)
+            if !actions.isEmpty { reply.actions = Array(actions.prefix(InspectorProtocol.maximumExamples)) }
         }
         clients[id]?.phase = .ready
         loop.setDeadline(id, in: Self.idleTimeout)

@@ -12,6 +12,12 @@ import XTreeSupport
 /// only for as long as a snapshot or the app's link handler takes; the answer goes back to
 /// the loop, which writes it.
 extension InspectorCore {
+    /// App text cut to the bytes a reply's sentence may hold, `…` marking a cut.
+    static func clipped(_ text: String) -> String {
+        guard text.utf8.count > InspectorProtocol.maximumExampleBytes else { return text }
+        return String(decoding: text.utf8.prefix(InspectorProtocol.maximumExampleBytes - 3), as: UTF8.self) + "…"
+    }
+
     /// Answers one request of a connection that follows with `outbox`, if it does.
     func respond(to request: InspectorRequest, outbox: Outbox?, connection: Connection) async -> Answer {
         let hub = hub
@@ -152,17 +158,32 @@ extension InspectorCore {
             } catch {
                 return Answer(reply: reject(request.id, error.description))
             }
+        case .action:
+            guard let name = request.name,
+                let action = definition?.actions.first(where: {
+                    $0.description.name == name && $0.description.isOffered
+                })
+            else {
+                return Answer(reply: reject(request.id, "this app has no such action; hello lists those it has"))
+            }
+            // Its changes are journaled as the app's own, as a tap's would be, before the reply:
+            // a follower has them when it reads the reply.
+            let said = await MainActor.run {
+                let said = action.run(hub.root)
+                hub.recordChanges()
+                return said
+            }
+            var reply = InspectorReply(id: request.id)
+            reply.said = said.map(Self.clipped)
+            guard outbox != nil else { return Answer(reply: reply) }
+            await hub.journal.settled()
+            return Answer(reply: reply, eventsFirst: true)
         case .audit:
             // The children audit of the tree now: what `xtree-cli fuzz` checks after each link.
             let problems = await MainActor.run { hub.root.auditChildren().problems.map(\.description) }
             var reply = InspectorReply(id: request.id)
             reply.audit = Array(
-                problems.prefix(InspectorProtocol.maximumExamples).map {
-                    $0.utf8.count <= InspectorProtocol.maximumExampleBytes
-                        ? $0
-                        : String(decoding: $0.utf8.prefix(InspectorProtocol.maximumExampleBytes - 3), as: UTF8.self)
-                            + "…"
-                })
+                problems.prefix(InspectorProtocol.maximumExamples).map(Self.clipped))
             return Answer(reply: reply)
         case .restore:
             guard let target = request.to, target >= 0 else {

@@ -3,10 +3,12 @@ import XTreeArgumentParser
 import XTreeInspector
 import XTreeReachability
 
-/// An app `xtree-cli` starts in its own process: how to make it, how it applies a link, which
-/// links `check` covers, the options and `watch` commands it adds, and the app's own
-/// ``DeepLinkableApp`` type, which `serve` gives its inspector. The CLI knows embedded apps only
-/// through this protocol; each conformance is one file, listed in ``EmbeddedApps``.
+/// An example app `xtree-cli` carries: how to make it, how it applies a link, which links
+/// `check` covers, the options it adds, and the app's own ``DeepLinkableApp`` type. Only
+/// `serve` runs it in its own process; every other command serves it in a child of the tool's
+/// own executable (`--app NAME serve --as-launched`), as a user's app is launched, and uses
+/// this adapter only for what the tool knows before the child runs (its title, its check of a
+/// link, its applier's name). Each conformance is one file, listed in ``EmbeddedApps``.
 @MainActor
 package protocol EmbeddedApp: AnyObject {
     associatedtype Root: DeepLinkable
@@ -48,15 +50,12 @@ package protocol EmbeddedApp: AnyObject {
     func reachabilityCheck() -> ReachabilityCheck<Root, String>
     /// How `serve` lets `restore` return the app to an earlier state; `nil` if it cannot.
     func restoration(for root: Root) -> Inspector.Restoration?
-    /// Commands the app adds to `watch`.
-    static var watchCommands: [WatchAction<Root>] { get }
 }
 
 extension EmbeddedApp {
     package var untraceableReason: String? { nil }
     package func prepare(_ root: Root) async throws(CLIError) {}
     package func finish(_ root: Root) throws(CLIError) {}
-    package static var watchCommands: [WatchAction<Root>] { [] }
     package func restoration(for root: Root) -> Inspector.Restoration? { nil }
 }
 
@@ -69,22 +68,13 @@ package struct AppliedLink {
     package let reached: any DeepLinkable
 }
 
-/// A line `watch` takes besides links: its name, its help, and what it does to the app,
-/// returning what to print.
-package struct WatchAction<Root> {
-    package let name: String
-    package let help: String
-    package let run: @MainActor (Root) -> String?
-}
-
-/// An embedded app's type as the CLI lists it: its names, and how to make its options and
+/// An example app's type as the CLI lists it: its names, and how to make its options and
 /// start it.
 @MainActor
 package struct EmbeddedAppType {
     package let name: String
     package let title: String
     package let linkForms: [String]
-    package let watchCommandNames: [String]
     package let makeOptions: @MainActor () -> any ParsableArguments
     package let start: @MainActor (any ParsableArguments, Context) throws(CLIError) -> any EmbeddedApp
 
@@ -92,7 +82,6 @@ package struct EmbeddedAppType {
         name = App.name
         title = App.title
         linkForms = App.linkForms
-        watchCommandNames = App.watchCommands.map(\.name)
         makeOptions = { App.Options() }
         start = { options, context throws(CLIError) in
             guard let options = options as? App.Options else { preconditionFailure("options of another app") }
@@ -101,7 +90,7 @@ package struct EmbeddedAppType {
     }
 }
 
-/// An embedded app's type and the options the command line gave it.
+/// An example app's type and the options the command line gave it.
 @MainActor
 package struct AppEntry {
     package let type: EmbeddedAppType

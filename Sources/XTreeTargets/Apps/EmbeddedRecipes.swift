@@ -77,7 +77,7 @@ package final class EmbeddedRecipes: EmbeddedApp {
             _ = try DeepLink(string: link)
         } catch {
             guard case .wrongScheme(let scheme?) = error.reason else { throw .failure(error.description) }
-            // Most likely a link of the user's own app, given to the embedded one.
+            // Most likely a link of the user's own app, given to the example one.
             throw .failure(
                 error.description + "; to apply a \(TerminalText.shortened(scheme)): link, attach to the app that "
                     + "takes it: --attach NAME (see 'xtree-cli list')")
@@ -129,19 +129,4 @@ package final class EmbeddedRecipes: EmbeddedApp {
     package func reachabilityCheck() -> ReachabilityCheck<DefaultHomeCoordinator, String> {
         DefaultHomeCoordinator.reachabilityCheck(catalog: catalog)
     }
-
-    package static let watchCommands: [WatchAction<DefaultHomeCoordinator>] =
-        [
-            WatchAction(name: "back", help: "close the top-most sheet or detail of the selected tab") { home in
-                let list = home.firstReceiver(as: (any RecipeListCoordinator).self) { $0.tab == home.tab }
-                if let list, list.ratingViewModel != nil {
-                    list.closeRatings()
-                } else if let list, list.detailViewModel != nil {
-                    list.closeDetail()
-                } else {
-                    return "nothing to close on the \(home.tab) tab\n"
-                }
-                return nil
-            }
-        ]
 }

@@ -20,19 +20,6 @@ package final class EmbeddedShop: EmbeddedApp {
     package static let name = "Shop"
     package static let title = "the shop"
     package static let linkForms = ShopLink.routes.forms
-    package static let watchCommands = [
-        WatchAction<ShopCoordinator>(name: "back", help: "close the checkout, or the top-most product") { shop in
-            if shop.cart.checkout != nil {
-                shop.cart.checkout = nil
-            } else if !shop.catalog.stack.isEmpty {
-                shop.catalog.stack.removeLast()
-            } else {
-                return "nothing to close\n"
-            }
-            return nil
-        }
-    ]
-
     private let products: [Product]
 
     /// Only a shop of every standard product is the one ``ShopApp`` makes.

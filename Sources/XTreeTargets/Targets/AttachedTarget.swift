@@ -14,6 +14,13 @@ package final class AttachedTarget: Target {
     /// What a failed request means, where more is known than the client's error: a launched
     /// app says how its child ended and what it said (its `Fatal error:` line).
     package var explain: ((InspectorError) -> CLIError)?
+    /// The example app it serves, for what the tool knows of it before asking the child:
+    /// its title, its check of a link, its applier.
+    package var example: (any EmbeddedApp)? {
+        didSet { if let example { applierName = example.applierName } }
+    }
+    /// What ends it after the command's links: a launched example app stops, saving its state.
+    package var finishing: (() throws(CLIError) -> Void)?
 
     /// Connects to the running app that `name` names (a name, a pid or an address), looking
     /// in `directory` if given.
@@ -25,13 +32,33 @@ package final class AttachedTarget: Target {
         }
     }
 
-    package var title: String { "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))" }
+    package var title: String {
+        example.map { type(of: $0).title } ?? "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))"
+    }
+
+    package func check(links: [String]) throws(CLIError) {
+        for link in links { try example?.check(link: link) }
+    }
+
+    package var untraceableReason: String? { example?.untraceableReason }
+
+    package func finish() throws(CLIError) { try finishing?() }
+
+    /// The app's actions (``DeepLinkableApp/actions``), with help in its words, escaped.
+    package var watchCommands: [(name: String, help: String)] {
+        client.actions.map { ($0.name, TerminalText.escaped($0.help)) }
+    }
+
+    package func runWatchCommand(_ name: String) throws(CLIError) -> String? {
+        try self.live { () throws(InspectorError) in try client.act(name) }
+    }
 
     package var appType: AppTypeName? { client.appType }
 
     /// The forms of the app type's link examples, as its inspector gave them: text from the
     /// app, escaped where it is printed.
     package var linkForms: [String] {
+        if let example { return type(of: example).linkForms }
         var seen = Set<String>()
         return client.linkExamples.map(\.form).filter { seen.insert($0).inserted }
     }
@@ -51,6 +78,15 @@ package final class AttachedTarget: Target {
     }
 
     package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
+        // An example app's link is read here first, as the tool always has: its words.
+        do throws(CLIError) {
+            try example?.check(link: link)
+        } catch {
+            switch error {
+            case .failure(let reason), .usage(let reason, _): return .failed(reason)
+            case .help(let text): return .failed(text)
+            }
+        }
         let (result, snapshot) = try self.live { () throws(InspectorError) in try client.open(link, traces: recording) }
         if let error = result.error { return .failed(error) }
         // An app of an earlier build sends its traces though asked not to.

@@ -21,8 +21,12 @@ import XTreePlatform
 package final class LaunchedApp {
     /// The executable, as given.
     package let path: String
-    /// The arguments it is started with.
-    package let arguments: [String]
+    /// The arguments it is started with, as bytes (a path need not be UTF-8).
+    package let arguments: [[UInt8]]
+    /// How failures name it, where the path would not (`the recipes app`); else by its path.
+    /// Given for the example apps' children, which are this tool: their failures are said in
+    /// its own words (its `error:` line).
+    package let title: String?
     /// How long to wait for a child to serve, in seconds.
     package let startTimeout: Double
     /// How long to wait for each reply of a child, in seconds.
@@ -31,7 +35,7 @@ package final class LaunchedApp {
     private var child: SpawnedChild?
     /// How the child ended, once it was reaped.
     private var reaped: ChildEnding?
-    private var output: OutputTail?
+    var output: OutputTail?
     private var directory: String?
     /// The attached child.
     package private(set) var target: AttachedTarget?
@@ -55,9 +59,12 @@ package final class LaunchedApp {
     ///   - environment: The CLI's environment: the child's, with its directory and name added;
     ///     `XTREE_LAUNCH_TIMEOUT` (seconds, default 60) bounds its start, and
     ///     `XTREE_REPLY_TIMEOUT` (default 30) each reply.
-    package init(_ path: String, arguments: [String] = [], environment: [String: String]) throws(CLIError) {
+    package init(
+        _ path: String, arguments: [[UInt8]] = [], title: String? = nil, environment: [String: String]
+    ) throws(CLIError) {
         self.path = path
         self.arguments = arguments
+        self.title = title
         self.environment = environment
         startTimeout = Self.seconds(environment["XTREE_LAUNCH_TIMEOUT"]) ?? 60
         replyTimeout = Self.seconds(environment["XTREE_REPLY_TIMEOUT"]) ?? 30
@@ -270,7 +277,7 @@ package final class LaunchedApp {
     /// just written by a build, or held by a child that another thread is starting, between
     /// its fork and its exec) is tried again for up to about 5 s (a busy test run holds one for seconds); Darwin never refuses an
     /// exec for that (its check in `kern_exec.c` is compiled out), so it is not tried there.
-    private static func spawn(_ path: String, arguments: [String], environment: [String: String]) throws(SystemError)
+    private static func spawn(_ path: String, arguments: [[UInt8]], environment: [String: String]) throws(SystemError)
         -> SpawnedChild
     {
         let words = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -289,38 +296,19 @@ package final class LaunchedApp {
         preconditionFailure("the loop returns or throws")
     }
 
-    /// An error that says how the child ended: the app's own fatal message first (`Fatal
-    /// error: …`, `Precondition failed: …`, which a backtrace after it would hide), then the
-    /// end of what it printed.
-    package func failure(_ what: String) -> CLIError {
-        var message = "the launched app \(TerminalText.escaped(path)) \(what)"
-        let tail = output?.last(16_384, waiting: ended == nil ? 0 : 0.5) ?? []
-        let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        let fatal = Self.fatalLine(in: lines)
-        if let fatal { message += "; it said: " + TerminalText.quoted(String(fatal.prefix(500))) }
-        // With the app's message, the backtrace after it says little; without one, the end.
-        let end = String(decoding: tail.suffix(2_048), as: UTF8.self).split(separator: "\n").suffix(3)
-        let last = fatal == nil ? Array(end) : []
-        if !last.isEmpty {
-            message += "; its last output: " + last.map { TerminalText.quoted(String($0)) }.joined(separator: " | ")
+    /// Ends the child as its command ends, for an app that saves its state then (an example
+    /// app's `--save-state`): `SIGTERM`, and up to the reply timeout for it to end. A child that
+    /// ends otherwise than with status 0 fails the command with what it said.
+    package func finish() throws(CLIError) {
+        guard let child, ended == nil else { return }
+        _ = Children.send(.terminate, toGroup: child.pid)
+        let deadline = Date().addingTimeInterval(replyTimeout)
+        while ended == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        switch ended {
+        case .exited(0)?: stop()
+        case let ending?: throw failure("\(ending) as it stopped")
+        case nil: throw failure("did not stop within \(Int(replyTimeout)) s of SIGTERM")
         }
-        return .failure(message)
-    }
-
-    /// The last line of the Swift runtime's fatal message in `lines`, if there is one.
-    package static func fatalLine(in lines: [Substring]) -> Substring? {
-        lines.last { line in
-            ["Fatal error:", "Precondition failed", "Assertion failed", "Unexpectedly found nil"].contains {
-                line.contains($0)
-            }
-        }
-    }
-
-    /// The app's own fatal message, from the end of what the child printed, once it ended.
-    package var fatalMessage: String? {
-        let tail = output?.last(16_384, waiting: 0.5) ?? []
-        let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        return Self.fatalLine(in: lines).map { String($0.prefix(500)) }
     }
 
     /// Ends the child and whatever it started (`SIGTERM` to its group, then `SIGKILL` after

@@ -14,8 +14,15 @@ package struct RunningApp {
     package var client: InspectorClient { target.client }
 
     /// `'Recipes' (pid 12, RecipesDomain.RecipesApp)`: the app as a command announces it.
+    /// `the recipes app`, or `'Recipes'`: the app as a sentence names it.
+    package var name: String {
+        target.example.map { type(of: $0).title } ?? TerminalText.quoted(client.app.name)
+    }
+
     package var title: String {
-        "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)" + (client.appType.map { ", \($0))" } ?? ")")
+        if let example = target.example { return type(of: example).title + (client.appType.map { " (\($0))" } ?? "") }
+        return "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
+            + (client.appType.map { ", \($0))" } ?? ")")
     }
 
     /// Applies `link`, without its searches' steps: in a launched app from a fresh root, in an

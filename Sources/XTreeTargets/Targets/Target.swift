@@ -3,8 +3,8 @@ import XTreeArgumentParser
 import XTreeInspectorClient
 import XTreeJournal
 
-/// What a command works on: an embedded app started in this process, a snapshot any app
-/// wrote, or a running app attached over its inspector. Commands see only this.
+/// What a command works on: a running app reached over its inspector (attached, or launched
+/// for the command: the example apps too), or a snapshot any app wrote. Commands see only this.
 @MainActor
 package protocol Target: AnyObject {
     /// How `watch` names it: `the recipes app`, `'Book' (pid 12)`.
@@ -42,8 +42,8 @@ package protocol Target: AnyObject {
     func changesSinceLastLine() throws(CLIError) -> [FollowedEvent]
     /// The `watch` commands the target adds, by name, with their help.
     var watchCommands: [(name: String, help: String)] { get }
-    /// Runs a `watch` command the target added; returns what to print.
-    func runWatchCommand(_ name: String) -> String?
+    /// Runs a `watch` command the target added; returns what the app said, to escape and print.
+    func runWatchCommand(_ name: String) throws(CLIError) -> String?
 
     /// The events the app's journal keeps after `sequence`, as the web page lists them, and
     /// how many it keeps; `nil` when the target keeps none.
@@ -52,9 +52,7 @@ package protocol Target: AnyObject {
     /// Why searches cannot be traced (an applier that makes none), or `nil`.
     var untraceableReason: String? { get }
 
-    /// Readies the target before links are applied (an embedded app restores its state).
-    func prepare() async throws(CLIError)
-    /// Finishes after the links (an embedded app saves its state).
+    /// Finishes after the links (an example app saves its state as it stops).
     func finish() throws(CLIError)
 }
 
@@ -83,10 +81,9 @@ extension Target {
     package var hasArrivedChange: Bool { false }
     package func arrivedChanges() throws(CLIError) -> [FollowedEvent] { [] }
     package var watchCommands: [(name: String, help: String)] { [] }
-    package func runWatchCommand(_ name: String) -> String? { nil }
+    package func runWatchCommand(_ name: String) throws(CLIError) -> String? { nil }
     package var untraceableReason: String? { nil }
     package func journal(after sequence: Int) throws(CLIError) -> (entries: [JournalEntry], capacity: Int)? { nil }
-    package func prepare() async throws(CLIError) {}
     package func finish() throws(CLIError) {}
 
     /// Searches the tree by name: the answer `find` prints, made from the tree now.

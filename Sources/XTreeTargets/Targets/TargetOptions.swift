@@ -2,7 +2,7 @@ import XTree
 import XTreeArgumentParser
 
 /// `--attach` or `--launch`: a running app, or one started for the command, instead of the
-/// embedded one.
+/// example one.
 package struct AttachOption: ParsableArguments {
     package init() {}
     @Option(
@@ -44,7 +44,7 @@ package struct HoldOption: ParsableArguments {
     }
 }
 
-/// `--snapshot` or `--attach`: a tree other than the embedded app's.
+/// `--snapshot` or `--attach`: a tree other than the example app's.
 package struct TargetOptions: ParsableArguments {
     package init() {}
     package static let isExclusive = true
@@ -66,16 +66,16 @@ package struct TargetOptions: ParsableArguments {
 
 extension Context {
     /// The target `--attach`, `--launch` or `--snapshot` names, or a fresh start of the
-    /// embedded app. Options that configure the embedded app are refused with another target.
+    /// example app. Options that configure the example app are refused with another target.
     package func target(_ app: AttachOption, snapshot source: RawPath? = nil) throws(CLIError) -> any Target {
         if let running = try running(app) { return running.target }
-        guard let source else { return try startApp().target() }
+        guard let source else { return try launchExample().target }
         try refuseEmbeddedOptions(with: "--snapshot")
         return SnapshotTarget(try snapshot(from: source))
     }
 
     /// The app `--attach` or `--launch` names, for a command that applies links to it over its
-    /// inspector; `nil` when neither is given (the embedded app).
+    /// inspector; `nil` when neither is given (the example app).
     ///
     /// - Parameter hold: `--hold-timeout`, where the command takes it, over
     ///   `XTREE_HOLD_TIMEOUT` (else the app's default, 5 s).
@@ -94,13 +94,21 @@ extension Context {
         return RunningApp(target: target, launched: launched)
     }
 
-    /// Options that configure the embedded app are refused with another app or tree: they
+    /// The app `--attach` or `--launch` names, else the example app launched in a child.
+    package func runningOrExample(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> RunningApp {
+        if let running = try running(app, hold: hold) { return running }
+        let (target, launched) = try launchExample()
+        if let seconds = HoldOption.seconds(hold?.holdTimeout) { launched.holdTimeout = seconds }
+        return RunningApp(target: target, launched: launched)
+    }
+
+    /// Options that configure the example app are refused with another app or tree: they
     /// would be dropped without a word.
     private func refuseEmbeddedOptions(with other: String) throws(CLIError) {
         let given = embeddedOptionsGiven
         guard given.isEmpty else {
             throw .usage(
-                "\(given.joined(separator: ", ")) configure\(given.count == 1 ? "s" : "") the embedded app and "
+                "\(given.joined(separator: ", ")) configure\(given.count == 1 ? "s" : "") the example app and "
                     + "cannot be used with " + other,
                 command: command)
         }
