@@ -103,7 +103,6 @@ package struct Context {
         let launched = try launch(executable, arguments: arguments, title: app.type.title)
         guard let target = launched.target else { preconditionFailure("a launched app is attached") }
         target.example = example
-        target.finishing = { () throws(CLIError) in try launched.finish() }
         return (target, launched)
     }
 

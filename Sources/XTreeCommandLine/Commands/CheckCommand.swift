@@ -103,9 +103,9 @@ struct CheckCommand: ParsableCommand {
     /// Checks the link examples of an app attached or launched; the report and the forms of
     /// its examples.
     private func check(
-        _ app: RunningApp, context: Context, stopped: () -> Bool
+        _ app: AttachedTarget, context: Context, stopped: () -> Bool
     ) async throws(CLIError) -> (ReachabilityReport, [String]) {
-        let (client, title) = (app.client, app.title)
+        let (client, title) = (app.client, app.announced)
         guard client.appType != nil, !client.linkExamples.isEmpty else {
             throw .failure(
                 "\(title) gives no link examples to check: give Inspector your DeepLinkableApp type, "

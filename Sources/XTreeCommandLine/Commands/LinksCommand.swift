@@ -79,7 +79,7 @@ struct LinksCommand: ParsableCommand {
             if format == .text { context.console.out(line) } else { context.console.err(line) }
         }
         let client = app.client
-        announce(app.title)
+        announce(app.announced)
         guard client.appType != nil || !client.linkExamples.isEmpty else {
             throw .failure(
                 "the app names no DeepLinkableApp type to its inspector, so it gives no link examples; "
@@ -110,7 +110,7 @@ struct LinksCommand: ParsableCommand {
     }
 
     /// Writes the association file of the app's https forms on the domain.
-    private func writeFile(_ running: RunningApp, context: Context) throws(CLIError) {
+    private func writeFile(_ running: AttachedTarget, context: Context) throws(CLIError) {
         let forms = running.client.linkExamples.map(\.form)
         let app = running.name
         let domain = domain ?? ""

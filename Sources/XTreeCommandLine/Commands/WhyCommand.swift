@@ -49,7 +49,7 @@ struct WhyCommand: ParsableCommand {
         }
         if target.snapshot == nil {
             // A running app, or the example app in a child: its inspector answers.
-            let attached = try context.runningOrExample(target.attach).target
+            let attached = try context.runningOrExample(target.attach)
             do {
                 switch try attached.client.whyAnswer(link, shown: shown) {
                 case .answer(let said, let found): (result, answer) = (said, found)

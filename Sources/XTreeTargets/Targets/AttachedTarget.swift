@@ -4,8 +4,9 @@ import XTreeInspector
 import XTreeInspectorClient
 import XTreeJournal
 
-/// A running app's inspector: the app applies links with its own handler and searches its
-/// own tree; its changes arrive whoever made them.
+/// A running app's inspector, attached, or launched for the command (the example apps too):
+/// the app applies links with its own handler and searches its own tree; its changes arrive
+/// whoever made them.
 @MainActor
 package final class AttachedTarget: Target {
     package let client: InspectorClient
@@ -19,8 +20,9 @@ package final class AttachedTarget: Target {
     package var example: (any EmbeddedApp)? {
         didSet { if let example { applierName = example.applierName } }
     }
-    /// What ends it after the command's links: a launched example app stops, saving its state.
-    package var finishing: (() throws(CLIError) -> Void)?
+    /// The runner that started it for the command, if it did: each case then from a fresh
+    /// root, in a new child after one that crashed.
+    package weak var launched: LaunchedApp?
 
     /// Connects to the running app that `name` names (a name, a pid or an address), looking
     /// in `directory` if given.
@@ -42,7 +44,10 @@ package final class AttachedTarget: Target {
 
     package var untraceableReason: String? { example?.untraceableReason }
 
-    package func finish() throws(CLIError) { try finishing?() }
+    /// A launched example app stops, saving its state (`--save-state`) as it does.
+    package func finish() throws(CLIError) {
+        if example != nil { try launched?.finish() }
+    }
 
     /// The app's actions (``DeepLinkableApp/actions``), with help in its words, escaped.
     package var watchCommands: [(name: String, help: String)] {

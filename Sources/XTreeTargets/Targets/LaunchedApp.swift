@@ -262,6 +262,7 @@ package final class LaunchedApp {
         target.client.replyTimeout = replyTimeout
         target.client.holdTimeout = holdTimeout
         target.applierName = "launched"
+        target.launched = self
         // A request that fails other than by the app's refusal: how the child ended, and what
         // it said, instead of a closed connection.
         target.explain = { [weak self] error in

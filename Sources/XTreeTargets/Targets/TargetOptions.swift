@@ -68,7 +68,7 @@ extension Context {
     /// The target `--attach`, `--launch` or `--snapshot` names, or a fresh start of the
     /// example app. Options that configure the example app are refused with another target.
     package func target(_ app: AttachOption, snapshot source: RawPath? = nil) throws(CLIError) -> any Target {
-        if let running = try running(app) { return running.target }
+        if let running = try running(app) { return running }
         guard let source else { return try launchExample().target }
         try refuseEmbeddedOptions(with: "--snapshot")
         return SnapshotTarget(try snapshot(from: source))
@@ -79,27 +79,27 @@ extension Context {
     ///
     /// - Parameter hold: `--hold-timeout`, where the command takes it, over
     ///   `XTREE_HOLD_TIMEOUT` (else the app's default, 5 s).
-    package func running(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> RunningApp? {
+    package func running(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> AttachedTarget? {
         guard app.attach != nil || app.launch != nil else { return nil }
         try refuseEmbeddedOptions(with: app.attach != nil ? "--attach" : "--launch")
         let holdTimeout = HoldOption.seconds(hold?.holdTimeout)
         guard let path = app.launch else {
             let target = try attach(app.attach ?? "")
             if let holdTimeout { target.client.holdTimeout = holdTimeout }
-            return RunningApp(target: target, launched: nil)
+            return target
         }
         let launched = try launch(path)
         if let holdTimeout { launched.holdTimeout = holdTimeout }
         guard let target = launched.target else { preconditionFailure("a launched app is attached") }
-        return RunningApp(target: target, launched: launched)
+        return target
     }
 
     /// The app `--attach` or `--launch` names, else the example app launched in a child.
-    package func runningOrExample(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> RunningApp {
+    package func runningOrExample(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> AttachedTarget {
         if let running = try running(app, hold: hold) { return running }
         let (target, launched) = try launchExample()
         if let seconds = HoldOption.seconds(hold?.holdTimeout) { launched.holdTimeout = seconds }
-        return RunningApp(target: target, launched: launched)
+        return target
     }
 
     /// Options that configure the example app are refused with another app or tree: they

@@ -2,25 +2,17 @@ import XTree
 import XTreeArgumentParser
 import XTreeInspectorClient
 
-/// An app a command applies links to over its inspector: launched for the command (each case
-/// then from a fresh root, in a new child after one that crashed) or attached as it runs.
-@MainActor
-package struct RunningApp {
-    /// The app as it was when the command started.
-    package let target: AttachedTarget
-    package let launched: LaunchedApp?
-
-    /// The app's client as it started: its name, type, link examples and sample values.
-    package var client: InspectorClient { target.client }
-
-    /// `'Recipes' (pid 12, RecipesDomain.RecipesApp)`: the app as a command announces it.
+/// How commands that apply one link per case (`check`, `links`) name and use an app.
+extension AttachedTarget {
     /// `the recipes app`, or `'Recipes'`: the app as a sentence names it.
     package var name: String {
-        target.example.map { type(of: $0).title } ?? TerminalText.quoted(client.app.name)
+        example.map { type(of: $0).title } ?? TerminalText.quoted(client.app.name)
     }
 
-    package var title: String {
-        if let example = target.example { return type(of: example).title + (client.appType.map { " (\($0))" } ?? "") }
+    /// `'Recipes' (pid 12, RecipesDomain.RecipesApp)`, or `the recipes app
+    /// (RecipesDomain.RecipesApp)`: the app as a command announces it.
+    package var announced: String {
+        if let example { return type(of: example).title + (client.appType.map { " (\($0))" } ?? "") }
         return "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
             + (client.appType.map { ", \($0))" } ?? ")")
     }
