@@ -12,7 +12,8 @@ struct WatchCommand: ParsableCommand {
         summary: "Read links and commands from standard input; print what changed.",
         discussion: """
             Each line is a deep link, or one of: tree, find TYPE [--where KEY=VALUE]... [--all],
-            help, quit, and the example app's own commands (see help). After each line, prints
+            help, quit, and the actions the app's type declares (DeepLinkableApp.actions: the
+            example apps' back; see help). After each line, prints
             what changed in the tree: the objects that announced a change while the line ran
             (objectWillChange, or the Observation framework for @Observable objects), coalesced,
             as a diff of snapshots. Attached to a running app, changes the app makes by itself
