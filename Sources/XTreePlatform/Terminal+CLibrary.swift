@@ -45,7 +45,7 @@
         }
 
         package static func timesNoted(_ signal: SignalName) -> UInt64 {
-            signal == .interrupt ? notedInterrupts : signal == .terminate ? notedTerminations : 0
+            SignalsNoted.shared.count(number(of: signal))
         }
 
         package static var processID: Int32 { getpid() }
@@ -90,19 +90,57 @@
     }
     private func exitProcess(_ status: Int32) -> Never { exit(status) }
 
-    /// How many SIGINT and SIGTERM ``Terminal/note(_:)``'s handler saw. Only the handler writes
-    /// them (async-signal-safe: a store to a word already initialized, no allocation).
-    nonisolated(unsafe) private var notedInterrupts: UInt64 = 0
-    nonisolated(unsafe) private var notedTerminations: UInt64 = 0
+    /// SIGINT and SIGTERM as ``Terminal/note(_:)``'s handler saw them: the handler writes a byte
+    /// naming each to a pipe (`write` is async-signal-safe, and no memory is shared with the
+    /// handler but the pipe's descriptor, set before any handler is), and ``Terminal/timesNoted(_:)``
+    /// reads the bytes into the counts under a lock. A counter the handler wrote itself was a data
+    /// race with its readers, which ThreadSanitizer reported.
+    private final class SignalsNoted: @unchecked Sendable {
+        // Safe to share: `pipe` is set once, in `init`; the counts are only touched under `lock`.
+        static let shared = SignalsNoted()
 
-    /// Sets a handler that counts `number`: installed at once, so no signal sent after this
+        let pipe: (read: Int32, write: Int32)
+        private let lock = SystemLock()
+        private var interrupts: UInt64 = 0
+        private var terminations: UInt64 = 0
+
+        private init() {
+            // A process that cannot make a pipe has no descriptors left: the handler then writes
+            // nowhere (-1) and no signal is noted, which the commands that wait for one survive.
+            pipe = (try? SystemSockets.makePipe()) ?? (-1, -1)
+            noteDescriptor = pipe.write
+        }
+
+        func count(_ number: Int32) -> UInt64 {
+            lock.lock()
+            defer { lock.unlock() }
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while pipe.read >= 0 {
+                let got = bytes.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
+                guard got > 0 else { break }
+                for byte in bytes[..<got] {
+                    if Int32(byte) == SIGINT { interrupts &+= 1 } else if Int32(byte) == SIGTERM { terminations &+= 1 }
+                }
+            }
+            return number == SIGINT ? interrupts : number == SIGTERM ? terminations : 0
+        }
+    }
+
+    /// The descriptor the handler writes to: set once, as ``SignalsNoted/shared`` is made, which
+    /// is before any handler is installed.
+    nonisolated(unsafe) private var noteDescriptor: Int32 = -1
+
+    /// Sets a handler that notes `number`: installed at once, so no signal sent after this
     /// returns is lost (a dispatch source is armed later, on its own queue, and a signal ignored
     /// meanwhile is gone).
     private func noteHandler(_ number: Int32) {
-        // Read first, so that the words are initialized before the handler can run.
-        _ = notedInterrupts &+ notedTerminations
+        _ = SignalsNoted.shared
         _ = signal(number) { caught in
-            if caught == SIGINT { notedInterrupts &+= 1 } else if caught == SIGTERM { notedTerminations &+= 1 }
+            // The handler's `write` may set errno, which the code it interrupted may be reading.
+            let saved = errno
+            var byte = UInt8(truncatingIfNeeded: caught)
+            _ = write(noteDescriptor, &byte, 1)
+            errno = saved
         }
         // A process may start with the signal blocked (its parent's thread had it blocked, as a
         // test runner's may): unblocked here, on the thread that waits for it, or it would stay
