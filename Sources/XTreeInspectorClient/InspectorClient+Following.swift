@@ -33,9 +33,7 @@ extension InspectorClient {
     public func journal(after sequence: Int = 0) throws(InspectorError) -> (
         events: [FollowedEvent], capacity: Int, sequence: Int
     ) {
-        var request = request(.journal)
-        request.after = sequence
-        let reply = try exchange(request)
+        let reply = try exchange(request(.journal(after: sequence, withTree: true)))
         let header = try Self.header(of: reply)
         let tree = try readSnapshot(announced: reply)
         let events = try readEvents(header.events, after: sequence)
@@ -54,10 +52,7 @@ extension InspectorClient {
     package func journalEvents(after sequence: Int = 0) throws(InspectorError) -> (
         events: [JournalEvent], capacity: Int, sequence: Int
     ) {
-        var request = request(.journal)
-        request.after = sequence
-        request.tree = false
-        let reply = try exchange(request)
+        let reply = try exchange(request(.journal(after: sequence, withTree: false)))
         let header = try Self.header(of: reply)
         return (try readEvents(header.events, after: sequence), header.capacity, header.sequence)
     }
@@ -72,9 +67,7 @@ extension InspectorClient {
     public func follow(after sequence: Int? = nil) throws(InspectorError) -> (
         sequence: Int, start: TreeSnapshot, backlog: [FollowedEvent]
     ) {
-        var request = request(.follow)
-        request.after = sequence
-        let reply = try exchange(request)
+        let reply = try exchange(request(.follow(after: sequence)))
         let header = try Self.header(of: reply)
         let tree = try readSnapshot(announced: reply)
         lastEvent = sequence ?? header.sequence

@@ -18,11 +18,7 @@ extension InspectorClient {
     /// app can give it (a route table's link, searched in its live view: no tree sent), with at
     /// most `shown` visited nodes' lines.
     package func whyAnswer(_ link: String, shown: Int) throws(InspectorError) -> WhyReply {
-        var why = request(.why)
-        why.url = link
-        why.answer = true
-        why.shown = shown
-        let reply = try exchange(why)
+        let reply = try exchange(request(.why(link: link, answerOnly: true, shown: shown)))
         guard let result = reply.why else { throw .refused("a why reply without its result") }
         if let found = reply.found { return .answer(result, found) }
         guard let trace = reply.trace else { throw .refused("a why reply without its result") }
@@ -38,9 +34,7 @@ extension InspectorClient {
     public func why(_ link: String) throws(InspectorError) -> (
         result: WhyResult, trace: SearchTrace, snapshot: TreeSnapshot
     ) {
-        var why = request(.why)
-        why.url = link
-        let reply = try exchange(why)
+        let reply = try exchange(request(.why(link: link, answerOnly: false, shown: nil)))
         guard let result = reply.why, let trace = reply.trace else { throw .refused("a why reply without its result") }
         return (result, trace, try readSnapshot(announced: reply))
     }

@@ -110,9 +110,7 @@ public final class InspectorClient {
         self.app = app
         guard app.version == InspectorProtocol.version else { throw Self.otherVersion(app, app.version) }
         connection = Connection(descriptor: try Self.connect(to: app.address))
-        var hello = request(.hello)
-        hello.version = InspectorProtocol.version
-        hello.token = app.token
+        let hello = request(.hello(version: InspectorProtocol.version, token: app.token))
         var reply: InspectorReply
         var attempts = 1
         while true {
@@ -170,11 +168,8 @@ public final class InspectorClient {
     public func find(_ name: String, conditions: [NodeCondition] = [], all: Bool = false) throws(InspectorError) -> (
         trace: SearchTrace, snapshot: TreeSnapshot
     ) {
-        var find = request(.find)
-        find.name = name
-        find.conditions = conditions
-        find.all = all
-        let reply = try exchange(find)
+        let reply = try exchange(
+            request(.find(name: name, conditions: conditions, all: all, answerOnly: false, shown: nil)))
         guard let trace = reply.trace else { throw .refused("a find reply without its trace") }
         return (trace, try readSnapshot(announced: reply))
     }
@@ -185,13 +180,8 @@ public final class InspectorClient {
     package func findAnswer(
         _ name: String, conditions: [NodeCondition] = [], all: Bool = false, shown: Int
     ) throws(InspectorError) -> FoundAnswer {
-        var find = request(.find)
-        find.name = name
-        find.conditions = conditions
-        find.all = all
-        find.answer = true
-        find.shown = shown
-        let reply = try exchange(find)
+        let reply = try exchange(
+            request(.find(name: name, conditions: conditions, all: all, answerOnly: true, shown: shown)))
         if let found = reply.found { return found }
         // An app of an earlier build sends its trace and tree: the answer is made from them.
         guard let trace = reply.trace else { throw .refused("a find reply without its answer") }
@@ -205,9 +195,7 @@ public final class InspectorClient {
     /// - Returns: What the app said of it (that there was nothing to do), if anything: app
     ///   text, to escape where it is printed.
     package func act(_ name: String) throws(InspectorError) -> String? {
-        var action = request(.action)
-        action.name = name
-        let reply = try exchange(action)
+        let reply = try exchange(request(.action(name: name)))
         guard (reply.said?.utf8.count ?? 0) <= InspectorProtocol.maximumExampleBytes + 3 else {
             throw .refused("an action reply longer than an app sends")
         }
@@ -235,10 +223,7 @@ public final class InspectorClient {
     public func open(
         _ url: String, traces: Bool = true
     ) throws(InspectorError) -> (result: OpenResult, snapshot: TreeSnapshot) {
-        var open = request(.open)
-        open.url = url
-        if !traces { open.traces = false }
-        open.hold = holdTimeout
+        let open = request(.open(link: url, traces: traces, hold: holdTimeout))
         // The reply comes after the hold: wait for it past the hold's end.
         let wait = replyTimeout
         if let holdTimeout { replyTimeout = max(replyTimeout, holdTimeout + 5) }
@@ -270,9 +255,7 @@ public final class InspectorClient {
     /// - Throws: ``InspectorError/refused(_:)`` if the app has no restoration, no journal, or
     ///   no longer keeps that state.
     public func restore(to sequence: Int) throws(InspectorError) -> (result: RestoreResult, snapshot: TreeSnapshot) {
-        var restore = request(.restore)
-        restore.to = sequence
-        let reply = try exchange(restore)
+        let reply = try exchange(request(.restore(to: sequence)))
         guard let restored = reply.restored, restored.to == sequence, restored.event > sequence,
             restored.duration.isFinite, restored.duration >= 0
         else { throw .refused("a restore reply without its result") }
@@ -288,9 +271,9 @@ public final class InspectorClient {
 
     // MARK: - Exchanges
 
-    func request(_ method: InspectorRequest.Method) -> InspectorRequest {
+    func request(_ call: InspectorRequest.Call) -> InspectorRequest {
         defer { nextID += 1 }
-        return InspectorRequest(id: nextID, method: method)
+        return InspectorRequest(id: nextID, call)
     }
 
     /// Sends a request and reads lines until its reply; a follower's events read meanwhile are

@@ -15,10 +15,7 @@ func socketPair() -> (Connection, Connection) {
 
 /// A hello line with `token`, `\n` included.
 func hello(_ token: String, id: Int = 1) -> [UInt8] {
-    var request = InspectorRequest(id: id, method: .hello)
-    request.version = InspectorProtocol.version
-    request.token = token
-    return request.line
+    InspectorRequest(id: id, .hello(version: InspectorProtocol.version, token: token)).line
 }
 
 /// What the app answers to `line` sent first on a new connection.
@@ -79,7 +76,7 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
                 guard let connection = rawConnection(to: app) else { return [] }
                 _ = connection.write(XTreeInspectorTests.hello(app.token), timeout: 5)
                 _ = connection.readLine(limit: 4096, timeout: 10)
-                var line = InspectorRequest(id: 2, method: .snapshot).line
+                var line = InspectorRequest(id: 2, .snapshot).line
                 line.insert(contentsOf: [UInt8](repeating: 0x20, count: size - line.count), at: 1)
                 let (box, padded) = (UncheckedBox(connection), line)
                 let writing = Thread { _ = box.value.write(padded, timeout: 10) }

@@ -418,10 +418,7 @@ func openDescriptors() -> Int {
         }
         async let flood = offMain { () -> Int in
             guard let connection = rawConnection(to: app) else { return -1 }
-            let hello = InspectorRequest(id: 1, method: .hello)
-            var request = hello
-            request.version = InspectorProtocol.version
-            request.token = app.token
+            let request = InspectorRequest(id: 1, .hello(version: InspectorProtocol.version, token: app.token))
             _ = connection.write(request.line, timeout: 5)
             _ = connection.readLine(limit: 4096, timeout: 5)
             let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)

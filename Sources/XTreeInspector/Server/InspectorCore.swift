@@ -164,16 +164,16 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
     /// Checks version and token, admits the client if there is room, and answers; or says why
     /// not and closes the connection.
     private func handshake(_ id: EventLoop.ID, _ line: [UInt8]) {
-        guard let request = InspectorRequest(line: line), request.method == .hello else {
+        guard let request = InspectorRequest(line: line), case .hello(let version, let token) = request.call else {
             return reject(nil, "the first request must be hello with the token", closing: id)
         }
-        guard request.version == InspectorProtocol.version else {
-            let given = request.version.map(String.init) ?? "none"
+        guard version == InspectorProtocol.version else {
+            let given = version.map(String.init) ?? "none"
             return reject(
                 request.id, "protocol version \(given) is not spoken; this app speaks \(InspectorProtocol.version)",
                 closing: id)
         }
-        guard let presented = request.token, matches(Array(presented.utf8)) else {
+        guard let presented = token, matches(Array(presented.utf8)) else {
             return reject(request.id, "wrong token", closing: id)
         }
         var admitted: Int { clients.values.count { $0.phase != .stranger } }

@@ -21,7 +21,7 @@ extension InspectorCore {
     /// Answers one request of a connection that follows with `outbox`, if it does.
     func respond(to request: InspectorRequest, outbox: Outbox?, connection: Connection) async -> Answer {
         let hub = hub
-        switch request.method {
+        switch request.call {
         case .hello:
             return Answer(reply: reject(request.id, "already said hello"))
         case .snapshot:
@@ -29,14 +29,13 @@ extension InspectorCore {
             var reply = InspectorReply(id: request.id)
             reply.held = held
             return Self.snapshot(snapshot, reply: reply)
-        case .find:
-            guard let name = request.name else { return Answer(reply: reject(request.id, "find needs a name")) }
-            let conditions = request.conditions ?? []
-            if request.answer == true {
+        case .find(let name, let conditions, let all, let answerOnly, let shown):
+            guard let name else { return Answer(reply: reject(request.id, "find needs a name")) }
+            if answerOnly {
                 // The live view searched in place, kept as the app changes: no walk of the app,
                 // no snapshot; only the answer goes back. A view that shares objects is
                 // searched in a snapshot of it, off the main actor.
-                let (all, shown) = (request.all ?? false, min(max(request.shown ?? 20, 0), 1_000_000))
+                let shown = min(max(shown ?? 20, 0), 1_000_000)
                 let (found, known) = await MainActor.run {
                     (
                         hub.find(name: name, conditions: conditions, all: all, shown: shown), SearchableProtocols.names
@@ -55,22 +54,22 @@ extension InspectorCore {
             }
             let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
             var reply = InspectorReply(id: request.id)
-            reply.trace = snapshot.search(forName: name, all: request.all ?? false) { node in
+            reply.trace = snapshot.search(forName: name, all: all) { node in
                 conditions.allSatisfy { $0.matches(node) }
             }
             return Self.snapshot(snapshot, reply: reply)
-        case .open:
+        case .open(let link, let traces, let hold):
             guard let open else { return Answer(reply: reject(request.id, "this app takes no links")) }
-            guard let text = request.url, let url = URL(string: text) else {
+            guard let text = link, let url = URL(string: text) else {
                 return Answer(reply: reject(request.id, "open needs a URL"))
             }
             // A follower holds the tree: it is sent the link's event, its edit, before the
             // reply, and no tree; anyone else the tree after the link.
             let following = outbox != nil
             // A link the app holds is waited for until its delivery, up to the deadline asked.
-            let hold = request.hold.flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil } ?? 5
+            let hold = hold.flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil } ?? 5
             let outcome = await LinkHolder.$deadline.withValue(hold) {
-                await hub.apply(text, source: .inspector, tracing: request.traces ?? true, needsSnapshot: !following) {
+                await hub.apply(text, source: .inspector, tracing: traces, needsSnapshot: !following) {
                     try await open(url)
                 }
             }
@@ -87,32 +86,32 @@ extension InspectorCore {
             await hub.journal.settled()
             reply.opened?.event = outcome.sequence
             return Answer(reply: reply, eventsFirst: true)
-        case .journal where request.tree == false:
+        case .journal(let after, withTree: false):
             let (sequence, events) = await MainActor.run {
-                (hub.currentSequence(), hub.journal.events(after: request.after ?? 0))
+                (hub.currentSequence(), hub.journal.events(after: after))
             }
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
             return Answer(reply: reply, events: events)
-        case .journal:
+        case .journal(let after, withTree: true):
             // The events, and the tree after the last of them, from which the client finds
             // the tree before each.
             let (sequence, snapshot, events) = await MainActor.run {
                 let (sequence, snapshot) = hub.current()
-                return (sequence, snapshot, hub.journal.events(after: request.after ?? 0))
+                return (sequence, snapshot, hub.journal.events(after: after))
             }
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: events.count, capacity: hub.journal.capacity, sequence: sequence)
             var answer = Self.snapshot(snapshot, reply: reply)
             answer.events = events
             return answer
-        case .follow:
+        case .follow(let after):
             guard outbox == nil else { return Answer(reply: reject(request.id, "already following")) }
             let box = Outbox(connection)
             // Registered on the main actor, with the tree now: no event falls between them.
             let (sequence, snapshot, backlog) = await MainActor.run {
                 let (sequence, snapshot) = hub.current()
-                return (sequence, snapshot, hub.add(box, backlogAfter: request.after))
+                return (sequence, snapshot, hub.add(box, backlogAfter: after))
             }
             var reply = InspectorReply(id: request.id)
             reply.journal = .init(events: backlog.count, capacity: hub.journal.capacity, sequence: sequence)
@@ -120,9 +119,9 @@ extension InspectorCore {
             answer.events = backlog
             answer.follows = box
             return answer
-        case .why:
+        case .why(let link, let answerOnly, let shown):
             // The app's own router first: what it says is what `open` does.
-            if let route = definition?.route, let link = request.url {
+            if let route = definition?.route, let link {
                 switch await MainActor.run(body: { Self.routed(link, route, root: hub.root) }) {
                 case .answer(let result, let trace, let snapshot):
                     var reply = InspectorReply(id: request.id)
@@ -136,8 +135,8 @@ extension InspectorCore {
                 }
             }
             // A route table's link, asked for the answer alone: the live view searched in place.
-            if request.answer == true, let ending = definition?.ending, let link = request.url {
-                return await Self.whyInPlace(link, ending, shown: request.shown, hub: hub, id: request.id)
+            if answerOnly, let ending = definition?.ending, let link {
+                return await Self.whyInPlace(link, ending, shown: shown, hub: hub, id: request.id)
             }
             guard let why = definition?.why else {
                 return Answer(
@@ -146,7 +145,7 @@ extension InspectorCore {
                         "this app declares no route table (RoutedApp), so where a link would go cannot be told "
                             + "without applying it"))
             }
-            guard let link = request.url else { return Answer(reply: reject(request.id, "why needs a link")) }
+            guard let link else { return Answer(reply: reject(request.id, "why needs a link")) }
             let snapshot = await MainActor.run { TreeSnapshot(of: hub.root) }
             do throws(RouteError) {
                 let explanation = try why(link, snapshot)
@@ -158,8 +157,8 @@ extension InspectorCore {
             } catch {
                 return Answer(reply: reject(request.id, error.description))
             }
-        case .action:
-            guard let name = request.name,
+        case .action(let name):
+            guard let name,
                 let action = definition?.actions.first(where: {
                     $0.description.name == name && $0.description.isOffered
                 })
@@ -185,8 +184,8 @@ extension InspectorCore {
             reply.audit = Array(
                 problems.prefix(InspectorProtocol.maximumExamples).map(Self.clipped))
             return Answer(reply: reply)
-        case .restore:
-            guard let target = request.to, target >= 0 else {
+        case .restore(let to):
+            guard let target = to, target >= 0 else {
                 return Answer(reply: reject(request.id, "restore needs the event to return to, 0 or more"))
             }
             // An app whose root the inspector owns starts afresh, and replays its links to a
