@@ -68,7 +68,9 @@ public enum BrowserApp: DeepLinkableApp {
         entryExamples + [
             LinkExample(
                 form: "browser://search?q=<query>", link: "browser://search?q=swift", reaches: "BrowserCoordinator"),
-            LinkExample(form: "browser://open-url?url=<url>", link: "browser://open-url?url=https://swift.org"),
+            LinkExample(
+                form: "browser://open-url?url=<url>", link: "browser://open-url?url=https://swift.org",
+                opensNewEachTime: true),
             LinkExample(
                 form: "browser://deep-link?url=/settings/<section>", link: "browser://deep-link?url=/settings/privacy",
                 reaches: "BrowserCoordinator"),
@@ -81,18 +83,20 @@ public enum BrowserApp: DeepLinkableApp {
     /// The table's form with each combination of its own samples.
     public static let sampleLinks = BrowserLinks.routes.sampleLinks
 
-    /// A user activity, a shortcut and a notification, each as its entry text.
+    /// A user activity, a shortcut and a notification, each as its entry text; the activity and
+    /// the notification open their page in a new tab each time, as `open-url` does.
     static let entryExamples = [
         LinkExample(
             form: "activity org.example.browser.browsing",
             link: Entry.activity(type: "org.example.browser.browsing", url: "https://swift.org/blog", info: [:])
-                .description),
+                .description, opensNewEachTime: true),
         LinkExample(
             form: "shortcut org.example.browser.new-tab {tabs}",
             link: Entry.shortcut(type: "org.example.browser.new-tab", info: ["tabs": Entry.JSONText(json: "2")!])
                 .description),
         LinkExample(
             form: "notification {url}",
-            link: Entry.notification(payload: ["url": Entry.JSONText("https://swift.org/news")]).description),
+            link: Entry.notification(payload: ["url": Entry.JSONText("https://swift.org/news")]).description,
+            opensNewEachTime: true),
     ]
 }

@@ -71,7 +71,8 @@ public final class BrowserCoordinator: BaseCoordinator {
             // A defect kept on purpose, as the real app had one: an outside link of a scheme
             // the browser never opens traps a debug build.
             precondition(!url.lowercased().hasPrefix("javascript:"), "a javascript: URL reached a tab")
-            screens.append(Screen("Tab", url))
+            // A new tab each time, kept when the next link dismisses the browser's screens.
+            add(child: TabCoordinator(url))
         case .newTabs(let count):
             // Another defect kept on purpose: a count the shortcut's user info carries is
             // trusted, and a range up to 0 traps.
@@ -90,6 +91,15 @@ public final class BrowserCoordinator: BaseCoordinator {
             Task { @MainActor [weak self] in self?.screens.append(Screen("Home", panel)) }
         }
         return true
+    }
+}
+
+/// A tab opened from outside, showing its page.
+@MainActor
+public final class TabCoordinator: BaseCoordinator {
+    init(_ url: String) {
+        super.init()
+        screens = [Screen("Tab", url)]
     }
 }
 

@@ -28,6 +28,7 @@ public struct LinkFuzzFinding: Sendable, Hashable, Codable, CustomStringConverti
     /// Every property a link is checked for, in the order a report lists them.
     public static let properties = [
         "no crash", "no hang", "an example works from every state", "applied twice, a link changes nothing more",
+        "applied twice, a link that opens something new opens it again",
         "an equivalent link lands alike", "a variant lands alike or is refused", "a refused link changes nothing",
         "a refusal explains", "the children audit holds", "nothing a case made outlives it",
     ]
@@ -136,6 +137,8 @@ package struct LinkFuzzEngine {
     package static let outlivedBatch = 64
 
     package let seed: UInt64
+    /// The examples whose form opens something new each time (``LinkExample/opensNewEachTime``).
+    private let opensNew: Set<String>
     /// How many links were applied.
     package private(set) var links = 0
     package private(set) var findings: [LinkFuzzFinding] = []
@@ -146,18 +149,20 @@ package struct LinkFuzzEngine {
     /// When the engine was made, for the time each finding took.
     private let started = DispatchTime.now().uptimeNanoseconds
 
-    package init(seed: UInt64) {
+    package init(seed: UInt64, opensNew: Set<String> = []) {
         self.seed = seed
+        self.opensNew = opensNew
     }
 
     /// The examples to fuzz from an app's link examples, sample values and sample links: each
     /// example and sample link; where the app gives no sample links, each example with another
     /// of the first three sample values for one it holds (an app that gives them has each form
     /// tried with its own samples only); sorted, bounded by ``maximumExamples`` and
-    /// ``maximumExampleLength``, with a line for each bound met.
+    /// ``maximumExampleLength``, with a line for each bound met; and of them, those that open
+    /// something new each time: those of `opensNew`, and each made from one of them.
     package static func examples(
-        given: [String], samples: [String], sampleLinks: [String] = []
-    ) -> (examples: [String], notes: [String]) {
+        given: [String], samples: [String], sampleLinks: [String] = [], opensNew: Set<String> = []
+    ) -> (examples: [String], notes: [String], opensNew: Set<String>) {
         var notes: [String] = []
         let given = given + sampleLinks
         let short = Set(given.filter { $0.utf8.count <= maximumExampleLength })
@@ -167,6 +172,7 @@ package struct LinkFuzzEngine {
         }
         let values = sampleLinks.isEmpty ? samples.filter { !$0.isEmpty && $0.utf8.count <= 256 }.prefix(3) : []
         var all = short
+        var opening = opensNew
         for link in short.sorted() {
             for old in values {
                 for new in values {
@@ -175,6 +181,7 @@ package struct LinkFuzzEngine {
                         made.utf8.count <= maximumExampleLength
                     {
                         all.insert(made)
+                        if opensNew.contains(link) { opening.insert(made) }
                     }
                 }
             }
@@ -184,7 +191,7 @@ package struct LinkFuzzEngine {
             notes.append("took the first \(maximumExamples) of \(sorted.count) examples")
             sorted = Array(sorted.prefix(maximumExamples))
         }
-        return (sorted, notes)
+        return (sorted, notes, opening.intersection(sorted))
     }
 
     /// The cases for `examples`, the links of a group (an example and its mutants from one
@@ -338,10 +345,18 @@ package struct LinkFuzzEngine {
         }
         guard let mutation = fuzzCase.mutation else {
             landings[key] = Landing(receiver: applied.receiver, tree: applied.after)
-            if let again = applied.again, !TreeDiff(from: applied.after, to: again).isEmpty {
+            guard let again = applied.again else { return nil }
+            let second = TreeDiff(from: applied.after, to: again)
+            if opensNew.contains(fuzzCase.link) {
+                guard second.isEmpty else { return nil }
+                return finding(
+                    "applied twice, a link that opens something new opens it again",
+                    expected: "a change the second time", seen: "the same tree")
+            }
+            if !second.isEmpty {
                 return finding(
                     "applied twice, a link changes nothing more", expected: "the same tree",
-                    seen: Self.summary(TreeDiff(from: applied.after, to: again)) + " the second time")
+                    seen: Self.summary(second) + " the second time")
             }
             return nil
         }

@@ -45,9 +45,10 @@ public struct LinkFuzzing<App: DeepLinkableApp> {
 
     /// Runs the cases until the budget is spent, and reports the findings.
     public func run() async -> LinkFuzzReport {
-        let (examples, notes) = LinkFuzzEngine.examples(
-            given: App.linkExamples.map(\.link), samples: App.sampleValues, sampleLinks: App.sampleLinks.map(\.link))
-        var engine = LinkFuzzEngine(seed: seed)
+        let (examples, notes, opensNew) = LinkFuzzEngine.examples(
+            given: App.linkExamples.map(\.link), samples: App.sampleValues, sampleLinks: App.sampleLinks.map(\.link),
+            opensNew: Set((App.linkExamples + App.sampleLinks).filter(\.opensNewEachTime).map(\.link)))
+        var engine = LinkFuzzEngine(seed: seed, opensNew: opensNew)
         var runner = InProcessRunner(gracePeriod: gracePeriod)
         let start = DispatchTime.now().uptimeNanoseconds
         await engine.run(examples: examples, links: budget, deadline: nil, runner: &runner)

@@ -71,7 +71,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
                 }
                 return LinkExample(
                     form: route.form(after: prefix), link: prefix + route.path(with: sample),
-                    reaches: route.receiver(forValues: sample))
+                    reaches: route.receiver(forValues: sample), opensNewEachTime: route.opensNewEachTime)
             }
         }
     }
@@ -84,7 +84,7 @@ public struct RouteTable<Link: Sendable>: Sendable {
             return route.samples.filter { route.make($0) != nil }.map { sample in
                 LinkExample(
                     form: route.form(after: "\(scheme)://"), link: "\(scheme)://" + route.path(with: sample),
-                    reaches: route.receiver(forValues: sample))
+                    reaches: route.receiver(forValues: sample), opensNewEachTime: route.opensNewEachTime)
             }
         }
     }

@@ -100,6 +100,8 @@ import XTreePlatform
         // trap ends the app by a signal or by its own exit status from one run to the next.
         #expect(Self.kinds(of: crashes) == ["-", "activity", "notification", "shortcut"], "\(crashes)")
         if !isThreadSanitized { #expect(crashes.count == 4, "\(crashes)") }
+        // The activity, the notification and open-url open a tab each time, as they declare.
+        #expect(!findings.contains { ($0["property"] as? String)?.hasPrefix("applied twice") == true }, "\(findings)")
         let combination = "browser://window/private/tab/0"
         #expect(crashes.contains(combination), "\(crashes)")  // availability: an array's contains(_:), of an element
         let examples = await MainActor.run { BrowserApp.linkExamples.map(\.link) }

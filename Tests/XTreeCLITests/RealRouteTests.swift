@@ -29,7 +29,7 @@ import XTreeRoutes
                 "inbox?thread={id}", TripLink.inbox, { if case .inbox(let id) = $0 { id } else { nil } },
                 reaches: Int.self, samples: ["t1"]
             )
-            .ignoringQueryItems("token"),
+            .ignoringQueryItems("token").openingNewEachTime(),
             RouteForm(
                 "deep-link?url=/settings/{section}", { (section: Section) in TripLink.section(section.rawValue) },
                 { if case .section(let name) = $0 { Section(rawValue: name) } else { nil } }, reaches: Int.self),
@@ -84,6 +84,16 @@ import XTreeRoutes
             Issue.record("a query item the form neither names nor ignores was taken")
         } catch {
             #expect(error.kind == .strayQueryItems(["page=2"]))
+        }
+    }
+
+    /// A form declared to open something new each time says so in its examples and sample
+    /// links, which fuzzing reads; the other forms do not.
+    @Test func aFormThatOpensSomethingNewEachTimeSaysSoInItsExamples() {
+        for examples in [Self.table.examples, Self.table.sampleLinks] {
+            let opening = Set(examples.filter(\.opensNewEachTime).map(\.form))
+            #expect(opening.contains("trips://inbox?thread=<id>"), "\(examples)")
+            #expect(opening.allSatisfy { $0.hasSuffix("/inbox?thread=<id>") }, "\(examples)")
         }
     }
 

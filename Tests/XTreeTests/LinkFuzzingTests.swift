@@ -97,6 +97,8 @@ private enum PantryBug: Hashable {
 
 private protocol PantryApp: DeepLinkableApp where Root == Pantry {
     static var bugs: Set<PantryBug> { get }
+    /// Whether the label form is declared to open a new sheet each time.
+    static var labelOpensNew: Bool { get }
 }
 
 extension PantryApp {
@@ -105,10 +107,12 @@ extension PantryApp {
     static var linkExamples: [LinkExample] {
         [
             LinkExample(form: "pantry://jar/<id>", link: "pantry://jar/honey"),
-            LinkExample(form: "pantry://jar/<id>/label", link: "pantry://jar/honey/label"),
+            LinkExample(
+                form: "pantry://jar/<id>/label", link: "pantry://jar/honey/label", opensNewEachTime: labelOpensNew),
         ]
     }
     static var sampleValues: [String] { Pantry.ids }
+    static var labelOpensNew: Bool { false }
 }
 
 private enum CleanPantry: PantryApp { static let bugs: Set<PantryBug> = [] }
@@ -118,6 +122,16 @@ private enum SheetPantry: PantryApp { static let bugs: Set<PantryBug> = [.refuse
 private enum NotePantry: PantryApp { static let bugs: Set<PantryBug> = [.forgottenNote] }
 private enum LeakPantry: PantryApp { static let bugs: Set<PantryBug> = [.leak] }
 private enum ClosingPantry: PantryApp { static let bugs: Set<PantryBug> = [.refusalCloses] }
+/// A label sheet pushed again each time, as the form declares.
+private enum NewSheetPantry: PantryApp {
+    static let bugs: Set<PantryBug> = [.labelTwice]
+    static let labelOpensNew = true
+}
+/// A form declared to open a new sheet each time whose second link changes nothing.
+private enum SameSheetPantry: PantryApp {
+    static let bugs: Set<PantryBug> = []
+    static let labelOpensNew = true
+}
 
 /// ``LinkFuzzing``: the properties of `xtree-cli fuzz` in the test's process, with the children
 /// audit and objects outliving their case on top.
@@ -159,6 +173,21 @@ private enum ClosingPantry: PantryApp { static let bugs: Set<PantryBug> = [.refu
         #expect(closing.contains { $0.property == "a refused link changes nothing" && !$0.state.isEmpty })
     }
 
+    /// A form declared to open something new each time is expected to change the tree again
+    /// when applied twice (each sample's link, not only the example's), never to change
+    /// nothing more.
+    @Test func aFormThatOpensSomethingNewEachTimeIsCheckedForThat() async throws {
+        let opening = await LinkFuzzing(NewSheetPantry.self, budget: 2_000, gracePeriod: 0).run()
+        #expect(opening.findings.isEmpty, "\(opening.findings.map(\.description))")
+        let same = await LinkFuzzing(SameSheetPantry.self, budget: 2_000, gracePeriod: 0).run().findings
+        // One finding, for a label link; the other jars' label links, made from the example
+        // with the sample values, are folded into it: each was checked as opening a new sheet.
+        #expect(same.count == 1, "\(same.map(\.description))")
+        let finding = try #require(same.first)
+        #expect(finding.property == "applied twice, a link that opens something new opens it again")
+        #expect(finding.link.hasSuffix("/label") && finding.alike >= 2, "\(finding.description) \(finding.alike)")
+    }
+
     @Test func theSameSeedGivesTheSameRun() async {
         let one = await LinkFuzzing(SlashPantry.self, seed: 5, budget: 300, gracePeriod: 0).run()
         let two = await LinkFuzzing(SlashPantry.self, seed: 5, budget: 300, gracePeriod: 0).run()
@@ -170,7 +199,7 @@ private enum ClosingPantry: PantryApp { static let bugs: Set<PantryBug> = [.refu
     @Test func hugeAndManyExamplesAreBoundedAndSaidSo() {
         let huge = "pantry://jar/" + String(repeating: "a", count: LinkFuzzEngine.maximumExampleLength)
         let many = (0..<500).map { "pantry://jar/j\($0)" }
-        let (examples, notes) = LinkFuzzEngine.examples(given: [huge] + many, samples: ["j1", "j2"])
+        let (examples, notes, _) = LinkFuzzEngine.examples(given: [huge] + many, samples: ["j1", "j2"])
         #expect(examples.count == LinkFuzzEngine.maximumExamples)
         #expect(!examples.contains(huge))
         #expect(notes.contains { $0.contains("longer than") })
@@ -191,8 +220,8 @@ private enum ClosingPantry: PantryApp { static let bugs: Set<PantryBug> = [.refu
     @Test func theReportIsJUnitWithACasePerProperty() async {
         let report = await LinkFuzzing(SlashPantry.self, budget: 400, gracePeriod: 0).run()
         let xml = report.junitXML(name: "pantry <&>")
-        #expect(xml.contains("<testsuites name=\"pantry &lt;&amp;&gt;\" tests=\"10\" failures=\"1\""))
-        #expect(xml.components(separatedBy: "<testcase ").count == 11)
+        #expect(xml.contains("<testsuites name=\"pantry &lt;&amp;&gt;\" tests=\"11\" failures=\"1\""))
+        #expect(xml.components(separatedBy: "<testcase ").count == 12)
         #expect(xml.contains("name=\"a variant lands alike or is refused\" time=\"0\">\n      <failure message=\""))
         #expect(xml.contains("name=\"no crash\" time=\"0\"/>"))
     }

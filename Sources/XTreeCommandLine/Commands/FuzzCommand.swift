@@ -21,7 +21,8 @@ struct FuzzCommand: ParsableCommand {
             character, an 8 KB link). Applies each from a fresh app and from the state each
             example leads to, in a child process (--launch, or the example app served by this
             tool), and checks: no crash and no hang; an example works from every state; applied
-            twice, an example changes nothing more; an equivalent link lands on the same object
+            twice, an example changes nothing more (one whose form opens something new each time
+            changes the tree again); an equivalent link lands on the same object
             and leaves the same tree; a variant lands there too or is refused; a refused link
             leaves the tree as it was and says why; the children audit holds after each link;
             nothing a case made outlives it (looked at every 256 cases, after the app's grace
@@ -101,8 +102,9 @@ struct FuzzCommand: ParsableCommand {
         let appType = app.target?.appType
         let own = client.linkExamples.map(\.link)
         let given = own + (advertised?(own, client.sampleValues) ?? [])
-        let (examples, notes) = LinkFuzzEngine.examples(
-            given: given, samples: client.sampleValues, sampleLinks: client.sampleLinks.map(\.link))
+        let (examples, notes, opensNew) = LinkFuzzEngine.examples(
+            given: given, samples: client.sampleValues, sampleLinks: client.sampleLinks.map(\.link),
+            opensNew: Set((client.linkExamples + client.sampleLinks).filter(\.opensNewEachTime).map(\.link)))
         guard !examples.isEmpty else {
             throw .failure(
                 "the app gives no link examples to start from: its DeepLinkableApp type's linkExamples (or a "
@@ -118,7 +120,7 @@ struct FuzzCommand: ParsableCommand {
                 + "budget \(limit)\n")
         for note in notes { console.err("note: \(note)\n") }
         if !app.probeRestore() { console.err(app.restartNote(per: "case")) }
-        var engine = LinkFuzzEngine(seed: seed)
+        var engine = LinkFuzzEngine(seed: seed, opensNew: opensNew)
         var runner = LaunchedFuzzRunner(app: app, deadline: seconds.map { Date().addingTimeInterval(Double($0)) })
         var progress = ProgressLine(enabled: console.errorIsTerminal, console: console)
         let started = Date()
