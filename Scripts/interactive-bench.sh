@@ -2,7 +2,8 @@
 # Questions to a large running app, timed as a developer types them: each command a whole
 # `xtree-cli` process attached to `xtree-bench --serve-live N` (observed filler nodes under a
 # route table `live://filler/<value>`), 7 runs each; prints the median time and the CLI's
-# largest peak memory, and the app's resident size once served.
+# largest peak memory, and the app's resident size once served; and the bytes `check` reads
+# (strace, from Debian's package).
 #
 #   Scripts/interactive-bench.sh [NODES...]      (default: 100000 1000000)
 #
@@ -62,6 +63,12 @@ for nodes in "${@:-100000 1000000}"; do
         measure why live://filler/0 --attach "$name"
         measure why live://filler/99 --attach "$name"
         measure log --last 20 --attach "$name"
+        measure check --attach "$name"
+        # What check reads from its sockets and files: every read's bytes, as strace saw them.
+        strace -f -qq -e trace=read,recvfrom,recvmsg -e signal=none -o "$folder/trace" \
+            "$cli" check --attach "$name" >/dev/null 2>&1 || true
+        printf '%-42s %8s KB read\n' "check" \
+            "$(awk -F'= ' '{ n = $NF + 0; if (n > 0) total += n } END { print int(total / 1024) }' "$folder/trace")"
         exec 3>&-
         wait "$server" 2>/dev/null || true
         server=""

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import XTreePlatform
 import XTreeSupport
 
@@ -15,6 +16,7 @@ package final class Interrupts: Sendable {
     /// Notes SIGINT and SIGTERM from now on, calling `arrived` (on another thread, within 50 ms)
     /// once one came.
     package init(arrived: (@Sendable () -> Void)? = nil) {
+        _ = Self.receiver
         let counted = { Terminal.timesNoted(.interrupt) &+ Terminal.timesNoted(.terminate) }
         before = counted()
         for signal in [SignalName.interrupt, .terminate] { Terminal.note(signal) }
@@ -29,6 +31,16 @@ package final class Interrupts: Sendable {
         watch.withLock { $0 = timer }
         timer.resume()
     }
+
+    /// The thread that takes the signals (``Terminal/receiveSignals()``), started once: a
+    /// process may start with them blocked (its parent's thread had them blocked, as a test
+    /// runner's may), and dispatch's threads block them all, so without it a signal could stay
+    /// pending and never be noted.
+    private static let receiver: Void = {
+        let thread = Thread { Terminal.receiveSignals() }
+        thread.name = "xtree-signals"
+        thread.start()
+    }()
 
     /// Whether either signal arrived.
     package var arrived: Bool { Terminal.timesNoted(.interrupt) &+ Terminal.timesNoted(.terminate) != before }

@@ -223,14 +223,7 @@ public final class InspectorClient {
     public func open(
         _ url: String, traces: Bool = true
     ) throws(InspectorError) -> (result: OpenResult, snapshot: TreeSnapshot) {
-        let open = request(.open(link: url, traces: traces, hold: holdTimeout))
-        // The reply comes after the hold: wait for it past the hold's end.
-        let wait = replyTimeout
-        if let holdTimeout { replyTimeout = max(replyTimeout, holdTimeout + 5) }
-        defer { replyTimeout = wait }
-        let reply = try exchange(open)
-        guard let opened = reply.opened else { throw .refused("an open reply without its result") }
-        held = Array((reply.held ?? []).prefix(InspectorProtocol.maximumExamples))
+        let (reply, opened) = try exchangeOpen(.open(link: url, traces: traces, hold: holdTimeout))
         let snapshot: TreeSnapshot
         if let sequence = opened.event, let followed {
             // A follower was sent the link's event before the reply: its tree is the tree after.
@@ -245,6 +238,19 @@ public final class InspectorClient {
             throw .refused("an open reply whose path is not in its snapshot")
         }
         return (opened, snapshot)
+    }
+
+    /// Sends an `open` request and reads its reply, waiting past the hold's end, and keeps the
+    /// links the app says it holds.
+    func exchangeOpen(_ call: InspectorRequest.Call) throws(InspectorError) -> (InspectorReply, OpenResult) {
+        // The reply comes after the hold: wait for it past the hold's end.
+        let wait = replyTimeout
+        if let holdTimeout { replyTimeout = max(replyTimeout, holdTimeout + 5) }
+        defer { replyTimeout = wait }
+        let reply = try exchange(request(call))
+        guard let opened = reply.opened else { throw .refused("an open reply without its result") }
+        held = Array((reply.held ?? []).prefix(InspectorProtocol.maximumExamples))
+        return (reply, opened)
     }
 
     /// Has the app return to its state after journal event `sequence` (0: its state at the

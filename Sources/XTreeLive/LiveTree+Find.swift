@@ -121,6 +121,37 @@ extension LiveTree {
         return found
     }
 
+    /// Where a link ended, as an `open` that asks for the answer alone is told it: the nodes
+    /// from the root to `object`, numbered as a snapshot numbers them, and with `types` the
+    /// type names in the tree now (what coverage counts). `nil` where some object is in two
+    /// lists or a cycle, as for ``find(name:conditions:all:shown:)``.
+    ///
+    /// - Complexity: O(*n*) for the *n* nodes, none described: one breadth-first numbering.
+    package func reached(_ object: AnyObject?, types wantsTypes: Bool) -> (path: [TreeSnapshot.Node], types: [String])? {
+        guard !sharesObjects, records.indices.contains(Int(rootSlot)) else { return nil }
+        var orders = [Int32](repeating: -1, count: records.count)
+        var present = [Bool](repeating: false, count: types.count)
+        var queue: [Int32] = [rootSlot]
+        queue.reserveCapacity(count)
+        var head = 0
+        while head < queue.count {
+            let slot = Int(queue[head])
+            orders[slot] = Int32(head)
+            head += 1
+            queue.append(contentsOf: records[slot].children)
+            present[Int(records[slot].type)] = true
+        }
+        var path: [TreeSnapshot.Node] = []
+        if let object, contains(object), var slot = slotOf[ObjectIdentifier(object)] {
+            while slot >= 0 {
+                path.append(node(of: records[Int(slot)], order: Int(orders[Int(slot)]), orders: orders))
+                slot = records[Int(slot)].parent
+            }
+        }
+        let names = wantsTypes ? types.indices.filter { present[$0] }.map { types[$0].name } : []
+        return (path.reversed(), names)
+    }
+
     private func parentOrder(of record: Record, _ orders: [Int32]) -> Int? {
         record.parent < 0 ? nil : Int(orders[Int(record.parent)])
     }

@@ -44,6 +44,20 @@
             noteHandler(number(of: signal))
         }
 
+        package static func receiveSignals() -> Never {
+            // Blocked wherever they were, as on a thread made by one of dispatch's workers
+            // (which block them all): taken here, where nothing else runs. A thread blocked in
+            // `usleep` runs a handler at once, under ThreadSanitizer too, which delays a
+            // handler until its thread enters or leaves a call it intercepts: one that came to
+            // a worker parked on a lock it does not see waited as long as the worker did.
+            var set = sigset_t()
+            _ = sigemptyset(&set)
+            _ = sigaddset(&set, SIGINT)
+            _ = sigaddset(&set, SIGTERM)
+            _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            while true { _ = usleep(500_000) }
+        }
+
         package static func timesNoted(_ signal: SignalName) -> UInt64 {
             SignalsNoted.shared.count(number(of: signal))
         }
@@ -142,12 +156,5 @@
             _ = write(noteDescriptor, &byte, 1)
             errno = saved
         }
-        // A process may start with the signal blocked (its parent's thread had it blocked, as a
-        // test runner's may): unblocked here, on the thread that waits for it, or it would stay
-        // pending and never be noted.
-        var set = sigset_t()
-        _ = sigemptyset(&set)
-        _ = sigaddset(&set, number)
-        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 #endif

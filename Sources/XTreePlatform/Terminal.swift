@@ -20,6 +20,9 @@ package protocol TerminalCalls {
     static func note(_ signal: SignalName)
     /// How many times `signal` came while noted, in the process's life.
     static func timesNoted(_ signal: SignalName) -> UInt64
+    /// Takes SIGINT and SIGTERM on the calling thread, a thread of its own that does nothing
+    /// else: unblocks them there and waits, for ever, in a call that a signal interrupts.
+    static func receiveSignals() -> Never
     /// Whether `descriptor` is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool
     /// How many columns the terminal at `descriptor` has, if it is one that says.

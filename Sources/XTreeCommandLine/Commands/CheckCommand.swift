@@ -138,12 +138,11 @@ struct CheckCommand: ParsableCommand {
             apply: { link in
                 switch app.open(link, restoring: restores) {
                 case .failure(let failure): return .failed(failure.description)
-                case .success(let (result, snapshot)):
-                    if let error = result.error { return .failed(error) }
+                case .success(let answer):
+                    if let error = answer.result.error { return .failed(error) }
                     return .reached(
-                        path: result.path.map { NodeReference(snapshot.nodes[$0]) },
-                        endNames: result.path.last.map { snapshot.nodes[$0].names } ?? [],
-                        types: Set(snapshot.nodes.map(\.type)))
+                        path: answer.path.map(NodeReference.init), endNames: answer.path.last?.names ?? [],
+                        types: answer.types ?? [])
                 }
             }, stopped: stopped, progress: { printer.show($0) })
         printer.done()

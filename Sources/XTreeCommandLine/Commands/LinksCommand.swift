@@ -89,10 +89,10 @@ struct LinksCommand: ParsableCommand {
             // A launched app takes each link from a fresh root; a running one as it is.
             switch app.open(link) {
             case .failure(let failure): return .failed(failure.description)
-            case .success(let (result, snapshot)):
-                if let error = result.error { return .failed(error) }
-                guard let end = result.path.last else { return .failed("the handler returned nothing in the tree") }
-                return .reached(screen: snapshot.nodes[end].type)
+            case .success(let answer):
+                if let error = answer.result.error { return .failed(error) }
+                guard let end = answer.path.last else { return .failed("the handler returned nothing in the tree") }
+                return .reached(screen: end.type)
             }
         }
         switch format {

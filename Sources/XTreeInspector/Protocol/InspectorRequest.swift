@@ -19,8 +19,10 @@ package struct InspectorRequest: Sendable, Hashable {
         /// The link; `traces: false` for no traces (the app counts its searches for the
         /// journal and sends none of the steps they visited); how long to wait, in seconds, for
         /// a link the app holds (``LinkHolder``) to be delivered before answering that it is
-        /// still held (5 if not given).
-        case open(link: String?, traces: Bool, hold: Double?)
+        /// still held (5 if not given); `answerOnly` for where it ended alone
+        /// (``OpenResult/reached``, with the tree's type names if `types`) and no tree, where the
+        /// app's live view can say it (an app of an earlier build ignores it and sends the tree).
+        case open(link: String?, traces: Bool, hold: Double?, answerOnly: Bool = false, types: Bool = false)
         /// The events after a sequence number (0 for all kept); `withTree: false` for the
         /// events without the tree after the last of them, so without their diffs: a reader of
         /// summaries costs the app no walk of its tree.
@@ -84,6 +86,7 @@ extension InspectorRequest {
         var after: Int?
         var to: Int?
         var tree: Bool?
+        var types: Bool?
 
         init(id: Int, method: Method) {
             self.id = id
@@ -102,9 +105,10 @@ extension InspectorRequest {
                 self.init(id: id, method: .find)
                 (self.name, self.conditions, self.shown) = (name, conditions.isEmpty ? nil : conditions, shown)
                 (self.all, self.answer) = (all ? true : nil, answerOnly ? true : nil)
-            case .open(let link, let traces, let hold):
+            case .open(let link, let traces, let hold, let answerOnly, let types):
                 self.init(id: id, method: .open)
                 (url, self.traces, self.hold) = (link, traces ? nil : false, hold)
+                (answer, self.types) = (answerOnly ? true : nil, types ? true : nil)
             case .journal(let after, let withTree):
                 self.init(id: id, method: .journal)
                 (self.after, tree) = (after == 0 ? nil : after, withTree ? nil : false)
@@ -133,7 +137,8 @@ extension InspectorRequest {
                 .find(
                     name: name, conditions: conditions ?? [], all: all ?? false, answerOnly: answer ?? false,
                     shown: shown)
-            case .open: .open(link: url, traces: traces ?? true, hold: hold)
+            case .open:
+                .open(link: url, traces: traces ?? true, hold: hold, answerOnly: answer ?? false, types: types ?? false)
             case .journal: .journal(after: after ?? 0, withTree: tree ?? true)
             case .follow: .follow(after: after)
             case .restore: .restore(to: to)

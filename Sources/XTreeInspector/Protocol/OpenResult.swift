@@ -12,6 +12,13 @@ public struct OpenResult: Codable, Sendable, Hashable {
     /// For a client that follows the journal: the link's event, sent before the reply, whose
     /// edit takes the tree the client holds to the tree after the link (no tree is sent).
     public var event: Int?
+    /// For a client that asked for the answer alone: the nodes from the root to the object the
+    /// link ended on, numbered as in a snapshot after it (no tree is sent); empty as `path` is.
+    /// `nil` when the tree was sent, as an app of an earlier build always sends it.
+    public var reached: [TreeSnapshot.Node]?
+    /// With ``reached``, where the client asked for them: the type names in the tree after the
+    /// link, each once.
+    public var types: [String]?
 
     /// Creates a result.
     public init(traces: [SearchTrace], error: String?, path: [Int], event: Int? = nil) {

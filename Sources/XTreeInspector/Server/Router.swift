@@ -58,7 +58,7 @@ extension InspectorCore {
                 conditions.allSatisfy { $0.matches(node) }
             }
             return Self.snapshot(snapshot, reply: reply)
-        case .open(let link, let traces, let hold):
+        case .open(let link, let traces, let hold, let answerOnly, let types):
             guard let open else { return Answer(reply: reject(request.id, "this app takes no links")) }
             guard let text = link, let url = URL(string: text) else {
                 return Answer(reply: reject(request.id, "open needs a URL"))
@@ -66,10 +66,15 @@ extension InspectorCore {
             // A follower holds the tree: it is sent the link's event, its edit, before the
             // reply, and no tree; anyone else the tree after the link.
             let following = outbox != nil
+            // Asked for the answer alone: where it ended, from the live view, and no tree.
+            let answering = answerOnly && !following
             // A link the app holds is waited for until its delivery, up to the deadline asked.
             let hold = hold.flatMap { $0.isFinite && $0 >= 0 && $0 <= 86_400 ? $0 : nil } ?? 5
             let outcome = await LinkHolder.$deadline.withValue(hold) {
-                await hub.apply(text, source: .inspector, tracing: traces, needsSnapshot: !following) {
+                await hub.apply(
+                    text, source: .inspector, tracing: traces, needsSnapshot: !following && !answering,
+                    answeringWithTypes: answering ? types : nil
+                ) {
                     try await open(url)
                 }
             }
@@ -77,6 +82,12 @@ extension InspectorCore {
             var reply = InspectorReply(id: request.id)
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
             reply.held = await MainActor.run { Self.held(by: hub) }
+            if let answer = outcome.answer {
+                reply.opened?.reached = answer.path
+                reply.opened?.path = answer.path.map(\.order)
+                if types { reply.opened?.types = answer.types }
+                return Answer(reply: reply)
+            }
             guard following else {
                 // Asked for, so given: the tree after the link, with the path in it.
                 guard let snapshot = outcome.snapshot else { preconditionFailure("the tree after a link") }

@@ -243,19 +243,27 @@ final class WatchHub {
         var path: [Int]
         /// The link's journal event, if the tree is observed.
         var sequence: Int?
+        /// Where it ended, from the live view, where the answer alone was asked for and the
+        /// view can number the tree: the path's nodes, and the type names in the tree if asked.
+        var answer: (path: [TreeSnapshot.Node], types: [String])?
     }
 
     /// Applies a link with `handler` and journals it: the app's own changes before it are an
     /// event of their own, then the link is one, with its searches counted (or traced), its
-    /// duration and outcome, and the tree after it.
+    /// duration and outcome, and the tree after it. With `answeringWithTypes`, where it ended
+    /// is said from the live view (``Applied/answer``, with the tree's type names if `true`),
+    /// and the tree after it is made only where the view cannot say.
     func apply(
         _ url: String,
         source: JournalEvent.Source,
         tracing: Bool,
         needsSnapshot: Bool,
+        answeringWithTypes answering: Bool? = nil,
         late: (delivery: JournalEvent.Link.Delivery, holder: String)? = nil,
         _ handler: @MainActor () async throws -> (any DeepLinkable)?
     ) async -> (result: Result<(any DeepLinkable)?, any Error>, applied: Applied) {
+        // The live view answers where the link ended without a snapshot: kept from now on.
+        if answering != nil, live == nil { start() }
         recordChanges()
         beginLink()
         defer { endLink() }
@@ -305,16 +313,19 @@ final class WatchHub {
         }
         // The tree after the link, where the client asked for it: also the tree an
         // explanation reads, so that it is not made twice.
-        let after: (snapshot: TreeSnapshot, path: [Int])? =
-            if !needsSnapshot {
-                nil
-            } else if case .success(let reached?) = result {
-                TreeSnapshot.locating(reached, from: root)
-            } else {
+        func locate() -> (snapshot: TreeSnapshot, path: [Int]) {
+            if case .success(let reached?) = result { TreeSnapshot.locating(reached, from: root) } else {
                 (TreeSnapshot(of: root), [])
             }
+        }
+        var after = needsSnapshot ? locate() : nil
+        var answer: (path: [TreeSnapshot.Node], types: [String])?
         if let live {
             let update = live.update()
+            if let answering {
+                let object: AnyObject? = if case .success(let reached?) = result { reached } else { nil }
+                answer = live.reached(object, types: answering)
+            }
             var reached: [JournalEvent.Step] = []
             if case .success(let object?) = result {
                 reached = live.path(to: object).map { JournalEvent.Step(type: $0.type, id: $0.id) }
@@ -344,10 +355,14 @@ final class WatchHub {
                     objects: update.objects, edit: update.edit),
                 departures: update.departures)
         }
+        // The answer alone where the view could give it; the tree where it could not.
+        if answering != nil, answer == nil, after == nil { after = locate() }
         let event = live == nil ? nil : sequence
         return (
             result,
-            Applied(error: error, traces: traces, snapshot: after?.snapshot, path: after?.path ?? [], sequence: event)
+            Applied(
+                error: error, traces: traces, snapshot: after?.snapshot, path: after?.path ?? [], sequence: event,
+                answer: answer)
         )
     }
 }

@@ -18,17 +18,18 @@ extension AttachedTarget {
     }
 
     /// Applies `link`, without its searches' steps: in a launched app from a fresh root, in an
-    /// attached one from its start if `restoring`, else where the link before left it. Fails
-    /// with the app's refusal, or with how the child ended.
+    /// attached one from its start if `restoring`, else where the link before left it; answered
+    /// with where it ended and the type names in the tree, not the tree. Fails with the app's
+    /// refusal, or with how the child ended.
     package func open(
         _ link: String, restoring: Bool = false
-    ) -> Result<(result: OpenResult, snapshot: TreeSnapshot), LaunchedApp.CaseFailure> {
+    ) -> Result<InspectorClient.OpenAnswer, LaunchedApp.CaseFailure> {
         if let launched {
-            return launched.runCase { client throws(InspectorError) in try client.open(link, traces: false) }
+            return launched.runCase { client throws(InspectorError) in try client.openAnswer(link, types: true) }
         }
         return Result { () throws(InspectorError) in
             if restoring { _ = try client.restore(to: 0) }
-            return try client.open(link, traces: false)
+            return try client.openAnswer(link, types: true)
         }
         .mapError { LaunchedApp.CaseFailure(description: $0.description) }
     }

@@ -150,7 +150,7 @@ package struct CrashReplay {
         guard let client = app.target?.client else { preconditionFailure("a started app is attached") }
         for (index, link) in links.enumerated() {
             do throws(InspectorError) {
-                _ = try client.open(link, traces: false)
+                _ = try client.openAnswer(link)
             } catch {
                 if case .refused = error { continue }
                 return app.reap(after: error).map { .crashed($0, at: index) } ?? .hung(at: index)

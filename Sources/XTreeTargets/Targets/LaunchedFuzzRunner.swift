@@ -42,7 +42,7 @@ package struct LaunchedFuzzRunner: LinkFuzzRunner {
             client.replyTimeout = wait
             for step in state {
                 applied += 1
-                let (result, _) = try client.open(step, traces: false)
+                let result = try client.openAnswer(step).result
                 if let error = result.error { throw .refused("the starting link \(step) failed: \(error)") }
             }
             let before = try client.snapshot()
