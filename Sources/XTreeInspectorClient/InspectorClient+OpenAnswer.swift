@@ -22,7 +22,8 @@ extension InspectorClient {
         let (reply, opened) = try exchangeOpen(
             .open(link: url, traces: false, hold: holdTimeout, answerOnly: true, types: types))
         if let reached = opened.reached {
-            guard reached.map(\.order) == opened.path, reached.enumerated().allSatisfy({ $0.element.depth == $0.offset })
+            guard reached.map(\.order) == opened.path,
+                reached.enumerated().allSatisfy({ $0.element.depth == $0.offset })
             else { throw .refused("an open reply whose path is not a path from the root") }
             guard !types || opened.types != nil else { throw .refused("an open reply without the tree's types") }
             return OpenAnswer(result: opened, path: reached, types: types ? Set(opened.types ?? []) : nil)

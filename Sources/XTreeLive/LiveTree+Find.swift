@@ -127,7 +127,8 @@ extension LiveTree {
     /// lists or a cycle, as for ``find(name:conditions:all:shown:)``.
     ///
     /// - Complexity: O(*n*) for the *n* nodes, none described: one breadth-first numbering.
-    package func reached(_ object: AnyObject?, types wantsTypes: Bool) -> (path: [TreeSnapshot.Node], types: [String])? {
+    package func reached(_ object: AnyObject?, types wantsTypes: Bool) -> (path: [TreeSnapshot.Node], types: [String])?
+    {
         guard !sharesObjects, records.indices.contains(Int(rootSlot)) else { return nil }
         var orders = [Int32](repeating: -1, count: records.count)
         var present = [Bool](repeating: false, count: types.count)

@@ -34,11 +34,13 @@ import XTree
             )
         }
         #expect(answer.result.error == nil && answer.result.path == [0, 3])
-        #expect(answer.path == [after.nodes[0], after.nodes[3]].map { node in
-            var node = node
-            node.links = []
-            return node
-        })
+        #expect(
+            answer.path
+                == [after.nodes[0], after.nodes[3]].map { node in
+                    var node = node
+                    node.links = []
+                    return node
+                })
         #expect(answer.types == Set(after.nodes.map(\.type)))
         #expect(nowhere.path.isEmpty && nowhere.types == nil && nowhere.result.path.isEmpty)
     }
@@ -62,7 +64,9 @@ import XTree
                 guard case .line(let line) = connection.readLine(limit: 1 << 20, timeout: 30) else { return replies }
                 replies.append(try? InspectorReply(line: line))
                 // The tree's lines, if any, follow the reply.
-                for _ in 0..<(replies.last??.snapshot?.lines ?? 0) { _ = connection.readLine(limit: 1 << 20, timeout: 30) }
+                for _ in 0..<(replies.last??.snapshot?.lines ?? 0) {
+                    _ = connection.readLine(limit: 1 << 20, timeout: 30)
+                }
             }
             return replies
         }

@@ -314,7 +314,9 @@ final class WatchHub {
         // The tree after the link, where the client asked for it: also the tree an
         // explanation reads, so that it is not made twice.
         func locate() -> (snapshot: TreeSnapshot, path: [Int]) {
-            if case .success(let reached?) = result { TreeSnapshot.locating(reached, from: root) } else {
+            if case .success(let reached?) = result {
+                TreeSnapshot.locating(reached, from: root)
+            } else {
                 (TreeSnapshot(of: root), [])
             }
         }
