@@ -60,9 +60,9 @@ public struct RouteForm<Link: Sendable>: Sendable {
     /// The values' names, in the pattern's order.
     let valueNames: [String]
     /// Query items links of this form may carry and the form ignores (a tracking token).
-    package private(set) var ignoredQueryItems: Set<String> = []
+    package internal(set) var ignoredQueryItems: Set<String> = []
     /// Whether a link of the form opens something new each time (``openingNewEachTime()``).
-    package private(set) var opensNewEachTime = false
+    package internal(set) var opensNewEachTime = false
     /// The link the values' texts make, `nil` if they name none.
     package let make: @Sendable ([String]) -> Link?
     /// Whether each value's parameter takes a text, in the pattern's order.
@@ -307,23 +307,6 @@ public struct RouteForm<Link: Sendable>: Sendable {
         }
         all += combination
         return all
-    }
-
-    /// The same form, ignoring the query items named `names` in the links it reads (a tracking
-    /// token, a campaign's name): they are neither refused as stray nor printed.
-    public func ignoringQueryItems(_ names: String...) -> Self {
-        var form = self
-        form.ignoredQueryItems.formUnion(names)
-        return form
-    }
-
-    /// The same form, declared to open something new each time a link of it is applied (a tab,
-    /// a window, a draft): its examples say so (`LinkExample.opensNewEachTime`), and fuzzing
-    /// expects a second application to change the tree again, not to change nothing more.
-    public func openingNewEachTime() -> Self {
-        var form = self
-        form.opensNewEachTime = true
-        return form
     }
 
     /// Registers `receiver` with `SearchableProtocols` if it is a protocol: a class is
