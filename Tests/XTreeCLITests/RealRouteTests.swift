@@ -92,7 +92,8 @@ import XTreeRoutes
     @Test func aFormThatOpensSomethingNewEachTimeSaysSoInItsExamples() {
         for examples in [Self.table.examples, Self.table.sampleLinks] {
             let opening = Set(examples.filter(\.opensNewEachTime).map(\.form))
-            #expect(opening.contains("trips://inbox?thread=<id>"), "\(examples)")
+            let inbox = "trips://inbox?thread=<id>"
+            #expect(opening.contains(inbox), "\(examples)")  // availability: a set's contains(_:), of an element
             #expect(opening.allSatisfy { $0.hasSuffix("/inbox?thread=<id>") }, "\(examples)")
         }
     }
