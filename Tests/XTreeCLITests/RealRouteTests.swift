@@ -29,14 +29,14 @@ import XTreeRoutes
                 "inbox?thread={id}", TripLink.inbox, { if case .inbox(let id) = $0 { id } else { nil } },
                 reaches: Int.self, samples: ["t1"]
             )
-            .ignoringQueryItems("token").openingNewEachTime(),
+            .ignoringQueryItems("token"),
             RouteForm(
                 "deep-link?url=/settings/{section}", { (section: Section) in TripLink.section(section.rawValue) },
                 { if case .section(let name) = $0 { Section(rawValue: name) } else { nil } }, reaches: Int.self),
             RouteForm(
                 "people/@{user}", TripLink.user, { if case .user(let user) = $0 { user } else { nil } },
                 reaches: Int.self, samples: ["ana"]),
-            RouteForm("trips", TripLink.trips, reaches: Int.self),
+            RouteForm("trips", TripLink.trips, reaches: Int.self).openingNewEachTime(),
         ])
 
     @Test func aFormOfTwoValuesReadsAndPrintsBoth() throws {
@@ -92,9 +92,9 @@ import XTreeRoutes
     @Test func aFormThatOpensSomethingNewEachTimeSaysSoInItsExamples() {
         for examples in [Self.table.examples, Self.table.sampleLinks] {
             let opening = Set(examples.filter(\.opensNewEachTime).map(\.form))
-            let inbox = "trips://inbox?thread=<id>"
-            #expect(opening.contains(inbox), "\(examples)")  // availability: a set's contains(_:), of an element
-            #expect(opening.allSatisfy { $0.hasSuffix("/inbox?thread=<id>") }, "\(examples)")
+            let trips = "trips://trips"
+            #expect(opening.contains(trips), "\(examples)")  // availability: a set's contains(_:), of an element
+            #expect(opening.allSatisfy { $0.hasSuffix("/trips") }, "\(examples)")
         }
     }
 

@@ -55,17 +55,18 @@ import XTree
         let replies = try await offMain { () -> [InspectorReply?] in
             guard let connection = rawConnection(to: app) else { return [] }
             _ = connection.write(hello(app.token), timeout: 5)
-            _ = connection.readLine(limit: 1 << 16, timeout: 10)
+            // As patient as the suites' clients: million-node suites may hold the main actor.
+            _ = connection.readLine(limit: 1 << 16, timeout: 600)
             var replies: [InspectorReply?] = []
             for (id, answerOnly) in [(2, true), (3, false)] {
                 let call = InspectorRequest.Call.open(
                     link: "book://page/c", traces: false, hold: nil, answerOnly: answerOnly, types: true)
                 _ = connection.write(InspectorRequest(id: id, call).line, timeout: 5)
-                guard case .line(let line) = connection.readLine(limit: 1 << 20, timeout: 30) else { return replies }
+                guard case .line(let line) = connection.readLine(limit: 1 << 20, timeout: 600) else { return replies }
                 replies.append(try? InspectorReply(line: line))
                 // The tree's lines, if any, follow the reply.
                 for _ in 0..<(replies.last??.snapshot?.lines ?? 0) {
-                    _ = connection.readLine(limit: 1 << 20, timeout: 30)
+                    _ = connection.readLine(limit: 1 << 20, timeout: 600)
                 }
             }
             return replies
