@@ -7,6 +7,16 @@ import XTreePlatform
 @testable import XTreeCommandLine
 @testable import XTreeTargets
 
+/// How many times longer a test that waits on a child's own timing (a hold timeout it runs
+/// out, a window for a signal) gives it: `XTREE_TEST_PATIENCE`, 1 unless set to a number from
+/// 1 to 100 (a sanitized run on a loaded machine sets it).
+let testPatience: Double = {
+    guard let text = ProcessInfo.processInfo.environment["XTREE_TEST_PATIENCE"], let factor = Double(text),
+        (1...100).contains(factor)
+    else { return 1 }
+    return factor
+}()
+
 /// What one run of the built `xtree-cli` printed and how it exited.
 struct CLIResult {
     var stdout: String

@@ -63,12 +63,13 @@ import XTreePlatform
 
     /// Ctrl-C stops `check` after the example under way: the rows so far are reported, and
     /// the launched app and its directory are gone. (An app that never launches holds each
-    /// example for the hold timeout, 4 s: interrupted during the first, the check reports one.)
+    /// example for the hold timeout, 4 s: interrupted during the first, the check reports one.
+    /// A sanitized run gives the signal a longer window, `testPatience` times as long.)
     @Test func anInterruptedCheckReportsTheRowsSoFarAndLeavesNothing() async throws {
         let (folder, environment) = try Self.environment(["BROWSER_NEVER_LAUNCHES": "1"])
         defer { withExtendedLifetime(folder) {} }
         let (process, started) = try await startCLI(
-            ["check", "--launch", Self.browser, "--hold-timeout", "4"], environment: environment,
+            ["check", "--launch", Self.browser, "--hold-timeout", "\(4 * testPatience)"], environment: environment,
             output: folder.path("check.out"), tries: 600
         ) { $0.contains("link examples") }
         #expect(started != nil)
