@@ -65,11 +65,19 @@ extension LiveTree {
     /// The number of `object`'s dynamic type in ``types``.
     func typeNumber(of object: any DeepLinkable) -> Int32 {
         let key = ObjectIdentifier(type(of: object))
-        if let number = typeNumbers[key] { return number }
-        let number = Int32(truncatingIfNeeded: types.count)
-        types.append(SnapshotBuilder.facts(of: object))
-        typeNumbers[key] = number
-        return number
+        var number = typeNumbers[key]
+        if number == nil {
+            number = Int32(truncatingIfNeeded: types.count)
+            types.append(SnapshotBuilder.facts(of: object))
+            typeNumbers[key] = number
+        }
+        guard types[Int(number!)].byValue else { return number! }
+        let facts = SnapshotBuilder.facts(ofValueNode: object)
+        if let known = valueTypeNumbers[facts.searchNames[0]] { return known }
+        let valueNumber = Int32(truncatingIfNeeded: types.count)
+        types.append(facts)
+        valueTypeNumbers[facts.searchNames[0]] = valueNumber
+        return valueNumber
     }
 
     /// A child's hash under a parent's, from its type, identity and how many siblings before

@@ -87,6 +87,8 @@ package final class LiveTree {
     var partners = Set<Int32>()
     var types: [SnapshotBuilder.TypeFacts] = []
     var typeNumbers: [ObjectIdentifier: Int32] = [:]
+    /// The numbers in ``types`` of value nodes' types and cases, by their qualified names.
+    var valueTypeNumbers: [String: Int32] = [:]
     var rootSlot: Int32 = 0
     /// Whether some object is in more than one list, or in a cycle: then every event is a
     /// full walk.

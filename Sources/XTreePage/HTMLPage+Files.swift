@@ -224,7 +224,11 @@ extension HTMLPage {
               if (same(name, qualified)) return true;
               const base = pieces(qualified, '<')[0] ?? qualified;
               if (same(name, base)) return true;
-              if (characters(name).includes('.')) return false;
+              // A dotted name without the module, such as `Route.status`, names a whole-part suffix.
+              if (characters(name).includes('.')) {
+                const all = characters(base);
+                return all.some((c, i) => c === '.' && same(all.slice(i + 1).join(''), name));
+              }
               const last = (text) => { const all = pieces(text, '.'); return all.length ? all[all.length - 1] : undefined; };
               const baseLast = last(base) ?? base, qualifiedLast = last(qualified);
               return same(name, baseLast) || (qualifiedLast !== undefined && same(name, qualifiedLast));

@@ -24,13 +24,14 @@ private func withoutAny(_ name: String) -> String {
     name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
 }
 
-/// Whether `name` as a user types it (`RecipeViewModel`, `RecipesDomain.RecipeViewModel`, or
-/// a generic type's base name) names the type whose qualified name is `qualified`.
+/// Whether `name` as a user types it (`RecipeViewModel`, `RecipesDomain.RecipeViewModel`, a
+/// nested type without its module such as `Route.status`, or a generic type's base name) names
+/// the type whose qualified name is `qualified`.
 package func typeName(_ name: String, matches qualified: String) -> Bool {
     if name == qualified { return true }
     let base = qualified.split(separator: "<", maxSplits: 1).first.map(String.init) ?? qualified
     if name == base { return true }
-    guard !name.contains(".") else { return false }
+    guard !name.contains(".") else { return base.hasSuffix("." + name) }
     let last = base.split(separator: ".").last.map(String.init) ?? base
     return name == last || name == qualified.split(separator: ".").last.map(String.init)
 }

@@ -163,14 +163,19 @@ enum ObjectValues {
     }
 }
 
-/// `String(describing:)` with optionals unwrapped: `Optional("x")` reads as `x`. A tree
-/// object reads by its label where its tree's root is ``ReadableObjectValues``.
+/// `String(describing:)` with optionals unwrapped: `Optional("x")` reads as `x`. A value that
+/// describes itself (``NodeValueDescribing``) reads with its private values hidden; a tree
+/// object by its label where its tree's root is ``ReadableObjectValues``.
 @MainActor
 func describing(_ value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
         guard let wrapped = mirror.children.first?.value else { return "nil" }
         return describing(wrapped)
+    }
+    if let described = value as? any NodeValueDescribing { return ValueDescription.text(of: described) }
+    if mirror.displayStyle == .collection, mirror.children.contains(where: { $0.value is any NodeValueDescribing }) {
+        return "[" + mirror.children.map { describing($0.value) }.joined(separator: ", ") + "]"
     }
     guard ObjectValues.readable else { return String(describing: value) }
     if let object = value as? any NodeDescribing { return readableName(of: object) }

@@ -13,10 +13,14 @@ package struct SnapshotBuilder: ~Copyable {
         package var hash: UInt64
         package var name: String
         package var searchNames: [String]
+        /// Whether each node of the type names its own type (a ``ValueNode``, by its value's
+        /// case): its facts are then asked of the node, ``facts(ofValueNode:)``.
+        package var byValue = false
     }
     @MainActor private static var knownTypes: [ObjectIdentifier: TypeFacts] = [:]
     // How many protocols were searchable when `knownTypes` was filled: they are only added.
     @MainActor private static var knownSearchableCount = 0
+    @MainActor private static var knownValueTypes: [String: TypeFacts] = [:]
 
     /// What this snapshot records of a dynamic type: its facts' hash, and the numbers of its
     /// name and of its list of search names in this snapshot's columns.
@@ -24,8 +28,10 @@ package struct SnapshotBuilder: ~Copyable {
         var hash: UInt64
         var name: UInt32
         var searchNames: UInt32
+        var byValue: Bool
     }
     private var entries: [TypeEntry] = []
+    private var valueEntries: [String: TypeEntry] = [:]
     // The place in `entries` of each type met, by the address of its metadata.
     private var entryPlaces = IdentityTable()
     private var lastType: (type: ObjectIdentifier, entry: TypeEntry)?
@@ -158,8 +164,22 @@ package struct SnapshotBuilder: ~Copyable {
     private mutating func entry(of object: any DeepLinkable) -> TypeEntry {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
-        if let lastType, lastType.type == key { return lastType.entry }
-        return newEntry(of: object, type: type)
+        let entry = lastType?.type == key ? lastType!.entry : newEntry(of: object, type: type)
+        return entry.byValue ? valueEntry(of: object) : entry
+    }
+
+    /// What this snapshot records of a value node's type and case.
+    private mutating func valueEntry(of object: any DeepLinkable) -> TypeEntry {
+        let facts = Self.facts(ofValueNode: object)
+        if let entry = valueEntries[facts.searchNames[0]] { return entry }
+        let entry = TypeEntry(
+            hash: facts.hash,
+            name: TreeSnapshot.Columns.number(of: facts.name, in: &columns.typeNames, numbers: &typeNumbers),
+            searchNames: TreeSnapshot.Columns.number(
+                of: facts.searchNames, in: &columns.nameLists, numbers: &nameListNumbers),
+            byValue: false)
+        valueEntries[facts.searchNames[0]] = entry
+        return entry
     }
 
     private mutating func newEntry(of object: any DeepLinkable, type: AnyObject.Type) -> TypeEntry {
@@ -170,12 +190,16 @@ package struct SnapshotBuilder: ~Copyable {
             return entries[place]
         }
         let facts = Self.facts(of: object, type: type)
-        let entry = TypeEntry(
-            hash: facts.hash,
-            name: TreeSnapshot.Columns.number(of: facts.name, in: &columns.typeNames, numbers: &typeNumbers),
-            searchNames: TreeSnapshot.Columns.number(
-                of: facts.searchNames, in: &columns.nameLists, numbers: &nameListNumbers)
-        )
+        // A value node's class names no node: each node's value names its own type.
+        let entry =
+            facts.byValue
+            ? TypeEntry(hash: 0, name: 0, searchNames: 0, byValue: true)
+            : TypeEntry(
+                hash: facts.hash,
+                name: TreeSnapshot.Columns.number(of: facts.name, in: &columns.typeNames, numbers: &typeNumbers),
+                searchNames: TreeSnapshot.Columns.number(
+                    of: facts.searchNames, in: &columns.nameLists, numbers: &nameListNumbers),
+                byValue: false)
         entries.append(entry)
         lastType = (key, entry)
         return entry
@@ -198,6 +222,10 @@ package struct SnapshotBuilder: ~Copyable {
         }
         let key = ObjectIdentifier(type)
         if let known = knownTypes[key] { return known }
+        if object is any NodeTypedByValue {
+            knownTypes[key] = TypeFacts(hash: 0, name: TypeNameCache.name(of: type), searchNames: [], byValue: true)
+            return knownTypes[key]!
+        }
         var searchNames = [qualifiedName(of: type)]
         var ancestor = Mirror(reflecting: object).superclassMirror
         while let mirror = ancestor {
@@ -208,6 +236,15 @@ package struct SnapshotBuilder: ~Copyable {
         let facts = TypeFacts(
             hash: stableHash(searchNames[0]), name: TypeNameCache.name(of: type), searchNames: searchNames)
         knownTypes[key] = facts
+        return facts
+    }
+
+    /// The facts of a value node's type and case (the node's type ``TypeFacts/byValue``).
+    package static func facts(ofValueNode object: any DeepLinkable) -> TypeFacts {
+        let names = (object as! any NodeTypedByValue).typeNames
+        if let known = knownValueTypes[names.searchNames[0]] { return known }
+        let facts = TypeFacts(hash: stableHash(names.searchNames[0]), name: names.name, searchNames: names.searchNames)
+        knownValueTypes[names.searchNames[0]] = facts
         return facts
     }
 

@@ -10,18 +10,30 @@ import XTreeSnapshot
 struct TypeNameCache {
     private var names: [ObjectIdentifier: String] = [:]
     private var last: (type: ObjectIdentifier, name: String)?
+    private var valueTypes: Set<ObjectIdentifier> = []
 
+    /// The name of `object`'s dynamic type; of a ``ValueNode``, its value's type and case.
     mutating func name(of object: AnyObject) -> String {
         let type: AnyObject.Type = Swift.type(of: object)
         let key = ObjectIdentifier(type)
         if let last, last.type == key { return last.name }
-        let name = names[key] ?? Self.name(of: type)
-        names[key] = name
+        if valueTypes.contains(key) { return (object as! any NodeTypedByValue).typeNames.name }
+        let name: String
+        if let known = names[key] {
+            name = known
+        } else if let node = object as? any NodeTypedByValue {
+            valueTypes.insert(key)
+            return node.typeNames.name
+        } else {
+            name = Self.name(of: type)
+            names[key] = name
+        }
         last = (key, name)
         return name
     }
 
+    /// The name of `type`; of a ``ValueNode``'s, its value's type.
     static func name(of type: Any.Type) -> String {
-        String(describing: type)
+        (type as? any NodeTypedByValue.Type)?.valueTypeName ?? String(describing: type)
     }
 }
