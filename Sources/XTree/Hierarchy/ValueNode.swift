@@ -6,28 +6,32 @@ import XTreeSnapshot
 /// An app whose router holds values lists them among its children, wrapped:
 ///
 /// ```swift
-/// extension RouterPath: DeepLinkable {
+/// @MainActor final class TabRouter: ObservableObject, DeepLinkable {
+///     @Published var path: [Destination] = []
+///     @Published var sheet: ComposeSheet?
 ///     var children: [any DeepLinkable] {
 ///         path.map(ValueNode.init)
-///         presentedSheet.map(ValueNode.init)
+///         sheet.map(ValueNode.init)
 ///     }
 /// }
 /// ```
 ///
-/// The node's type is the value's type and, for an enum, its case: `RouterDestination.statusDetail`,
-/// found by either name. Its attributes are the case's associated values (or a struct's stored
-/// properties), and its identity is those attributes, so its id is the same in every run and
-/// survives the destinations below it coming and going. A value that conforms to
-/// ``NodeValueDescribing`` describes itself instead. A value node has no children, is never
-/// the object a search returns, and is made anew each time `children` is read: hold on to the
-/// value, never the node.
+/// Its type is the value's type and, for an enum, its case (`Destination.statusDetail`, found
+/// by either name or both); its attributes are the case's associated values (or a struct's
+/// stored properties), and its identity those attributes: its id is the same in every run. A
+/// `NodeValueDescribing` value describes itself. A value node is a leaf, never the object a
+/// search returns, and made anew each time `children` is read: hold the value, not the node.
 @MainActor
 public final class ValueNode<Value>: DeepLinkable {
     /// The value the node stands for.
     public let value: Value
+    /// The value's label: empty unless it is `NodeValueDescribing`.
     public let nodeLabel: String
+    /// The value's attributes, read once when the node is made.
     public let nodeAttributes: [(key: String, value: String)]
+    /// The value's identity: its attributes but the private ones, unless it says otherwise.
     public let nodeIdentity: String?
+    /// The keys of ``nodeAttributes`` whose values never leave the process.
     public let privateAttributeKeys: Set<String>
     private let caseName: String?
 
@@ -35,94 +39,17 @@ public final class ValueNode<Value>: DeepLinkable {
     public init(_ value: Value) {
         self.value = value
         caseName = ValueDescription.caseName(of: value)
-        if let custom = value as? any NodeValueDescribing {
-            (nodeLabel, nodeAttributes) = (custom.nodeLabel, custom.nodeAttributes)
-            (nodeIdentity, privateAttributeKeys) = (custom.nodeIdentity, custom.privateAttributeKeys)
-        } else {
-            (nodeLabel, nodeAttributes, privateAttributeKeys) = ("", ValueDescription.attributes(of: value), [])
-            nodeIdentity = ValueDescription.identity(nodeAttributes, hiding: [])
-        }
+        let custom = value as? any NodeValueDescribing
+        (nodeLabel, privateAttributeKeys) = (custom?.nodeLabel ?? "", custom?.privateAttributeKeys ?? [])
+        nodeAttributes = custom?.nodeAttributes ?? ValueDescription.attributes(of: value)
+        nodeIdentity = custom.map(\.nodeIdentity) ?? ValueDescription.identity(nodeAttributes, hiding: [])
     }
 }
 
-/// How a value that stands in the tree as a ``ValueNode`` describes itself, where the
-/// defaults do not suit it: no label; the associated values of its case (or a struct's stored
-/// properties) as attributes; and those attributes, less the private ones, as its identity.
-public protocol NodeValueDescribing {
-    /// A short human-readable name; may be empty.
-    var nodeLabel: String { get }
-    /// Key/value pairs that describe the value, in the order to show them.
-    var nodeAttributes: [(key: String, value: String)] { get }
-    /// What tells the value apart from its siblings of the same type and case, the same in
-    /// every run; `nil` to be told apart by position.
-    var nodeIdentity: String? { get }
-    /// The keys of ``nodeAttributes`` whose values must not leave the process, nor its identity.
-    var privateAttributeKeys: Set<String> { get }
-}
-
-extension NodeValueDescribing {
-    /// No label.
-    public var nodeLabel: String { "" }
-    /// The associated values of the case, or the stored properties.
-    public var nodeAttributes: [(key: String, value: String)] { ValueDescription.attributes(of: self) }
-    /// The attributes but the private ones, as `key=value` joined by commas; `nil` if none.
-    public var nodeIdentity: String? { ValueDescription.identity(nodeAttributes, hiding: privateAttributeKeys) }
-    /// No private attributes.
-    public var privateAttributeKeys: Set<String> { [] }
-}
-
-/// A value's default description, read by reflection.
-enum ValueDescription {
-    /// An enum value's case, `nil` for a value of another kind.
-    static func caseName(of value: Any) -> String? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum else { return nil }
-        return mirror.children.first?.label ?? String(describing: value)
-    }
-
-    /// An enum case's associated values (a single unlabeled one as `value`), or the stored
-    /// properties of a struct or class.
-    static func attributes(of value: Any) -> [(key: String, value: String)] {
-        let mirror = Mirror(reflecting: value)
-        var fields = mirror
-        if mirror.displayStyle == .enum {
-            guard let payload = mirror.children.first?.value else { return [] }
-            fields = Mirror(reflecting: payload)
-            guard fields.displayStyle == .tuple else { return [("value", text(of: payload))] }
-        }
-        return fields.children.enumerated().map { place, child in
-            let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(place)
-            return (label, text(of: child.value))
-        }
-    }
-
-    static func identity(_ attributes: [(key: String, value: String)], hiding hidden: Set<String>) -> String? {
-        let shown = attributes.filter { !hidden.contains($0.key) }.map { "\($0.key)=\($0.value)" }
-        return shown.isEmpty ? nil : shown.joined(separator: ",")
-    }
-
-    /// A value that describes itself as a property's value reads: its type, its case if it
-    /// has one, and its attributes with the private ones hidden.
-    static func text(of value: any NodeValueDescribing) -> String {
-        let hidden = value.privateAttributeKeys
-        let fields = value.nodeAttributes.map { "\($0.key): \(hidden.contains($0.key) ? "<private>" : $0.value)" }
-        let name = plainName(of: type(of: value)) + (caseName(of: value).map { "." + $0 } ?? "")
-        return fields.isEmpty ? name : name + "(" + fields.joined(separator: ", ") + ")"
-    }
-
-    /// `String(describing:)` with optionals unwrapped.
-    private static func text(of value: Any) -> String {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return String(describing: value) }
-        return mirror.children.first.map { text(of: $0.value) } ?? "nil"
-    }
-}
-
-/// A node whose type names come from the value it stands for, not from its class.
+/// A node whose type names come from the value it stands for, not from its class: the value's
+/// type's, and the node's with the names a search finds it by, the first its own.
 protocol NodeTypedByValue: AnyObject {
-    /// The name of the value's type as written in its module.
     static var valueTypeName: String { get }
-    /// The node's type name and the qualified names a search finds it by, the first its own.
     var typeNames: (name: String, searchNames: [String]) { get }
 }
 
