@@ -157,6 +157,8 @@ let package = Package(
         // finishes), and its launch executable: what the real-app tests launch.
         .target(name: "BrowserFixture", dependencies: ["XTree", "XTreeRoutes"]),
         .executableTarget(name: "browser-launch", dependencies: ["BrowserFixture", "XTreeInspector", "XTreeRecorder"]),
+        .target(name: "SocialFixture", dependencies: ["XTree"]),
+        .executableTarget(name: "social-launch", dependencies: ["SocialFixture", "XTreeInspector"]),
         .executableTarget(
             name: "xtree-bench",
             dependencies: [
@@ -194,7 +196,7 @@ let package = Package(
             dependencies: [
                 "xtree-cli", "XTreeCommandLine", "XTreeMCP", "XTreeTargets", "XTreeArgumentParser", "XTreeConsole", "XTree", "XTreeReachability", "XTreeFuzzing", "XTreeRoutes",
                 "XTreeTesting", "XTreePlatform", "XTreeSupport", "XTreeWeb", "XTreeInspector", "XTreeInspectorClient",
-                "RecipesDomain", "BrowserFixture",
+                "RecipesDomain", "BrowserFixture", "SocialFixture",
                 "ShopDomain",
             ]
         ),

@@ -11,6 +11,8 @@ package struct AppDefinition: Sendable {
     package let linkExamples: [LinkExample]
     package let sampleValues: [String]
     package let sampleLinks: [LinkExample]
+    /// When a link the app opened has landed (``DeepLinkableApp/linkLanding``).
+    package let landing: LinkLanding
     /// Makes the app as it is at launch, where the inspector owns the app's root (an app
     /// launched for the CLI, ``Inspector/serve(_:name:)``): a restore to the start then makes a
     /// fresh root instead of restoring a captured state. `nil` where the app holds its root.
@@ -40,6 +42,7 @@ package struct AppDefinition: Sendable {
         linkExamples = app.linkExamples
         sampleValues = app.sampleValues
         sampleLinks = app.sampleLinks
+        landing = app.linkLanding
         if ownsRoot {
             makeRoot = { @MainActor () -> any DeepLinkable in app.makeRoot() }
         } else {

@@ -173,6 +173,7 @@ public final class Inspector: Sendable {
         let hub = WatchHub(
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
             gracePeriod: releaseGracePeriod)
+        hub.landing = definition?.landing ?? .whenOpenReturns
         if journalCapacity > 0 { hub.start() }
         AppDefinition.registerForDebugger(definition, hub: hub)
         // Where the inspector owns the root, links go to the root it holds now.

@@ -29,6 +29,8 @@ final class WatchHub {
     let restoration: Inspector.Restoration?
     var points: RestorePoints
     nonisolated let gracePeriod: Double
+    /// When a link the app opened has landed: the app type's ``DeepLinkableApp/linkLanding``.
+    var landing = LinkLanding.whenOpenReturns
     /// The live view, while the tree is observed. A debugger's call off the main thread reads
     /// the tree it holds (``DebuggerView``), kept by each event's edit.
     var live: LiveTree? {
@@ -276,6 +278,8 @@ final class WatchHub {
         let result: Result<(any DeepLinkable)?, any Error>
         // Who held the link until it was delivered, if a ``LinkHolder`` did.
         let holding = LinkHolder.Report()
+        // The tree before, where the app's links land later: what appeared is what it reached.
+        let before = landing == .whenOpenReturns ? nil : TreeSnapshot(of: root)
         let lateJournal = lateJournal
         // The handler, told who asked (for a held link's holder and its late journal); its
         // outcome as a value, so that a search recording or counting sees it either way.
@@ -302,6 +306,8 @@ final class WatchHub {
             (result, traces, counts) = (counted.result, [], (counted.searches, counted.visits))
             misses = counted.misses
         }
+        let landed: (snapshot: TreeSnapshot, path: [Int])?
+        if case .success = result { landed = await landing(since: before) } else { landed = nil }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var error: String?
         switch result {
@@ -314,7 +320,9 @@ final class WatchHub {
         // The tree after the link, where the client asked for it: also the tree an
         // explanation reads, so that it is not made twice.
         func locate() -> (snapshot: TreeSnapshot, path: [Int]) {
-            if case .success(let reached?) = result {
+            if let landed {
+                landed
+            } else if case .success(let reached?) = result {
                 TreeSnapshot.locating(reached, from: root)
             } else {
                 (TreeSnapshot(of: root), [])
@@ -327,9 +335,19 @@ final class WatchHub {
             if let answering {
                 let object: AnyObject? = if case .success(let reached?) = result { reached } else { nil }
                 answer = live.reached(object, types: answering)
+                if let landed {
+                    answer = (
+                        landed.path.map { landed.snapshot.nodes[$0] },
+                        answering ? Self.typeNames(in: landed.snapshot) : []
+                    )
+                }
             }
             var reached: [JournalEvent.Step] = []
-            if case .success(let object?) = result {
+            if let landed {
+                reached = landed.path.map {
+                    JournalEvent.Step(type: landed.snapshot.nodes[$0].type, id: landed.snapshot.nodes[$0].id)
+                }
+            } else if case .success(let object?) = result {
                 reached = live.path(to: object).map { JournalEvent.Step(type: $0.type, id: $0.id) }
             }
             var link = JournalEvent.Link(

@@ -1,0 +1,130 @@
+import Foundation
+import Observation
+
+// The app's own navigation, as SwiftUI apps write it today: each tab's router holds its stack
+// as a path of values and its sheet as a value, screens navigate from buttons, and links of any
+// server are handled at once and land later, once what they name has been looked up. Nothing
+// here knows of XTree: the adoption is SocialApp.swift.
+
+/// Where a tab's `NavigationStack(path:)` can go.
+public enum Destination: Hashable, Codable, Sendable {
+    case account(user: String)
+    case status(id: String)
+    /// A status of a server the user has no account on, opened by its address.
+    case remoteStatus(url: String)
+    case tag(String)
+    case list(id: String)
+}
+
+/// What a tab can present as a sheet.
+public enum SheetDestination: Hashable, Codable, Sendable {
+    case compose(replyTo: String?)
+    case settings
+}
+
+/// The app's tabs, in the tab bar's order.
+public enum Tab: String, CaseIterable, Codable, Sendable {
+    case timeline, notifications, explore
+}
+
+/// The servers the user's accounts are on, and how long a lookup takes.
+public struct Client: Sendable {
+    public var hosts: Set<String>
+    public var lookupDelay: Duration
+
+    /// What a link names, once looked up: an account on another server by its full name.
+    func resolve(_ destination: Destination) async -> Destination {
+        try? await Task.sleep(for: lookupDelay)
+        return destination
+    }
+}
+
+/// One tab's router.
+@MainActor @Observable public final class RouterPath {
+    public let tab: Tab
+    public var path: [Destination] = []
+    public var presentedSheet: SheetDestination?
+    let client: Client
+
+    init(tab: Tab, client: Client) {
+        self.tab = tab
+        self.client = client
+    }
+
+    /// What a button does.
+    public func navigate(to destination: Destination) {
+        path.append(destination)
+    }
+
+    /// Takes a link of any server: `true` at once if the app takes it, and the destination is
+    /// pushed once it has been looked up.
+    public func handle(url: URL) -> Bool {
+        guard let destination = SocialLinks.destination(of: url, connectedHosts: client.hosts) else { return false }
+        let client = client
+        Task { @MainActor in self.path.append(await client.resolve(destination)) }
+        return true
+    }
+}
+
+/// The app: its tabs' routers, each made when its tab is first shown.
+@MainActor @Observable public final class AppRouter {
+    public private(set) var selectedTab = Tab.timeline
+    public private(set) var routers: [Tab: RouterPath] = [:]
+    public let client: Client
+
+    public init(client: Client) {
+        self.client = client
+        _ = router(for: .timeline)
+    }
+
+    /// The tab's router, mounted if it was not.
+    public func router(for tab: Tab) -> RouterPath {
+        if let router = routers[tab] { return router }
+        let router = RouterPath(tab: tab, client: client)
+        routers[tab] = router
+        return router
+    }
+
+    /// What tapping a tab does.
+    public func select(_ tab: Tab) {
+        selectedTab = tab
+        _ = router(for: tab)
+    }
+}
+
+/// The links the app takes, on any server: `https://<server>/@<user>`, `…/@<user>/<status>`,
+/// `…/tags/<tag>` (or `/tag/`), `…/lists/<list>`, the same under `social://<server>/`, and
+/// `social://app/tab/<tab>`.
+public enum SocialLinks {
+    /// The tab a link selects, if it is a tab link.
+    public static func tab(of link: URL) -> Tab? {
+        let url = link.standardized
+        guard url.scheme?.lowercased() == "social", url.host?.lowercased() == "app" else { return nil }
+        let parts = url.path.split(separator: "/").map(String.init)
+        return parts.count == 2 && parts[0] == "tab" ? Tab(rawValue: parts[1]) : nil
+    }
+
+    /// Where a link goes, or `nil` if the app does not take it. A server's name is read without
+    /// its case; a status of a server the user is not on is opened by its address.
+    public static func destination(of link: URL, connectedHosts: Set<String>) -> Destination? {
+        let url = link.standardized
+        guard ["https", "social"].contains(url.scheme?.lowercased() ?? ""), let host = url.host?.lowercased(),
+            !host.isEmpty, host != "app"
+        else { return nil }
+        let parts = url.path.split(separator: "/").map(String.init)
+        let connected = connectedHosts.contains(host)
+        switch parts.count {
+        case 1 where parts[0].hasPrefix("@") && parts[0].count > 1:
+            let user = String(parts[0].dropFirst())
+            return .account(user: connected ? user : "\(user)@\(host)")
+        case 2 where parts[0].hasPrefix("@") && !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber):
+            return connected ? .status(id: parts[1]) : .remoteStatus(url: "https://\(host)/\(parts[0])/\(parts[1])")
+        case 2 where parts[0] == "tags" || parts[0] == "tag":
+            return .tag(parts[1].lowercased())
+        case 2 where parts[0] == "lists" && connected && parts[1].allSatisfy(\.isNumber):
+            return .list(id: parts[1])
+        default:
+            return nil
+        }
+    }
+}
