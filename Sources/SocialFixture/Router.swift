@@ -29,7 +29,9 @@ public enum Tab: String, CaseIterable, Codable, Sendable {
 
 /// The servers the user's accounts are on, and how long a lookup takes.
 public struct Client: Sendable {
+    /// The servers, in lower case.
     public var hosts: Set<String>
+    /// How long a lookup takes.
     public var lookupDelay: Duration
 
     /// What a link names, once looked up: an account on another server by its full name.
@@ -41,8 +43,11 @@ public struct Client: Sendable {
 
 /// One tab's router.
 @MainActor @Observable public final class RouterPath {
+    /// The router's tab.
     public let tab: Tab
+    /// The stack, the first destination at the bottom.
     public var path: [Destination] = []
+    /// The sheet shown, if any.
     public var presentedSheet: SheetDestination?
     let client: Client
 
@@ -68,10 +73,14 @@ public struct Client: Sendable {
 
 /// The app: its tabs' routers, each made when its tab is first shown.
 @MainActor @Observable public final class AppRouter {
+    /// The tab shown.
     public private(set) var selectedTab = Tab.timeline
+    /// The routers of the tabs shown so far.
     public private(set) var routers: [Tab: RouterPath] = [:]
+    /// The servers and their lookups.
     public let client: Client
 
+    /// The app at launch: its first tab mounted.
     public init(client: Client) {
         self.client = client
         _ = router(for: .timeline)

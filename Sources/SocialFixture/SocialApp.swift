@@ -16,8 +16,11 @@ extension AppRouter: DeepLinkable {
 }
 
 extension RouterPath: DeepLinkable {
+    /// The tab, which also tells the routers apart.
     public var nodeLabel: String { tab.rawValue }
+    /// The tab.
     public var nodeIdentity: String? { tab.rawValue }
+    /// None: the path and the sheet are its children.
     public var nodeAttributes: [(key: String, value: String)] { [] }
 
     /// The path's destinations, then the sheet.
@@ -31,6 +34,7 @@ extension RouterPath: DeepLinkable {
 public enum SocialLinkError: Error, CustomStringConvertible {
     case notTaken(String)
 
+    /// The refusal in words.
     public var description: String {
         switch self {
         case .notTaken(let link): "the app takes no link such as \(link)"
@@ -44,6 +48,7 @@ public enum SocialLinkError: Error, CustomStringConvertible {
 /// seconds, 0 to 5). A link goes to the shown tab's router, which pushes its destination once
 /// looked up: its links land later.
 public enum SocialApp: DeepLinkableApp {
+    /// The app at launch.
     public static func makeRoot() -> AppRouter {
         let environment = ProcessInfo.processInfo.environment
         let delay = environment["SOCIAL_LOOKUP_DELAY"].flatMap(Double.init).flatMap { (0...5).contains($0) ? $0 : nil }
