@@ -31,17 +31,18 @@ public enum Tab: String, CaseIterable, Codable, Sendable {
 public struct Client: Sendable {
     /// The servers, in lower case.
     public var hosts: Set<String>
-    /// How long a lookup takes.
-    public var lookupDelay: Duration
+    /// How long a lookup takes, in nanoseconds.
+    public var lookupDelay: UInt64
 
     /// What a link names, once looked up: an account on another server by its full name.
     func resolve(_ destination: Destination) async -> Destination {
-        try? await Task.sleep(for: lookupDelay)
+        try? await Task.sleep(nanoseconds: lookupDelay)
         return destination
     }
 }
 
 /// One tab's router.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable public final class RouterPath {
     /// The router's tab.
     public let tab: Tab
@@ -72,6 +73,7 @@ public struct Client: Sendable {
 }
 
 /// The app: its tabs' routers, each made when its tab is first shown.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable public final class AppRouter {
     /// The tab shown.
     public private(set) var selectedTab = Tab.timeline

@@ -3,6 +3,7 @@ import XTree
 
 // The adoption: what the team adds to make the routers XTree's tree, without changing them.
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension AppRouter: DeepLinkable {
     /// The tab shown, and the tabs not mounted yet.
     public var nodeAttributes: [(key: String, value: String)] {
@@ -15,6 +16,7 @@ extension AppRouter: DeepLinkable {
     public var children: [any DeepLinkable] { Tab.allCases.compactMap { routers[$0] } }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension RouterPath: DeepLinkable {
     /// The tab, which also tells the routers apart.
     public var nodeLabel: String { tab.rawValue }
@@ -47,13 +49,15 @@ public enum SocialLinkError: Error, CustomStringConvertible {
 /// `SOCIAL_HOSTS` adds, separated by commas); a lookup takes 50 ms (`SOCIAL_LOOKUP_DELAY`
 /// seconds, 0 to 5). A link goes to the shown tab's router, which pushes its destination once
 /// looked up: its links land later.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public enum SocialApp: DeepLinkableApp {
     /// The app at launch.
     public static func makeRoot() -> AppRouter {
         let environment = ProcessInfo.processInfo.environment
         let delay = environment["SOCIAL_LOOKUP_DELAY"].flatMap(Double.init).flatMap { (0...5).contains($0) ? $0 : nil }
         let added = (environment["SOCIAL_HOSTS"] ?? "").split(separator: ",").map { $0.lowercased() }
-        return AppRouter(client: Client(hosts: Set(["social.example"] + added), lookupDelay: .seconds(delay ?? 0.05)))
+        return AppRouter(
+            client: Client(hosts: Set(["social.example"] + added), lookupDelay: UInt64((delay ?? 0.05) * 1e9)))
     }
 
     /// Links land once the tab's router has pushed what they name: when the tree has been quiet

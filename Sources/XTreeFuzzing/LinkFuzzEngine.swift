@@ -224,6 +224,11 @@ package struct LinkFuzzEngine {
     private mutating func keep(_ finding: LinkFuzzFinding) {
         if let index = findings.firstIndex(where: { $0.fold == finding.fold }) {
             findings[index].alike += 1
+            if findings[index].alike <= LinkFuzzFinding.alikeCasesKept {
+                let alike = LinkFuzzFinding.Alike(state: finding.state, link: finding.link, made: finding.made)
+                if findings[index].alikeCases == nil { findings[index].alikeCases = [] }
+                findings[index].alikeCases!.append(alike)
+            }
         } else {
             var found = finding
             found.foundAfterLinks = links

@@ -19,10 +19,26 @@ public struct LinkFuzzFinding: Sendable, Hashable, Codable, CustomStringConverti
     /// How many other findings broke the same property the same way, from other states or in
     /// other forms of the link: folded into this one.
     public var alike = 0
+    /// The first 1,000 of those, each as its starting links, link and how it was made: what a
+    /// JSON report lists in full. `nil` where none was folded.
+    public var alikeCases: [Alike]?
     /// How many links the run had applied when it found this, shortening included.
     public var foundAfterLinks = 0
     /// How long the run had taken when it found this, in seconds, shortening included.
     public var foundAfterSeconds = 0.0
+
+    /// A finding folded into another: where it started, the link, and how the link was made.
+    public struct Alike: Sendable, Hashable, Codable {
+        /// The links that made the starting state, from a fresh app.
+        public var state: [String]
+        /// The link applied from that state.
+        public var link: String
+        /// How the link was made.
+        public var made: String
+    }
+
+    /// How many folded findings ``alikeCases`` lists at most.
+    static let alikeCasesKept = 1000
 
     /// Every property a link is checked for, in the order a report lists them.
     public static let properties = [

@@ -186,6 +186,12 @@ private enum SameSheetPantry: PantryApp {
         let finding = try #require(same.first)
         #expect(finding.property == "applied twice, a link that opens something new opens it again")
         #expect(finding.link.hasSuffix("/label") && finding.alike >= 2, "\(finding.description) \(finding.alike)")
+        // Each folded finding is listed, as a JSON report gives it: the other jars' links.
+        let folded = try #require(finding.alikeCases)
+        #expect(folded.count == finding.alike && folded.allSatisfy { $0.link.hasSuffix("/label") })
+        #expect(Set(folded.map(\.link) + [finding.link]).count >= 2, "\(folded)")
+        let json = String(decoding: try JSONEncoder().encode(finding), as: UTF8.self)
+        #expect(json.contains("\"alikeCases\":[{"), "\(json)")
     }
 
     @Test func theSameSeedGivesTheSameRun() async {

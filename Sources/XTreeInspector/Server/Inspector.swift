@@ -172,8 +172,7 @@ public final class Inspector: Sendable {
             token: token, version: InspectorProtocol.version)
         let hub = WatchHub(
             root: root, journal: Journal(capacity: journalCapacity), restoration: restoration,
-            gracePeriod: releaseGracePeriod)
-        hub.landing = definition?.landing ?? .whenOpenReturns
+            gracePeriod: releaseGracePeriod, landing: definition?.landing ?? .whenOpenReturns)
         if journalCapacity > 0 { hub.start() }
         AppDefinition.registerForDebugger(definition, hub: hub)
         // Where the inspector owns the root, links go to the root it holds now.

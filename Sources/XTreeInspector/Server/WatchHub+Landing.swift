@@ -9,18 +9,24 @@ extension WatchHub {
     /// `before`; `nil` where the app's links land when `open` returns, or nothing appeared.
     func landing(since before: TreeSnapshot?) async -> (snapshot: TreeSnapshot, path: [Int])? {
         guard let before, case .whenQuiet(let quiet, let bound) = landing else { return nil }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let (quietFor, atMost) = (Duration.seconds(max(0, quiet)), Duration.seconds(max(0, bound)))
+        func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+        let start = now()
+        let (quietFor, atMost) = (Self.span(quiet), Self.span(bound))
         var last = TreeSnapshot(of: root)
         var changed = start
-        while clock.now - start < atMost, clock.now - changed < quietFor {
-            try? await Task.sleep(for: .milliseconds(10))
-            let now = TreeSnapshot(of: root)
-            if !now.nodes.elementsEqual(last.nodes) { (last, changed) = (now, clock.now) }
+        while now() - start < atMost, now() - changed < quietFor {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+            let next = TreeSnapshot(of: root)
+            if !next.nodes.elementsEqual(last.nodes) { (last, changed) = (next, now()) }
         }
         guard let appeared = TreeDiff(from: before, to: last).added.map(\.order).max() else { return nil }
         return (last, last.path(to: appeared))
+    }
+
+    /// `seconds` as nanoseconds, 0 for a negative or not finite number and at most a day: the
+    /// app declares them, but a bound is checked before arithmetic.
+    private static func span(_ seconds: Double) -> UInt64 {
+        seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 86_400) * 1e9) : 0
     }
 
     /// The type names of `snapshot`'s nodes, each once, in the order they first appear.

@@ -30,7 +30,7 @@ final class WatchHub {
     var points: RestorePoints
     nonisolated let gracePeriod: Double
     /// When a link the app opened has landed: the app type's ``DeepLinkableApp/linkLanding``.
-    var landing = LinkLanding.whenOpenReturns
+    let landing: LinkLanding
     /// The live view, while the tree is observed. A debugger's call off the main thread reads
     /// the tree it holds (``DebuggerView``), kept by each event's edit.
     var live: LiveTree? {
@@ -58,8 +58,12 @@ final class WatchHub {
     private var departed: [ObjectIdentifier: Departed] = [:]
     private var departuresCheckScheduled = false
 
-    init(root: any DeepLinkable, journal: Journal, restoration: Inspector.Restoration?, gracePeriod: Double) {
+    init(
+        root: any DeepLinkable, journal: Journal, restoration: Inspector.Restoration?, gracePeriod: Double,
+        landing: LinkLanding = .whenOpenReturns
+    ) {
         self.root = root
+        self.landing = landing
         self.journal = journal
         self.restoration = restoration
         self.gracePeriod = gracePeriod
