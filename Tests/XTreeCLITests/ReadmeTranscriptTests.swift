@@ -27,7 +27,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     }()
 
     /// Every block fenced as `fence` that starts with a `$ ` line naming xtree-cli.
-    static func blocks(fence: String, in documents: [URL] = documents) -> [Transcript] {
+    static func blocks(fence: String, in documents: [URL] = documents, first: String = "xtree-cli") -> [Transcript] {
         var transcripts: [Transcript] = []
         for document in documents {
             guard let text = try? String(contentsOf: document, encoding: .utf8) else { continue }
@@ -36,7 +36,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
                 if block == nil, line == "```" + fence {
                     block = []
                 } else if let lines = block, line == "```" {
-                    if let first = lines.first, first.hasPrefix("$ "), first.contains("xtree-cli") {
+                    if let line = lines.first, line.hasPrefix("$ "), line.contains(first) {
                         transcripts.append(
                             Transcript(
                                 commands: lines.filter { $0.hasPrefix("$ ") }.map { String($0.dropFirst(2)) },
@@ -83,17 +83,29 @@ struct Transcript: CustomTestStringConvertible, Sendable {
         return actual
     }
 
-    /// Expects `actual` to be the transcript's output, where a line `…` stands for any lines.
+    /// Expects `actual` to be the transcript's output, where each line `…` (indented or not)
+    /// stands for one or more lines: the parts between them come in order, the first at the start, the last at
+    /// the end.
     func check(_ actual: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        if let elision = expected.firstIndex(of: "…") {
-            let head = Array(expected[..<elision])
-            let tail = Array(expected[(elision + 1)...])
-            #expect(Array(actual.prefix(head.count)) == head, sourceLocation: sourceLocation)
-            #expect(Array(actual.suffix(tail.count)) == tail, sourceLocation: sourceLocation)
-            #expect(actual.count > head.count + tail.count, sourceLocation: sourceLocation)
-        } else {
+        let parts = expected.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0.trimmingCharacters(in: .whitespaces) == "…" }
+        ).map(Array.init)
+        guard parts.count > 1, let head = parts.first, let tail = parts.last else {
             #expect(actual == expected, sourceLocation: sourceLocation)
+            return
         }
+        #expect(Array(actual.prefix(head.count)) == head, "\(actual)", sourceLocation: sourceLocation)
+        #expect(Array(actual.suffix(tail.count)) == tail, "\(actual)", sourceLocation: sourceLocation)
+        // Each middle part after the one before, with at least one line between.
+        var next = head.count + 1
+        for part in parts.dropFirst().dropLast() {
+            let found = (next...max(next, actual.count - tail.count - part.count)).first { start in
+                start + part.count <= actual.count && Array(actual[start..<(start + part.count)]) == part
+            }
+            #expect(found != nil, "\(part) in order in \(actual)", sourceLocation: sourceLocation)
+            next = (found ?? next) + part.count + 1
+        }
+        #expect(next <= actual.count - tail.count, "\(actual)", sourceLocation: sourceLocation)
     }
 }
 
@@ -110,6 +122,36 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     @Test(arguments: Transcript.all)
     func transcriptIsWhatTheCommandsPrint(_ transcript: Transcript) async throws {
         transcript.check(try await transcript.run())
+    }
+
+    /// A block that builds one of this package's fixtures and launches it (`$ swift build
+    /// --product NAME`, then commands on `.build/debug/NAME`) runs from the package's folder on
+    /// the fixture built beside the tests: only the launched app's pid and a run's seconds may
+    /// differ from what the document shows.
+    @Test func fixtureTranscriptsAreWhatTheCommandsPrint() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        let transcripts = Transcript.blocks(fence: "text", first: "swift build --product ").filter {
+            $0.commands.dropFirst().allSatisfy { $0.contains(".build/debug/") }
+        }
+        #expect(transcripts.count == 4, "the browser's check, why and fuzz, and the social fixture's")
+        let varying = try [
+            (NSRegularExpression(pattern: "\\(pid [0-9]+, "), "(pid N, "),
+            (NSRegularExpression(pattern: " in [0-9]+\\.[0-9] s"), " in N s"),
+        ]
+        func normalized(_ line: String) -> String {
+            varying.reduce(line) { line, rule in
+                rule.0.stringByReplacingMatches(
+                    in: line, range: NSRange(line.startIndex..., in: line), withTemplate: rule.1)
+            }
+        }
+        for transcript in transcripts {
+            var built = transcript
+            built.commands = transcript.commands.dropFirst().map {
+                $0.replacingOccurrences(of: ".build/debug/", with: productsDirectory.path + "/")
+            }
+            built.expected = transcript.expected.map(normalized)
+            built.check(try await built.run(in: root).map(normalized))
+        }
     }
 
     /// `links` reads the package's own example file, so its transcripts (```shell blocks)
