@@ -130,10 +130,12 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     /// differ from what the document shows.
     @Test func fixtureTranscriptsAreWhatTheCommandsPrint() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        // Not the browser's fuzz run: one of its findings is of timing (a home panel shown from
+        // a task), which a loaded machine may not repeat.
         let transcripts = Transcript.blocks(fence: "text", first: "swift build --product ").filter {
-            $0.commands.dropFirst().allSatisfy { $0.contains(".build/debug/") }
+            $0.commands.dropFirst().allSatisfy { $0.contains(".build/debug/") && !$0.contains(" fuzz ") }
         }
-        #expect(transcripts.count == 4, "the browser's check, why and fuzz, and the social fixture's")
+        #expect(transcripts.count == 3, "the browser's check and why, and the social fixture's")
         let varying = try [
             (NSRegularExpression(pattern: "\\(pid [0-9]+, "), "(pid N, "),
             (NSRegularExpression(pattern: " in [0-9]+\\.[0-9] s"), " in N s"),
