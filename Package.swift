@@ -177,7 +177,7 @@ let package = Package(
             name: "XTreeInspectorTests",
             dependencies: [
                 "XTreeInspector", "XTreeInspectorClient", "XTreeRecorder", "XTreeDebugger", "XTree", "XTreePlatform", "RecipesDomain",
-                "BrowserFixture", "XTreeFuzzing", "XTreeLive", "XTreeSnapshot",
+                "BrowserFixture", "SocialFixture", "XTreeFuzzing", "XTreeLive", "XTreeSnapshot",
                 "ShopDomain",
             ]),
         .testTarget(name: "XTreeWebTests", dependencies: ["XTreeWeb", "XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),

@@ -1,10 +1,12 @@
 import Foundation
 import Observation
+import XTree
 
 // The app's own navigation, as SwiftUI apps write it today: each tab's router holds its stack
 // as a path of values and its sheet as a value, screens navigate from buttons, and links of any
-// server are handled at once and land later, once what they name has been looked up. Nothing
-// here knows of XTree: the adoption is SocialApp.swift.
+// server are handled at once and land later, once what they name has been looked up. What
+// knows of XTree is one line in each navigation call, which records it; the rest of the
+// adoption is SocialApp.swift.
 
 /// Where a tab's `NavigationStack(path:)` can go.
 public enum Destination: Hashable, Codable, Sendable {
@@ -59,7 +61,12 @@ public struct Client: Sendable {
 
     /// What a button does.
     public func navigate(to destination: Destination) {
-        path.append(destination)
+        NavigationRecording.record("navigate", destination, by: self) { path.append(destination) }
+    }
+
+    /// What a compose or settings button does.
+    public func present(_ sheet: SheetDestination) {
+        NavigationRecording.record("present", sheet, by: self) { presentedSheet = sheet }
     }
 
     /// Takes a link of any server: `true` at once if the app takes it, and the destination is
@@ -98,8 +105,10 @@ public struct Client: Sendable {
 
     /// What tapping a tab does.
     public func select(_ tab: Tab) {
-        selectedTab = tab
-        _ = router(for: tab)
+        NavigationRecording.record("select", tab, by: self) {
+            selectedTab = tab
+            _ = router(for: tab)
+        }
     }
 }
 

@@ -67,8 +67,10 @@ public enum SocialApp: DeepLinkableApp {
         return .whenQuiet(quiet: quiet.flatMap { (0.01...10).contains($0) ? $0 : nil } ?? 0.1, atMost: 20)
     }
 
-    /// A tab link selects its tab; any other goes to the shown tab's router.
+    /// A tab link selects its tab; any other goes to the shown tab's router; a navigation call
+    /// recorded from a button is made again.
     public static func open(_ link: String, in root: AppRouter) async throws -> any DeepLinkable {
+        if let entry = Entry(link) { return try call(entry, in: root, link) }
         guard let url = URL(string: link) else { throw SocialLinkError.notTaken(link) }
         if let tab = SocialLinks.tab(of: url) {
             root.select(tab)
@@ -76,6 +78,30 @@ public enum SocialApp: DeepLinkableApp {
         }
         let router = root.router(for: root.selectedTab)
         guard router.handle(url: url) else { throw SocialLinkError.notTaken(link) }
+        return router
+    }
+
+    /// The navigation call `entry` names, made on the shown tab's router (or the app's, to
+    /// select a tab).
+    private static func call(_ entry: Entry, in root: AppRouter, _ link: String) throws -> any DeepLinkable {
+        guard case .navigation(let action, let values) = entry, let to = values["to"] else {
+            throw SocialLinkError.notTaken(link)
+        }
+        let router = root.router(for: root.selectedTab)
+        switch action {
+        case "navigate":
+            guard let destination = to.decoded(as: Destination.self) else { throw SocialLinkError.notTaken(link) }
+            router.navigate(to: destination)
+        case "present":
+            guard let sheet = to.decoded(as: SheetDestination.self) else { throw SocialLinkError.notTaken(link) }
+            router.present(sheet)
+        case "select":
+            guard let tab = to.decoded(as: Tab.self) else { throw SocialLinkError.notTaken(link) }
+            root.select(tab)
+            return root.router(for: tab)
+        default:
+            throw SocialLinkError.notTaken(link)
+        }
         return router
     }
 
@@ -118,7 +144,7 @@ public enum SocialApp: DeepLinkableApp {
             return nil
         },
         AppAction<AppRouter>("tap-compose", help: "present the composer on the shown tab") {
-            $0.router(for: $0.selectedTab).presentedSheet = .compose(replyTo: nil)
+            $0.router(for: $0.selectedTab).present(.compose(replyTo: nil))
             return nil
         },
     ]

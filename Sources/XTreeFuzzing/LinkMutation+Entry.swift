@@ -86,6 +86,9 @@ private struct EntryFields {
         case .intent(let name, let parameters):
             (kind, typeField, type, url, objectField, object) =
                 ("intent", "name", name, nil, "parameters", texts(parameters))
+        case .navigation(let action, let values):
+            (kind, typeField, type, url, objectField, object) =
+                ("navigation", "action", action, nil, "values", texts(values))
         }
     }
 

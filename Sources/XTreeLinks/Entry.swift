@@ -13,6 +13,7 @@ import Foundation
 /// xtree-entry:shortcut?type=org.example.new-tab
 /// xtree-entry:notification?payload=%7B%22thread%22%3A%2242%22%7D
 /// xtree-entry:intent?name=OpenSettings&parameters=%7B%22section%22%3A%22privacy%22%7D
+/// xtree-entry:navigation?action=navigate&values=%7B%22to%22%3A%7B%22tag%22%3A%7B%22_0%22%3A%22swift%22%7D%7D%7D
 /// ```
 ///
 /// An app maps entries to its routes in its `DeepLinkableApp.open(_:in:)`, beside URLs; one that
@@ -37,6 +38,11 @@ public enum Entry: Sendable, Hashable, CustomStringConvertible {
     case notification(payload: [String: JSONText])
     /// An intent (Siri, Shortcuts, App Intents): its name and parameters.
     case intent(name: String, parameters: [String: JSONText])
+    /// One of the app's own navigation calls, as a button makes it (`navigate(to:)`, presenting
+    /// a sheet, selecting a tab): the call's name and its values, such as the destination as
+    /// JSON (``JSONText/init(encoding:)``). Recorded where the app makes the call, it is
+    /// replayed through the app's `open`, which makes the same call.
+    case navigation(action: String, values: [String: JSONText])
 
     /// A JSON value of user info or a payload, kept as its text (at any depth), so that an
     /// entry compares, prints and travels as it was given.
@@ -61,6 +67,18 @@ public enum Entry: Sendable, Hashable, CustomStringConvertible {
         }
         /// The JSON text.
         public var description: String { json }
+        /// A Codable value (a navigation destination) as JSON, keys sorted: `nil` if it does not
+        /// encode as JSON.
+        public init?(encoding value: some Encodable) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            guard let data = try? encoder.encode(value) else { return nil }
+            self.init(json: String(decoding: data, as: UTF8.self))
+        }
+        /// The value decoded as `type`, as ``init(encoding:)`` wrote it; `nil` if it is not one.
+        public func decoded<Value: Decodable>(as type: Value.Type) -> Value? {
+            try? JSONDecoder().decode(type, from: Data(json.utf8))
+        }
         /// The value, if it is a string.
         public var string: String? {
             (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])) as? String
@@ -116,6 +134,11 @@ public enum Entry: Sendable, Hashable, CustomStringConvertible {
                 let parameters = object("parameters")
             else { return nil }
             self = .intent(name: name, parameters: parameters)
+        case "navigation":
+            guard only(["action", "values"]), let action = fields["action"], !action.isEmpty,
+                let values = object("values")
+            else { return nil }
+            self = .navigation(action: action, values: values)
         default:
             return nil
         }
@@ -142,6 +165,8 @@ public enum Entry: Sendable, Hashable, CustomStringConvertible {
             return "a notification" + (payload.isEmpty ? " with an empty payload" : object("payload", payload))
         case .intent(let name, let parameters):
             return "an intent \(name)" + object("parameters", parameters)
+        case .navigation(let action, let values):
+            return "the app's navigation call \(action)" + object("values", values)
         }
     }
 
@@ -171,6 +196,10 @@ public enum Entry: Sendable, Hashable, CustomStringConvertible {
             kind = "intent"
             items = [URLQueryItem(name: "name", value: name)]
             if !parameters.isEmpty { items.append(URLQueryItem(name: "parameters", value: json(parameters))) }
+        case .navigation(let action, let values):
+            kind = "navigation"
+            items = [URLQueryItem(name: "action", value: action)]
+            if !values.isEmpty { items.append(URLQueryItem(name: "values", value: json(values))) }
         }
         // Every character a URL's query may carry literally is kept; the rest percent-encoded.
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))

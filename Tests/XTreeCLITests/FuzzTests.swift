@@ -37,6 +37,7 @@ import XTreeReachability
         .shortcut(type: "org.example.new-tab", info: ["tabs": Entry.JSONText(json: "1")!]),
         .notification(payload: ["url": Entry.JSONText("https://example.org/n")]),
         .intent(name: "OpenSettings", parameters: [:]),
+        .navigation(action: "navigate", values: ["to": Entry.JSONText(json: #"{"tag":{"_0":"swift"}}"#)!]),
     ])
     func anEntrysMutantsChangeItsFieldsAndKeepItWhereTheySaySo(entry: Entry) {
         let text = entry.description
@@ -55,6 +56,7 @@ import XTreeReachability
         case .activity(_, _, let info), .shortcut(_, let info): keys = Array(info.keys)
         case .notification(let payload): keys = Array(payload.keys)
         case .intent(_, let parameters): keys = Array(parameters.keys)
+        case .navigation(_, let values): keys = Array(values.keys)
         }
         for key in keys {
             for rule in ["'\(key)' removed", "'\(key)' as 0", "'\(key)' as -1", "'\(key)' as null"] {

@@ -16,7 +16,23 @@ import XTreeRecorder
         .notification(payload: ["thread": Entry.JSONText("42"), "aps": Entry.JSONText(json: #"{"badge":3}"#)!]),
         .intent(name: "OpenSettings", parameters: ["section": Entry.JSONText("privacy")]),
         .intent(name: "Refresh", parameters: [:]),
+        .navigation(action: "navigate", values: ["to": Entry.JSONText(json: #"{"status":{"id":"1042"}}"#)!]),
+        .navigation(action: "pop", values: [:]),
     ]
+
+    /// A navigation call's value travels as its Codable JSON and decodes back as the value.
+    @Test func aNavigationValueIsItsCodableJSON() throws {
+        enum Place: Codable, Equatable {
+            case tag(String)
+            case status(id: String)
+        }
+        let value = try #require(Entry.JSONText(encoding: Place.status(id: "1042")))
+        #expect(value.json == #"{"status":{"id":"1042"}}"#)
+        #expect(value.decoded(as: Place.self) == .status(id: "1042"))
+        #expect(Entry.JSONText(json: "2")?.decoded(as: Place.self) == nil)
+        let entry = Entry.navigation(action: "navigate", values: ["to": value])
+        #expect(entry.summary == #"the app's navigation call navigate, values {"to":{"status":{"id":"1042"}}}"#)
+    }
 
     @Test(arguments: entries)
     func anEntrysTextIsReadBackAsTheEntry(_ entry: Entry) {
@@ -32,6 +48,7 @@ import XTreeRecorder
         "xtree-entry:activity", "xtree-entry:activity?type=", "xtree-entry:activity?type=a&type=b",
         "xtree-entry:activity?type=a&extra=1", "xtree-entry:shortcut?type=a&info=not-json",
         "xtree-entry:notification?payload=%5B1%5D", "xtree-entry:intent?parameters=%7B%7D",
+        "xtree-entry:navigation?values=%7B%7D", "xtree-entry:navigation?action=a&name=b",
         "XTREE-ENTRY:shortcut?type=a",
     ])
     func whatIsNotAnEntryIsNotReadAsOne(_ text: String) {

@@ -45,7 +45,7 @@ final class WatchHub {
     /// The last sequence number given.
     private(set) var sequence = 0
     /// Links being applied: the app's changes meanwhile are theirs, not events of their own.
-    private var linksUnderWay = 0
+    private(set) var linksUnderWay = 0
 
     /// An object that left the tree, held weakly until it is released, comes back, or its
     /// grace period ends.
@@ -70,6 +70,7 @@ final class WatchHub {
         points = RestorePoints(capacity: restoration == nil || journal.capacity == 0 ? 0 : journal.capacity + 1)
         DebuggerView.shared.register(root)
         DebuggerView.shared.adopt(journal)
+        hearNavigation()
     }
 
     nonisolated func add(_ outbox: Outbox, backlogAfter sequence: Int? = nil) -> [JournalEvent] {
