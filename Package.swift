@@ -158,7 +158,7 @@ let package = Package(
         .target(name: "BrowserFixture", dependencies: ["XTree", "XTreeRoutes"]),
         .executableTarget(name: "browser-launch", dependencies: ["BrowserFixture", "XTreeInspector", "XTreeRecorder"]),
         .target(name: "SocialFixture", dependencies: ["XTree"]),
-        .executableTarget(name: "social-launch", dependencies: ["SocialFixture", "XTreeInspector"]),
+        .executableTarget(name: "social-launch", dependencies: ["SocialFixture", "XTreeInspector", "XTreeRecorder"]),
         .executableTarget(
             name: "xtree-bench",
             dependencies: [

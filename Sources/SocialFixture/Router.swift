@@ -66,7 +66,14 @@ public struct Client: Sendable {
 
     /// What a compose or settings button does.
     public func present(_ sheet: SheetDestination) {
-        NavigationRecording.record("present", sheet, by: self) { presentedSheet = sheet }
+        NavigationRecording.record("present", sheet, by: self) {
+            // The app's defect, kept on purpose: the composer reads the status on top of the
+            // stack, and a tag's screen has none.
+            if case .compose(let status?) = sheet, case .tag = path.last {
+                preconditionFailure("a reply to \(status) from a tag's screen, which shows no status")
+            }
+            presentedSheet = sheet
+        }
     }
 
     /// Takes a link of any server: `true` at once if the app takes it, and the destination is

@@ -137,7 +137,7 @@ public enum SocialApp: DeepLinkableApp {
         LinkExample(form: "social://app/tab/<tab>", link: "social://app/tab/explore", reaches: "RouterPath"),
     ]
 
-    /// What buttons do: a status opened from the timeline, the composer presented.
+    /// What buttons do: a status opened from the timeline, the composer presented, a reply.
     public static let actions = [
         AppAction<AppRouter>("tap-status", help: "open status 1042 from the shown tab, as its row's button does") {
             $0.router(for: $0.selectedTab).navigate(to: .status(id: "1042"))
@@ -145,6 +145,12 @@ public enum SocialApp: DeepLinkableApp {
         },
         AppAction<AppRouter>("tap-compose", help: "present the composer on the shown tab") {
             $0.router(for: $0.selectedTab).present(.compose(replyTo: nil))
+            return nil
+        },
+        AppAction<AppRouter>("tap-reply", help: "reply to the last status opened on the shown tab") {
+            let router = $0.router(for: $0.selectedTab)
+            let status = router.path.compactMap { if case .status(let id) = $0 { id } else { nil } }.last
+            router.present(.compose(replyTo: status ?? "0"))
             return nil
         },
     ]

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import XTreeInspector
+import XTreeInspectorClient
+import XTreePlatform
 
 /// The social fixture, built as SwiftUI apps navigate: a router per tab holding a path of
 /// values and a sheet value, links of any server handled at once and pushed once looked up.
@@ -79,6 +82,59 @@ import Testing
         let refused = try await cliProcess(
             ["why", "--launch", Self.social, "https://social.example/lists/x"], environment: environment)
         #expect(refused.status != 0 && refused.stderr.contains("the app takes no link such as"), "\(refused.stderr)")
+    }
+
+    /// A session of taps and links as a user makes it, in the app's flight record: the taps
+    /// are the app's own navigation calls as entries, and `crash` reproduces the crash after
+    /// them in a fresh app, shortened to the link and the tap that make it.
+    @Test func aCrashAfterTapsIsRecordedReproducedAndShortened() async throws {
+        let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
+        var environment = base
+        let inspectors = folder.path("inspectors")
+        environment["XTREE_INSPECTOR_DIR"] = inspectors
+        try FileManager.default.createDirectory(atPath: inspectors, withIntermediateDirectories: false)
+        try Files.changePermissions(at: inspectors, to: 0o700)
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: Self.social)
+        var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        served["XTREE_FLIGHTRECORD_DIR"] = folder.url.path
+        app.environment = served
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        var serving = false
+        for _ in 0..<400 where !serving {
+            serving = try await cliProcess(["list"], environment: environment).stdout.contains("SocialApp")
+            if !serving { try await Task.sleep(nanoseconds: 25_000_000) }
+        }
+        #expect(serving)
+        let client = try InspectorClient(InspectorClient.resolve("SocialApp", in: inspectors))
+        _ = try client.act("tap-status")
+        let opened = try await cliProcess(
+            ["open", "--attach", "SocialApp", "https://social.example/tags/swift"], environment: environment)
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(throws: InspectorError.self) { try client.act("tap-reply") }
+        app.waitUntilExit()
+        #expect(app.terminationReason == .uncaughtSignal)
+
+        let record = folder.path("SocialFixture.SocialApp.flightrecord")
+        let test = folder.path("Reproduces.swift")
+        let result = try await cliProcess(
+            ["crash", record, "--launch", Self.social, "--export-test", test], environment: base)
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        let reply =
+            "xtree-entry:navigation?action=present&values=%7B%22to%22%3A%7B%22compose%22%3A%7B%22replyTo%22%3A%221042%22%7D%7D%7D"
+        #expect(result.stdout.hasPrefix("read 3 links from "), "\(result.stdout)")
+        #expect(result.stdout.contains(" at link 3 of 3: \(reply)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("a reply to 1042 from a tag's screen"), "\(result.stdout)")
+        if !isThreadSanitized {
+            #expect(result.stdout.contains("shortest: 2 links end the app"), "\(result.stdout)")
+            #expect(
+                result.stdout.contains("  1. https://social.example/tags/swift\n  2. \(reply)\n"), "\(result.stdout)")
+        }
+        let source = try String(contentsOfFile: test, encoding: .utf8)
+        #expect(source.contains("SocialFixture.SocialApp"), "\(source)")
     }
 
     /// The forms that push are declared so, and the links nobody wrote keep their properties.
