@@ -82,7 +82,7 @@ public enum SocialApp: DeepLinkableApp {
     }
 
     /// The navigation call `entry` names, made on the shown tab's router (or the app's, to
-    /// select a tab).
+    /// select a tab); what it returns is the object that made the call.
     private static func call(_ entry: Entry, in root: AppRouter, _ link: String) throws -> any DeepLinkable {
         guard case .navigation(let action, let values) = entry, let to = values["to"] else {
             throw SocialLinkError.notTaken(link)
@@ -98,7 +98,7 @@ public enum SocialApp: DeepLinkableApp {
         case "select":
             guard let tab = to.decoded(as: Tab.self) else { throw SocialLinkError.notTaken(link) }
             root.select(tab)
-            return root.router(for: tab)
+            return root
         default:
             throw SocialLinkError.notTaken(link)
         }

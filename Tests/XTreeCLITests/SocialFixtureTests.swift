@@ -84,11 +84,11 @@ import XTreePlatform
         #expect(refused.status != 0 && refused.stderr.contains("the app takes no link such as"), "\(refused.stderr)")
     }
 
-    /// A session of taps and links as a user makes it, in the app's flight record: the taps
-    /// are the app's own navigation calls as entries, and `crash` reproduces the crash after
-    /// them in a fresh app, shortened to the link and the tap that make it.
-    @Test func aCrashAfterTapsIsRecordedReproducedAndShortened() async throws {
-        let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
+    /// The app as a user runs it, keeping its flight record in `folder`, once it serves: its
+    /// process, the environment that finds it, and its inspectors' folder.
+    static func served(in folder: ScratchFolder, _ base: [String: String]) async throws -> (
+        Process, [String: String], String
+    ) {
         var environment = base
         let inspectors = folder.path("inspectors")
         environment["XTREE_INSPECTOR_DIR"] = inspectors
@@ -102,13 +102,59 @@ import XTreePlatform
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
-        defer { if app.isRunning { app.terminate() } }
         var serving = false
         for _ in 0..<400 where !serving {
             serving = try await cliProcess(["list"], environment: environment).stdout.contains("SocialApp")
             if !serving { try await Task.sleep(nanoseconds: 25_000_000) }
         }
         #expect(serving)
+        return (app, environment, inspectors)
+    }
+
+    /// A session of taps and links records, replays on a fresh app without diverging (each
+    /// tap made again through the app's `open`), and becomes a test that names each.
+    @Test func aSessionOfTapsAndLinksRecordsAndReplays() async throws {
+        let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
+        let (app, environment, inspectors) = try await Self.served(in: folder, base)
+        defer { if app.isRunning { app.terminate() } }
+        let session = folder.path("session.json")
+        let (recorder, started) = try await startCLI(
+            ["record", "--attach", "SocialApp", "--count", "4", "-o", session], environment: environment,
+            output: folder.path("record.out"), tries: 600
+        ) { $0.contains("until 4 events") }
+        #expect(started != nil)
+        let client = try InspectorClient(InspectorClient.resolve("SocialApp", in: inspectors))
+        _ = try client.act("tap-status")
+        for link in ["https://social.example/tags/swift", "social://app/tab/explore"] {
+            let opened = try await cliProcess(["open", "--attach", "SocialApp", link], environment: environment)
+            #expect(opened.status == 0, "\(opened.stderr)")
+        }
+        _ = try client.act("tap-compose")
+        await recorder.exit(killAfter: 60 * testPatience)
+        let recorded = try String(contentsOfFile: folder.path("record.out"), encoding: .utf8)
+        #expect(recorded.contains("wrote 4 events to "), "\(recorded)")
+        let replayed = try await cliProcess(["replay", session, "--launch", Self.social], environment: base)
+        #expect(replayed.status == 0, "\(replayed.stdout) \(replayed.stderr)")
+        #expect(replayed.stdout.hasSuffix("replay passed: the start and 4 events as recorded\n"), "\(replayed.stdout)")
+        #expect(
+            replayed.stdout.contains(
+                "#4 link xtree-entry:navigation?action=present&values=%7B%22to%22%3A%7B%22compose%22%3A%7B%7D%7D%7D: "
+                    + "as recorded, reached 0 AppRouter > 2 RouterPath > 5 SheetDestination.compose"),
+            "\(replayed.stdout)")
+        let test = folder.path("Session.swift")
+        let exported = try await cliProcess(["export-test", session, "-o", test], environment: base)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let source = try String(contentsOfFile: test, encoding: .utf8)
+        #expect(source.contains("xtree-entry:navigation?action=navigate"), "\(source)")
+    }
+
+    /// A session of taps and links as a user makes it, in the app's flight record: the taps
+    /// are the app's own navigation calls as entries, and `crash` reproduces the crash after
+    /// them in a fresh app, shortened to the link and the tap that make it.
+    @Test func aCrashAfterTapsIsRecordedReproducedAndShortened() async throws {
+        let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
+        let (app, environment, inspectors) = try await Self.served(in: folder, base)
+        defer { if app.isRunning { app.terminate() } }
         let client = try InspectorClient(InspectorClient.resolve("SocialApp", in: inspectors))
         _ = try client.act("tap-status")
         let opened = try await cliProcess(

@@ -19,8 +19,14 @@ extension WatchHub {
             let next = TreeSnapshot(of: root)
             if !next.nodes.elementsEqual(last.nodes) { (last, changed) = (next, now()) }
         }
-        guard let appeared = TreeDiff(from: before, to: last).added.map(\.order).max() else { return nil }
-        return (last, last.path(to: appeared))
+        return Self.appeared(from: before, to: last)
+    }
+
+    /// The tree `after` and the path in it to the last node (breadth first) that is not in
+    /// `before`; `nil` if none appeared.
+    static func appeared(from before: TreeSnapshot, to after: TreeSnapshot) -> (snapshot: TreeSnapshot, path: [Int])? {
+        guard let appeared = TreeDiff(from: before, to: after).added.map(\.order).max() else { return nil }
+        return (after, after.path(to: appeared))
     }
 
     /// `seconds` as nanoseconds, 0 for a negative or not finite number and at most a day: the

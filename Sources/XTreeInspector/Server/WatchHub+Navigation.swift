@@ -12,7 +12,7 @@ extension WatchHub {
         NavigationRecording.sink = { entry, caller, navigation in
             let hub = NavigationHubs.hubs.lazy.compactMap(\.hub).first { $0.holds(caller) }
             guard let hub else { return navigation() }
-            hub.record(navigation: entry, navigation)
+            hub.record(navigation: entry, by: caller, navigation)
         }
     }
 
@@ -23,8 +23,10 @@ extension WatchHub {
     }
 
     /// Journals a navigation call as a link of the app's, with the change it made, and keeps it
-    /// in the flight record; one a link under way makes (a replay's) is that link's.
-    private func record(navigation entry: String, _ navigation: () -> Void) {
+    /// in the flight record; one a link under way makes (a replay's) is that link's. It reached
+    /// the last node it made appear or, where none did, the caller: what a replay of it reaches
+    /// through the app's `open`, which returns the object that makes the call.
+    private func record(navigation entry: String, by caller: AnyObject, _ navigation: () -> Void) {
         guard linksUnderWay == 0 else { return navigation() }
         recordChanges()
         beginLink()
@@ -33,13 +35,19 @@ extension WatchHub {
         let ticket = recorder?.begin(entry)
         let time = Date().timeIntervalSince1970
         let start = DispatchTime.now().uptimeNanoseconds
+        let before = live == nil ? nil : TreeSnapshot(of: root)
         navigation()
-        if let recorder, let ticket { recorder.end(ticket, reached: nil) }
-        guard let live else { return }
+        if let recorder, let ticket { recorder.end(ticket, reached: caller as? any DeepLinkable) }
+        guard let live, let before else { return }
         let update = live.update()
+        let after = TreeSnapshot.locating(caller, from: root)
+        let landed = Self.appeared(from: before, to: after.snapshot) ?? after
+        let reached = landed.path.map {
+            JournalEvent.Step(type: landed.snapshot.nodes[$0].type, id: landed.snapshot.nodes[$0].id)
+        }
         let link = JournalEvent.Link(
             url: LinkRedaction.current(entry), source: .app,
-            duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reached: [], error: nil,
+            duration: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, reached: reached, error: nil,
             searches: 0, visits: 0)
         commit(
             JournalEvent(

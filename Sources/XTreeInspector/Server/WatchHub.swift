@@ -283,8 +283,10 @@ final class WatchHub {
         let result: Result<(any DeepLinkable)?, any Error>
         // Who held the link until it was delivered, if a ``LinkHolder`` did.
         let holding = LinkHolder.Report()
-        // The tree before, where the app's links land later: what appeared is what it reached.
-        let before = landing == .whenOpenReturns ? nil : TreeSnapshot(of: root)
+        // The tree before, where the app's links land later or the link is one of its navigation
+        // calls (made at once, as a tap made it): what appeared is what it reached.
+        let navigates = if case .navigation = Entry(url) { true } else { false }
+        let before = landing == .whenOpenReturns && !navigates ? nil : TreeSnapshot(of: root)
         let lateJournal = lateJournal
         // The handler, told who asked (for a held link's holder and its late journal); its
         // outcome as a value, so that a search recording or counting sees it either way.
@@ -312,7 +314,11 @@ final class WatchHub {
             misses = counted.misses
         }
         let landed: (snapshot: TreeSnapshot, path: [Int])?
-        if case .success = result { landed = await landing(since: before) } else { landed = nil }
+        if case .success = result, let before {
+            landed = navigates ? Self.appeared(from: before, to: TreeSnapshot(of: root)) : await landing(since: before)
+        } else {
+            landed = nil
+        }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var error: String?
         switch result {
