@@ -5,7 +5,7 @@ import XTreeSnapshot
 @testable import XTreeLive
 
 /// A SwiftUI-style router's destinations: values, as `NavigationStack(path:)` holds them.
-enum Destination: Hashable {
+enum Destination: Hashable, Codable {
     case trending
     case statusDetail(id: String)
     case tag(String)
@@ -27,6 +27,13 @@ struct ComposeSheet: Hashable, NodeValueDescribing {
     var children: [any DeepLinkable] {
         path.map(ValueNode.init)
         sheet.map(ValueNode.init)
+    }
+}
+
+// A button's call, recorded where an inspector serves the tree (NavigationRecordingTests).
+extension TabRouter {
+    public func navigate(to destination: Destination) {
+        NavigationRecording.record("navigate", destination, by: self) { path.append(destination) }
     }
 }
 
@@ -130,6 +137,13 @@ struct ComposeSheet: Hashable, NodeValueDescribing {
             #expect(Set(update.edit.removed.map(\.id)) == Set(whole.removed.map(\.id)), "removed, \(what)")
             before = after
         }
+    }
+
+    /// Where no inspector serves the tree, a recorded call only navigates.
+    @Test func aRecordedCallWithNoInspectorOnlyNavigates() {
+        let router = Self.router([.trending])
+        router.navigate(to: .tag("swift"))
+        #expect(router.path == [.trending, .tag("swift")])
     }
 
     @Test func aSearchTraceNamesAValueByItsTypeAndCase() {
