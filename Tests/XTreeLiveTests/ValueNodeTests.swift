@@ -32,6 +32,7 @@ struct ComposeSheet: Hashable, NodeValueDescribing {
 
 // A button's call, recorded where an inspector serves the tree (NavigationRecordingTests).
 extension TabRouter {
+    /// Pushes `destination`, as a button does.
     public func navigate(to destination: Destination) {
         NavigationRecording.record("navigate", destination, by: self) { path.append(destination) }
     }
