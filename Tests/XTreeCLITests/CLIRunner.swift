@@ -195,3 +195,31 @@ final class ScratchFolder {
         return path(name)
     }
 }
+
+/// An app's launch executable as a user runs it, keeping its flight record in `folder`, once
+/// `xtree-cli list` shows it as `name`: its process, the environment that finds it, and its
+/// inspectors' folder (in `folder`).
+func servedAsAUserRuns(
+    _ executable: String, named name: String, in folder: ScratchFolder, _ base: [String: String]
+) async throws -> (Process, [String: String], String) {
+    var environment = base
+    let inspectors = folder.path("inspectors")
+    environment["XTREE_INSPECTOR_DIR"] = inspectors
+    try FileManager.default.createDirectory(atPath: inspectors, withIntermediateDirectories: false)
+    try Files.changePermissions(at: inspectors, to: 0o700)
+    let app = Process()
+    app.executableURL = URL(fileURLWithPath: executable)
+    var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    served["XTREE_FLIGHTRECORD_DIR"] = folder.url.path
+    app.environment = served
+    app.standardOutput = FileHandle.nullDevice
+    app.standardError = FileHandle.nullDevice
+    try app.run()
+    var serving = false
+    for _ in 0..<400 where !serving {
+        serving = try await cliProcess(["list"], environment: environment).stdout.contains(name)
+        if !serving { try await Task.sleep(nanoseconds: 25_000_000) }
+    }
+    #expect(serving)
+    return (app, environment, inspectors)
+}

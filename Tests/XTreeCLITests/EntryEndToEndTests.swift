@@ -30,26 +30,8 @@ import XTreePlatform
     func anEntryTheAppCrashedOnIsRecordedReproducedAndExported(index: Int) async throws {
         let (entry, said) = Self.crashing[index]
         let (folder, base) = try HeldLinkTests.environment(["BROWSER_LAUNCH_DELAY": "0"])
-        var environment = base
-        environment["XTREE_INSPECTOR_DIR"] = folder.path("inspectors")
-        try FileManager.default.createDirectory(atPath: folder.path("inspectors"), withIntermediateDirectories: false)
-        try Files.changePermissions(at: folder.path("inspectors"), to: 0o700)
-        // The app as a user runs it, keeping its flight record in the folder.
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Self.browser)
-        var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        served["XTREE_FLIGHTRECORD_DIR"] = folder.url.path
-        app.environment = served
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
+        let (app, environment, _) = try await servedAsAUserRuns(Self.browser, named: "BrowserApp", in: folder, base)
         defer { if app.isRunning { app.terminate() } }
-        var serving = false
-        for _ in 0..<400 where !serving {
-            serving = try await cliProcess(["list"], environment: environment).stdout.contains("BrowserApp")
-            if !serving { try await Task.sleep(nanoseconds: 25_000_000) }
-        }
-        #expect(serving)
         for entry in [Self.activity, Self.shortcut, Self.notification] {
             let opened = try await cliProcess(
                 ["open", "--attach", "BrowserApp", entry.description], environment: environment)

@@ -85,38 +85,11 @@ import XTreePlatform
         #expect(refused.status != 0 && refused.stderr.contains("the app takes no link such as"), "\(refused.stderr)")
     }
 
-    /// The app as a user runs it, keeping its flight record in `folder`, once it serves: its
-    /// process, the environment that finds it, and its inspectors' folder.
-    static func served(in folder: ScratchFolder, _ base: [String: String]) async throws -> (
-        Process, [String: String], String
-    ) {
-        var environment = base
-        let inspectors = folder.path("inspectors")
-        environment["XTREE_INSPECTOR_DIR"] = inspectors
-        try FileManager.default.createDirectory(atPath: inspectors, withIntermediateDirectories: false)
-        try Files.changePermissions(at: inspectors, to: 0o700)
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Self.social)
-        var served = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        served["XTREE_FLIGHTRECORD_DIR"] = folder.url.path
-        app.environment = served
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        try app.run()
-        var serving = false
-        for _ in 0..<400 where !serving {
-            serving = try await cliProcess(["list"], environment: environment).stdout.contains("SocialApp")
-            if !serving { try await Task.sleep(nanoseconds: 25_000_000) }
-        }
-        #expect(serving)
-        return (app, environment, inspectors)
-    }
-
     /// A session of taps and links records, replays on a fresh app without diverging (each
     /// tap made again through the app's `open`), and becomes a test that names each.
     @Test func aSessionOfTapsAndLinksRecordsAndReplays() async throws {
         let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
-        let (app, environment, inspectors) = try await Self.served(in: folder, base)
+        let (app, environment, inspectors) = try await servedAsAUserRuns(Self.social, named: "SocialApp", in: folder, base)
         defer { if app.isRunning { app.terminate() } }
         let session = folder.path("session.json")
         let (recorder, started) = try await startCLI(
@@ -154,7 +127,7 @@ import XTreePlatform
     /// them in a fresh app, shortened to the link and the tap that make it.
     @Test func aCrashAfterTapsIsRecordedReproducedAndShortened() async throws {
         let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
-        let (app, environment, inspectors) = try await Self.served(in: folder, base)
+        let (app, environment, inspectors) = try await servedAsAUserRuns(Self.social, named: "SocialApp", in: folder, base)
         defer { if app.isRunning { app.terminate() } }
         let client = try InspectorClient(InspectorClient.resolve("SocialApp", in: inspectors))
         _ = try client.act("tap-status")
