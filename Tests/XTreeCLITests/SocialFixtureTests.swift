@@ -89,7 +89,8 @@ import XTreePlatform
     /// tap made again through the app's `open`), and becomes a test that names each.
     @Test func aSessionOfTapsAndLinksRecordsAndReplays() async throws {
         let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
-        let (app, environment, inspectors) = try await servedAsAUserRuns(Self.social, named: "SocialApp", in: folder, base)
+        let (app, environment, inspectors) = try await servedAsAUserRuns(
+            Self.social, named: "SocialApp", in: folder, base)
         defer { if app.isRunning { app.terminate() } }
         let session = folder.path("session.json")
         let (recorder, started) = try await startCLI(
@@ -127,7 +128,8 @@ import XTreePlatform
     /// them in a fresh app, shortened to the link and the tap that make it.
     @Test func aCrashAfterTapsIsRecordedReproducedAndShortened() async throws {
         let (folder, base) = try Self.environment(["SOCIAL_LOOKUP_DELAY": "0"])
-        let (app, environment, inspectors) = try await servedAsAUserRuns(Self.social, named: "SocialApp", in: folder, base)
+        let (app, environment, inspectors) = try await servedAsAUserRuns(
+            Self.social, named: "SocialApp", in: folder, base)
         defer { if app.isRunning { app.terminate() } }
         let client = try InspectorClient(InspectorClient.resolve("SocialApp", in: inspectors))
         _ = try client.act("tap-status")
