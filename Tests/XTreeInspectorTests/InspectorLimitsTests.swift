@@ -79,7 +79,9 @@ func firstReply(to line: [UInt8], app: InspectableApp) -> String {
                 var line = InspectorRequest(id: 2, .snapshot).line
                 line.insert(contentsOf: [UInt8](repeating: 0x20, count: size - line.count), at: 1)
                 let (box, padded) = (UncheckedBox(connection), line)
-                let writing = Thread { _ = box.value.write(padded, timeout: 10) }
+                // A bound, never a wait: under a full parallel run the 1 MiB took longer than
+                // 10 s to go out, and the server, rightly, waited for the rest of the line.
+                let writing = Thread { _ = box.value.write(padded, timeout: 600) }
                 writing.start()
                 // The snapshot waits for the main actor, which other suites may keep busy.
                 guard case .line(let reply) = connection.readLine(limit: 1 << 16, timeout: 600) else {
