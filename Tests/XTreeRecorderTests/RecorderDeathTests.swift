@@ -68,14 +68,18 @@ import XTreePlatform
         await #expect(processExitsWith: .failure) { [path = path as String] in
             guard let recorder = try? FlightRecorder.start(for: LoggedApp.self, at: path, slots: 64, slotSize: 128)
             else { return }
-            Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: 0.05)
-                _ = Terminal.send(.kill, to: Terminal.processID)
-            }
+            // The killer starts once the ring of 64 has filled three times over: a time alone
+            // was outrun by a sanitized burst on a loaded machine (32 links written).
             var index = 0
             while true {
                 index += 1
                 recorder.end(recorder.begin("app://burst/\(index)"), typeNamed: "Burst")
+                if index == 200 {
+                    Thread.detachNewThread {
+                        Thread.sleep(forTimeInterval: 0.005)
+                        _ = Terminal.send(.kill, to: Terminal.processID)
+                    }
+                }
             }
         }
         let record = try FlightRecord(contentsOf: path)
