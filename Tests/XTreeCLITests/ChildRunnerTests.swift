@@ -147,7 +147,7 @@ import XTreePlatform
             }
             #expect(Terminal.send(.terminate, to: child.pid))
             var ending: ChildEnding?
-            let stopBy = Date().addingTimeInterval(10)
+            let stopBy = Date().addingTimeInterval(10 * testPatience)
             while ending == nil, Date() < stopBy {
                 ending = try Children.ending(of: child.pid, wait: false)
                 try await Task.sleep(nanoseconds: 5_000_000)
