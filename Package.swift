@@ -114,7 +114,9 @@ let package = Package(
         // What attaches to a running app's inspector: the client and its blocking connection.
         .target(
             name: "XTreeInspectorClient",
-            dependencies: ["XTreeInspector", "XTree", "XTreeJournal", "XTreePlatform", "XTreeSupport"]),
+            dependencies: [
+                "XTreeInspector", "XTree", "XTreeJournal", "XTreePlatform", "XTreeReachability", "XTreeSupport",
+            ]),
         // A small HTTP/1.1 server for one local page: the request reader, limits, admission,
         // answers and event streams.
         .target(name: "XTreeWeb", dependencies: ["XTreeEventLoop", "XTreePlatform", "XTreeSupport"]),

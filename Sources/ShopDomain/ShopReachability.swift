@@ -15,3 +15,12 @@ extension ShopCoordinator {
         return check
     }
 }
+
+/// The shop's check, which its inspector runs inside the app for `xtree-cli check`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension ShopApp: CheckedApp {
+    /// Every link of the standard shop.
+    public static var reachabilityCheck: ReachabilityCheck<ShopCoordinator, String> {
+        ShopCoordinator.reachabilityCheck()
+    }
+}

@@ -36,6 +36,8 @@ public final class InspectorClient {
     /// What a person can do to the app besides links, as its type lists them
     /// (``DeepLinkableApp/actions``): each a word, and help from the app.
     package private(set) var actions: [InspectorReply.ActionDescription] = []
+    /// Whether the app runs its own reachability check (``CheckedApp``) for ``runCheck(stopped:progress:)``.
+    package private(set) var checks = false
     /// How long, in seconds, an object that left the app's tree may stay alive before an
     /// `outlived` event names it; `nil` if the app did not say (or said something unreadable).
     public private(set) var releaseGracePeriod: Double?
@@ -136,6 +138,7 @@ public final class InspectorClient {
         sampleValues = (reply.samples ?? []).prefix(InspectorProtocol.maximumExamples).filter(fits)
         sampleLinks = (reply.sampleLinks ?? []).prefix(InspectorProtocol.maximumExamples).filter(examplesFit)
         actions = (reply.actions ?? []).prefix(InspectorProtocol.maximumExamples).filter(\.isOffered)
+        checks = reply.checks ?? false
         releaseGracePeriod = reply.grace.flatMap { $0.isFinite && (0...3_600).contains($0) ? $0 : nil }
     }
 

@@ -61,7 +61,7 @@ import XTreePlatform
         #expect(recipes.status == 64)
         #expect(
             recipes.stderr.hasPrefix(
-                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --attach, --launch, "
+                "error: unknown option '--approach' for 'check'; options: --format, --coverage, --examples, --attach, --launch, "
                     + "--hold-timeout, --catalog"
             ))
     }

@@ -20,6 +20,22 @@ import XTreeInspectorClient
             none.stderr == "error: cannot find this tool's own executable, which serves the recipes app in a child\n")
     }
 
+    /// `check` runs the example app's own check in the child, as any app's inspector runs the
+    /// check its type declares (`CheckedApp`): without its executable the tool checks nothing,
+    /// and an attached app's check runs in that app.
+    @Test @MainActor func theCheckRunsInsideTheApp() async throws {
+        let missing = try await cli(["check"], executable: "/nonexistent/xtree-cli")
+        #expect(missing.status == 1)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr == "error: cannot launch /nonexistent/xtree-cli: no executable file there\n")
+        let app = try await ServedApp(name: "Checked", app: "Shop")
+        let checked = try await app.cli("check", "--attach", "Checked", "--coverage")
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.hasPrefix("children audit: every held object is listed\n"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("7 checks (7 links x 1 applier): 7 passed, 0 failed\n"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("coverage: 5 screen types reached, 3 of 3 link forms covered\n"))
+    }
+
     /// A copy of the binary with no `.xtree.json` on the way up from where it runs, nor in its
     /// home, prints the recipes tree: it launches itself, never a configured build.
     @Test func anInstalledCopyPrintsTheRecipesTreeWithNoConfiguration() async throws {

@@ -44,14 +44,16 @@ import XTreeReachability
 
     @Test func checkOnALaunchedAppChecksItsExamplesEachFromAFreshRoot() async throws {
         let launcher = try Launcher()
-        let text = try await cliProcess(["check", "--launch", launcher.script], environment: launcher.environment)
+        let text = try await cliProcess(
+            ["check", "--examples", "--launch", launcher.script], environment: launcher.environment)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix(#"checking "launch.sh" (pid "#))
         // The app's 10 examples and 46 more sample links of their forms, each form's own.
         #expect(text.stdout.contains("10 link examples and 46 more sample links of their forms\n"), "\(text.stdout)")
         #expect(text.stdout.contains("56 checks (56 links x 1 applier): 56 passed, 0 failed"))
         let junit = try await cliProcess(
-            ["check", "--launch", launcher.script, "--coverage", "--format", "junit"], environment: launcher.environment
+            ["check", "--examples", "--launch", launcher.script, "--coverage", "--format", "junit"],
+            environment: launcher.environment
         )
         #expect(junit.stdout.hasPrefix("<?xml"))
         #expect(junit.stdout.components(separatedBy: "<testcase ").count - 1 == 56)
@@ -64,7 +66,8 @@ import XTreeReachability
     /// app's own `Inspector(name:app:root:)` serves it) is started again for each example.
     @Test func checkOnALaunchedAppThatCannotReturnToItsStartStartsItForEachExample() async throws {
         let launcher = try Launcher(#"exec "$XTREE_CLI" --app Shop serve"#)
-        let text = try await cliProcess(["check", "--launch", launcher.script], environment: launcher.environment)
+        let text = try await cliProcess(
+            ["check", "--examples", "--launch", launcher.script], environment: launcher.environment)
         #expect(text.status == 0, "\(text.stdout) \(text.stderr)")
         #expect(text.stdout.contains("7 passed, 0 failed"), "\(text.stdout)")
         #expect(text.stderr.contains("does not return to its start"), "\(text.stderr)")
@@ -73,14 +76,14 @@ import XTreeReachability
 
     @Test func checkOnARunningAppStartsEachExampleFromItsStart() async throws {
         let served = try await ServedApp()
-        let result = try await served.cli("check", "--attach", served.name)
+        let result = try await served.cli("check", "--examples", "--attach", served.name)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("56 passed, 0 failed"))
         // The recipes app restores states, so no note says otherwise.
         #expect(!result.stderr.contains("restores no states"))
         // The shop restores none: its examples are applied one after another, and pass.
         let shop = try await ServedApp(name: "ShopCheck", app: "Shop")
-        let chained = try await shop.cli("check", "--attach", shop.name)
+        let chained = try await shop.cli("check", "--examples", "--attach", shop.name)
         #expect(chained.status == 0, "\(chained.stdout)")
         #expect(chained.stdout.contains("7 passed, 0 failed"))
         #expect(chained.stderr.contains("restores no states, so each example is applied where the one before left it"))

@@ -20,12 +20,14 @@ struct CheckCommand: ParsableCommand {
             what CI systems show as test results. With --coverage, also which screen types the
             links reached, which of the app's link forms they covered, and which types in the
             trees no link reached (in the JSON as 'coverage', in JUnit XML as properties).
-            With --attach or --launch, the app's own link examples are checked on it, then its
-            sample links (each form with its own samples) that are not among them: each passes
-            when it is applied without error and ends on an object in the app's tree, of the type
-            the example says it reaches if it says one (LinkExample's reaches). A launched
-            app takes each from a fresh root; a running one from its start if it restores states,
-            else where the example before left it. Ctrl-C (SIGINT) or SIGTERM stops the check
+            An app whose type declares its own check (CheckedApp; the example apps do) runs it
+            inside itself, from fresh roots, and sends each row as it completes. Any other app,
+            or any with --examples, has its link examples checked on it, then its sample links
+            (each form with its own samples) that are not among them: each passes when it is
+            applied without error and ends on an object in the app's tree, of the type the
+            example says it reaches if it says one (LinkExample's reaches). A launched app takes
+            each from a fresh root; a running one from its start if it restores states, else
+            where the example before left it. Ctrl-C (SIGINT) or SIGTERM stops the check
             after the link under way: the rows so far are reported, and the status is 1.
             """,
         roles: [.starting]
@@ -40,6 +42,8 @@ struct CheckCommand: ParsableCommand {
     var format: ReportFormat = .text
     @Flag(name: "coverage", help: "Also report the screens, link forms and types the links covered.")
     var coverage: Bool
+    @Flag(name: "examples", help: "Check the app's link examples on it even if it runs its own check.")
+    var examples: Bool
     @OptionGroup var attach: AttachOption
     @OptionGroup var hold: HoldOption
 
@@ -50,21 +54,24 @@ struct CheckCommand: ParsableCommand {
         // Noted from once the app is started, as `fuzz` does.
         var interrupts: Interrupts?
         defer { interrupts?.restore() }
-        if let running = try context.running(attach, hold: hold) {
-            let noted = Interrupts()
-            interrupts = noted
+        let running = try context.runningOrExample(attach, hold: hold)
+        let noted = Interrupts()
+        interrupts = noted
+        if running.client.checks, !examples {
+            // The app's own check, run inside it: every link its data allows, from fresh roots.
+            var printer = RowPrinter(format: format, console: context.console)
+            let (checked, forms) = try running.live { () throws(InspectorError) in
+                try running.client.runCheck(stopped: { noted.arrived }, progress: { printer.show($0) })
+            }
+            printer.done()
+            report = coverage ? checked.measuringCoverage(forms: forms) : checked
+        } else {
             let (checked, forms) = try await check(running, context: context, stopped: { noted.arrived })
             report = checked
             // Each example says its own form.
             let formOfLink = Dictionary(
                 Self.examples(of: running.client).map { ($0.link, $0.form) }, uniquingKeysWith: { first, _ in first })
             if coverage { report = report.measuringCoverage(forms: forms, formOfLink: formOfLink) }
-        } else {
-            let app = try context.startApp()
-            let noted = Interrupts()
-            interrupts = noted
-            report = await check(app, context: context, stopped: { noted.arrived })
-            if coverage { report = report.measuringCoverage(forms: type(of: app).linkForms) }
         }
         let console = context.console
         if console.isClosed { return }
@@ -86,18 +93,6 @@ struct CheckCommand: ParsableCommand {
             if let startFailure = report.startFailure { parts = [startFailure] }
             throw .failure(parts.joined(separator: "; "))
         }
-    }
-
-    /// Runs the app's check, printing text rows as they complete.
-    private func check<App: EmbeddedApp>(
-        _ app: App, context: Context, stopped: @escaping @Sendable () -> Bool
-    ) async -> ReachabilityReport {
-        var printer = RowPrinter(format: format, console: context.console)
-        var check = app.reachabilityCheck()
-        check.stopped = stopped
-        let report = await check.run { printer.show($0) }
-        printer.done()
-        return report
     }
 
     /// Checks the link examples of an app attached or launched; the report and the forms of
@@ -165,6 +160,7 @@ private struct RowPrinter {
     let console: Console
     var progress: ProgressLine
     var printed = 0
+    var headed = false
 
     init(format: CheckCommand.ReportFormat, console: Console) {
         self.format = format
@@ -175,8 +171,9 @@ private struct RowPrinter {
     mutating func show(_ report: ReachabilityReport) {
         if format == .text {
             progress.clear()
-            if printed == 0, report.results.isEmpty {
+            if !headed {
                 console.out(report.auditText + report.tableHeader)
+                headed = true
             }
             for result in report.results[printed...] { console.out(report.row(result, colors: console.colors)) }
             console.flush()

@@ -4,6 +4,8 @@ import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
 import XTreePlatform
+import XTreeReachability
+import XTreeSupport
 import XTreeTargets
 
 struct ServeCommand: ParsableCommand {
@@ -74,6 +76,7 @@ struct ServeCommand: ParsableCommand {
             // links applied by the app's applier (its --approach).
             var definition = AppDefinition(App.Definition.self, ownsRoot: true)
             definition.open = { link, root in try await applier.apply(link, to: root) }
+            definition.check = Self.check(of: app)
             let inspector: Inspector
             do {
                 inspector = try Inspector(
@@ -92,16 +95,24 @@ struct ServeCommand: ParsableCommand {
                 "note: started with options that change the app, so its inspector names no app type: sessions "
                     + "recorded from it cannot become tests\n")
         }
+        var definition = AppDefinition(App.Definition.self, named: app.startsAsDefined)
+        definition.check = Self.check(of: app)
         do {
             let inspector = try Inspector(
                 name: name, root: root, directory: nil, loopbackPort: loopback.map(UInt16.init),
                 journalCapacity: Inspector.defaultJournalCapacity, restoration: app.restoration(for: root),
                 releaseGracePeriod: grace, open: { url in try await applier.apply(url.absoluteString, to: root) },
-                definition: AppDefinition(App.Definition.self, named: app.startsAsDefined))
+                definition: definition)
             return (inspector, { () throws(CLIError) in try app.finish(root) })
         } catch {
             throw .failure("cannot serve: \(error)")
         }
+    }
+
+    /// The example app's check of every link its data allows (its catalog, its products), run
+    /// inside this process when `check` asks.
+    private static func check<App: EmbeddedApp>(of app: App) -> SelfCheck {
+        SelfCheck(forms: App.linkForms) { app.reachabilityCheck() }
     }
 
     @MainActor

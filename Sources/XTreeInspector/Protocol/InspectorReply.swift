@@ -28,6 +28,12 @@ package struct InspectorReply: Codable, Sendable {
     /// `hello`: what a person can do to the app besides links (``DeepLinkableApp/actions``),
     /// by name (optional within version 7: an app of an earlier build sends none).
     package var actions: [ActionDescription]?
+    /// `hello`: whether the app runs its own check (``SelfCheckingApp``) for the `check`
+    /// request (optional within version 7: an app of an earlier build runs none).
+    package var checks: Bool?
+    /// `check`: a part of the app's own check's report (the results after those asked past,
+    /// or its end), which the reachability kit reads.
+    package var checked: JSONValue?
     /// `action`: what the app said of it (that there was nothing to do), if anything.
     package var said: String?
     /// `hello`: how long, in seconds, an object that left the tree may stay alive before an

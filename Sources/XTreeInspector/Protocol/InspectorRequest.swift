@@ -38,6 +38,9 @@ package struct InspectorRequest: Sendable, Hashable {
         case audit
         /// The name of one of the actions `hello` listed.
         case action(name: String?)
+        /// The app's own reachability check (``CheckedApp``): from 0 starts a run for the
+        /// connection; the reply holds the results after `after` once there are any, or the end.
+        case check(after: Int)
     }
 
     package var id: Int
@@ -68,7 +71,7 @@ extension InspectorRequest {
     /// nor one at its default.
     private struct Wire: Codable {
         enum Method: String, Codable {
-            case hello, snapshot, find, open, journal, follow, restore, why, audit, action
+            case hello, snapshot, find, open, journal, follow, restore, why, audit, action, check
         }
 
         var id: Int
@@ -126,6 +129,9 @@ extension InspectorRequest {
             case .action(let name):
                 self.init(id: id, method: .action)
                 self.name = name
+            case .check(let after):
+                self.init(id: id, method: .check)
+                self.after = after == 0 ? nil : after
             }
         }
 
@@ -145,6 +151,7 @@ extension InspectorRequest {
             case .why: .why(link: url, answerOnly: answer ?? false, shown: shown)
             case .audit: .audit
             case .action: .action(name: name)
+            case .check: .check(after: after ?? 0)
             }
         }
     }

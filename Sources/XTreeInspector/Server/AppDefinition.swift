@@ -1,6 +1,7 @@
 import XTree
 import XTreeDebugger
 import XTreeRoutes
+import XTreeSupport
 
 /// What an inspector knows of the app's ``DeepLinkableApp`` type: its name, which recorded
 /// sessions carry so that a test can rebuild the app, and the links it says it takes.
@@ -30,6 +31,8 @@ package struct AppDefinition: Sendable {
     /// The type's ``DeepLinkableApp/actions``, each run on a root of the type.
     package let actions: [(description: InspectorReply.ActionDescription, run: AnyAction)]
     package typealias AnyAction = @MainActor @Sendable (any DeepLinkable) -> String?
+    /// The app's own check (XTreeReachability's `CheckedApp`), run inside the app for `check`.
+    package var check: SelfCheck?
 
     @MainActor
     ///
@@ -43,6 +46,7 @@ package struct AppDefinition: Sendable {
         sampleValues = app.sampleValues
         sampleLinks = app.sampleLinks
         landing = app.linkLanding
+        check = (app as? any SelfCheckingApp.Type)?.selfCheck
         if ownsRoot {
             makeRoot = { @MainActor () -> any DeepLinkable in app.makeRoot() }
         } else {

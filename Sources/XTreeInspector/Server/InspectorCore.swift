@@ -37,6 +37,8 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
     /// The app's ``DeepLinkableApp`` type, if it named one.
     let definition: AppDefinition?
     let loop: EventLoop
+    /// Each connection's run of the app's own reachability check.
+    let checkRuns = Locked<[EventLoop.ID: CheckRun]>([:])
     /// Where each listener listens, to listen there again.
     private let places: [Place]
 
@@ -135,6 +137,7 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
 
     func closed(_ id: EventLoop.ID) {
         if let outbox = clients.removeValue(forKey: id)?.outbox { hub.remove(outbox) }
+        stopCheck(of: id)
     }
 
     func drained(_ id: EventLoop.ID, _ loop: EventLoop) {
@@ -198,6 +201,7 @@ final class InspectorCore: EventLoopService, @unchecked Sendable {
             reply.samples = Array(definition.sampleValues.filter(fits).prefix(InspectorProtocol.maximumExamples))
             reply.sampleLinks = Array(
                 definition.sampleLinks.filter(examplesFit).prefix(InspectorProtocol.maximumExamples))
+            if definition.check != nil { reply.checks = true }
             let actions = definition.actions.map(\.description).filter(\.isOffered)
             if !actions.isEmpty { reply.actions = Array(actions.prefix(InspectorProtocol.maximumExamples)) }
         }

@@ -188,6 +188,8 @@ extension InspectorCore {
             guard outbox != nil else { return Answer(reply: reply) }
             await hub.journal.settled()
             return Answer(reply: reply, eventsFirst: true)
+        case .check(let after):
+            return await respondToCheck(after: after, id: request.id, connection: connection)
         case .audit:
             // The children audit of the tree now: what `xtree-cli fuzz` checks after each link.
             let problems = await MainActor.run { hub.root.auditChildren().problems.map(\.description) }

@@ -134,7 +134,7 @@ package final class AttachedTarget: Target {
     }
 
     /// Runs a request, with its failure explained as ``explain`` says, else in the CLI's words.
-    private func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
+    package func live<Value>(_ body: () throws(InspectorError) -> Value) throws(CLIError) -> Value {
         do {
             return try body()
         } catch {
