@@ -65,8 +65,17 @@ import XTreeReachability
         let folder = try InspectorFolder()
         let inspector = try Inspector(name: "Slow", app: SlowApp.self, root: SlowApp.makeRoot(), directory: folder.path)
         defer { inspector.stop() }
-        SlowApp.applied = 0
         let app = inspector.app
+        // Run to its end: the client waits for each part, never asking for nothing new.
+        let (whole, parts) = try await offMain { () -> (ReachabilityReport, Int) in
+            let client = patient(try InspectorClient(app))
+            var parts = 0
+            let report = try client.runCheck(stopped: { false }, progress: { _ in parts += 1 }).report
+            return (report, parts)
+        }
+        #expect(whole.results.count == 200 && whole.passed)
+        #expect(parts > 4, "\(parts)")
+        SlowApp.applied = 0
         let first = try await offMain { () -> Int in
             let client = patient(try InspectorClient(app))
             return try client.runCheck(stopped: { true }, progress: { _ in }).report.results.count
