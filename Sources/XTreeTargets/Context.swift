@@ -102,7 +102,10 @@ package struct Context {
         let example = try startApp()
         let launched = try launch(executable, arguments: arguments, title: app.type.title)
         guard let target = launched.target else { preconditionFailure("a launched app is attached") }
-        target.example = example
+        target.exampleTitle = type(of: example).title
+        target.applierName = example.applierName
+        target.untraceableReason = example.untraceableReason
+        target.linkCheck = { link throws(CLIError) in try example.check(link: link) }
         return (target, launched)
     }
 

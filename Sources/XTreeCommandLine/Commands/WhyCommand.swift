@@ -66,7 +66,7 @@ struct WhyCommand: ParsableCommand {
                     Self.printLastApplication(of: link, in: past, console: context.console)
                 }
                 // The example app's child is this tool: its refusal is said as its own.
-                if attached.example != nil, case .refused(let reason) = error { throw .failure(reason) }
+                if attached.exampleTitle != nil, case .refused(let reason) = error { throw .failure(reason) }
                 throw .failure(TerminalText.escaped(error.description))
             }
         } else {

@@ -6,13 +6,13 @@ import XTreeInspectorClient
 extension AttachedTarget {
     /// `the recipes app`, or `'Recipes'`: the app as a sentence names it.
     package var name: String {
-        example.map { type(of: $0).title } ?? TerminalText.quoted(client.app.name)
+        exampleTitle ?? TerminalText.quoted(client.app.name)
     }
 
     /// `'Recipes' (pid 12, RecipesDomain.RecipesApp)`, or `the recipes app
     /// (RecipesDomain.RecipesApp)`: the app as a command announces it.
     package var announced: String {
-        if let example { return type(of: example).title + (client.appType.map { " (\($0))" } ?? "") }
+        if let exampleTitle { return exampleTitle + (client.appType.map { " (\($0))" } ?? "") }
         return "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid)"
             + (client.appType.map { ", \($0))" } ?? ")")
     }

@@ -15,11 +15,14 @@ package final class AttachedTarget: Target {
     /// What a failed request means, where more is known than the client's error: a launched
     /// app says how its child ended and what it said (its `Fatal error:` line).
     package var explain: ((InspectorError) -> CLIError)?
-    /// The example app it serves, for what the tool knows of it before asking the child:
-    /// its title, its check of a link, its applier.
-    package var example: (any EmbeddedApp)? {
-        didSet { if let example { applierName = example.applierName } }
-    }
+    /// What the tool knows of the example app it serves before asking the child
+    /// (``Context/launchExample()`` says it): its title, as messages name it.
+    package var exampleTitle: String?
+    /// Checks a link without applying it, so that a bad one fails before any is applied: the
+    /// example app's check, where it serves one.
+    package var linkCheck: ((String) throws(CLIError) -> Void)?
+    /// Why its applier cannot trace searches (it makes none), or `nil`.
+    package var untraceableReason: String?
     /// The runner that started it for the command, if it did: each case then from a fresh
     /// root, in a new child after one that crashed.
     package weak var launched: LaunchedApp?
@@ -35,18 +38,16 @@ package final class AttachedTarget: Target {
     }
 
     package var title: String {
-        example.map { type(of: $0).title } ?? "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))"
+        exampleTitle ?? "\(TerminalText.quoted(client.app.name)) (pid \(client.app.pid))"
     }
 
     package func check(links: [String]) throws(CLIError) {
-        for link in links { try example?.check(link: link) }
+        for link in links { try linkCheck?(link) }
     }
-
-    package var untraceableReason: String? { example?.untraceableReason }
 
     /// A launched example app stops, saving its state (`--save-state`) as it does.
     package func finish() throws(CLIError) {
-        if example != nil { try launched?.finish() }
+        if exampleTitle != nil { try launched?.finish() }
     }
 
     /// The app's actions (``DeepLinkableApp/actions``), with help in its words, escaped.
@@ -63,7 +64,6 @@ package final class AttachedTarget: Target {
     /// The forms of the app type's link examples, as its inspector gave them: text from the
     /// app, escaped where it is printed.
     package var linkForms: [String] {
-        if let example { return type(of: example).linkForms }
         var seen = Set<String>()
         return client.linkExamples.map(\.form).filter { seen.insert($0).inserted }
     }
@@ -85,7 +85,7 @@ package final class AttachedTarget: Target {
     package func open(_ link: String, recording: Bool) throws(CLIError) -> LinkResult {
         // An example app's link is read here first, as the tool always has: its words.
         do throws(CLIError) {
-            try example?.check(link: link)
+            try linkCheck?(link)
         } catch {
             switch error {
             case .failure(let reason), .usage(let reason, _): return .failed(reason)
