@@ -19,8 +19,8 @@ extension ShopCoordinator {
 /// The shop's check, which its inspector runs inside the app for `xtree-cli check`.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ShopApp: CheckedApp {
-    /// Every link of the standard shop.
+    /// Every link of the shop as it is at launch.
     public static var reachabilityCheck: ReachabilityCheck<ShopCoordinator, String> {
-        ShopCoordinator.reachabilityCheck()
+        ShopCoordinator.reachabilityCheck(products: Product.standard)
     }
 }
