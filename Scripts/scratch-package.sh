@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one scratch package of the checks that launch an app: the tests' own bookshelf app
-# (Tests/Fixtures/Bookshelf, neither of the built-in apps) as a package that depends on this
+# (Tests/Fixtures/Bookshelf, neither of the built-in apps) and the social fixture as a package that depends on this
 # checkout, with its executables (bookshelf-serve, bookshelf-launch, bookshelf-debug) built, and
 # an empty ExportedTests target for the tests the checks export. Prints the package's path;
 # everything else goes to standard error. Used by Scripts/session-check.sh and
@@ -16,6 +16,9 @@ mkdir -p "$package"
 rm -rf "$package/Sources" "$package/Tests"
 mkdir -p "$package/Tests/ExportedTests"
 cp -R Tests/Fixtures/Bookshelf/Sources "$package/Sources"
+# The social fixture, a SwiftUI-native app of this package's own, for the tests exported from its
+# sessions of taps and links.
+cp -R Sources/SocialFixture "$package/Sources/SocialFixture"
 identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
 cat >"$package/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
@@ -26,6 +29,7 @@ let package = Package(
     dependencies: [.package(path: "$root")],
     targets: [
         .target(name: "Bookshelf", dependencies: [.product(name: "XTree", package: "$identity")]),
+        .target(name: "SocialFixture", dependencies: [.product(name: "XTree", package: "$identity")]),
         .executableTarget(
             name: "bookshelf-serve",
             dependencies: ["Bookshelf", .product(name: "XTreeInspector", package: "$identity")]),
@@ -41,7 +45,7 @@ let package = Package(
         .testTarget(
             name: "ExportedTests",
             dependencies: [
-                "Bookshelf",
+                "Bookshelf", "SocialFixture",
                 .product(name: "XTree", package: "$identity"),
                 .product(name: "RecipesDomain", package: "$identity"),
                 .product(name: "XTreeReachability", package: "$identity"),

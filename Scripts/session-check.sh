@@ -3,8 +3,9 @@
 # passes on it and fails with status 1 on a copy whose recorded label was edited. Then an app of
 # the tests' own (Tests/Fixtures/Bookshelf, neither of the built-in apps), built in a scratch
 # package that depends on this checkout and served as a process of its own, records a session
-# too. The tests export-test writes from both, and the checked-in golden test, pass
-# `swift format lint` and compile and pass in that scratch package.
+# too, and so does the social fixture, of taps and links. The tests export-test writes from them,
+# and the checked-in golden test, pass `swift format lint` and compile and pass in that scratch
+# package.
 #
 #   Scripts/session-check.sh
 set -euo pipefail
@@ -222,6 +223,25 @@ PY
 }
 tail -n 1 "$work/fuzz-fixed.out"
 
+echo "-- the social fixture, a SwiftUI-native app: a session of taps and a link that lands later, replayed and exported"
+swift build --product social-launch
+social=$(swift build --show-bin-path)/social-launch
+SOCIAL_LOOKUP_DELAY=0 "$social" >"$work/social.out" 2>&1 &
+talking=$!
+trap 'kill "$served" "$shelf" "$crashing" "$talking" 2>/dev/null || true' EXIT
+for _ in $(seq 100); do grep -q '^serving' "$work/social.out" && break; sleep 0.1; done
+"$cli" record --attach SocialApp --count 4 -o "$work/social.json" >"$work/social-record.out" 2>&1 &
+recording=$!
+for _ in $(seq 100); do grep -q '^recording' "$work/social-record.out" && break; sleep 0.1; done
+# Two taps (the app's own navigation calls, as its actions make them) and two links.
+printf 'tap-status\nhttps://social.example/tags/swift\nsocial://app/tab/explore\ntap-compose\nquit\n' |
+    "$cli" watch --attach SocialApp >/dev/null
+wait "$recording"
+cat "$work/social-record.out"
+kill "$talking"
+SOCIAL_LOOKUP_DELAY=0 "$cli" replay "$work/social.json" --launch "$social"
+"$cli" export-test "$work/social.json" --name socialTaps -o "$package/Tests/ExportedTests/SocialTapsTests.swift"
+
 echo "-- the exported tests, compiled and run in the scratch package"
 "$cli" export-test "$work/session.json" --name recordedNow -o "$package/Tests/ExportedTests/RecordedNowTests.swift"
 "$cli" export-test "$work/bookshelf.json" --name bookshelfSession \
@@ -230,7 +250,7 @@ cp Docs/Examples/RecipesSessionTests.swift "$package/Tests/ExportedTests/"
 # What export-test writes is held to this project's own style.
 swift format lint --strict --configuration .swift-format "$package/Tests/ExportedTests/"*.swift
 (cd "$package" && swift test 2>&1 | tee "$work/package-test.out" | grep -E 'Test run|error|✘' || true)
-grep -q "Test run with $((5 + fuzz_tests)) tests .*passed" "$work/package-test.out" || {
+grep -q "Test run with $((6 + fuzz_tests)) tests .*passed" "$work/package-test.out" || {
     echo "error: the exported tests did not pass; the end of their log:"
     tail -n 40 "$work/package-test.out"
     exit 1

@@ -13,8 +13,9 @@ import XTree
 
     // #1: a link.
     let reached1 = try await RecipesApp.open("recipes://recipes/irish-stew", in: root)
-    try expectTree(
-        of: root, equals: tree1, reaching: reached1, at: ["n7hzzzav", "0482gzgw", "swddsq8v"], "after event #1")
+    try await expectLanding(
+        of: root, equals: tree1, reaching: reached1, at: ["n7hzzzav", "0482gzgw", "swddsq8v"],
+        later: RecipesApp.linkLanding != .whenOpenReturns, "after event #1")
 
     // #2: a link that failed.
     await #expect(throws: (any Error).self) {
@@ -24,8 +25,9 @@ import XTree
 
     // #3: a link.
     let reached3 = try await RecipesApp.open("recipes://recipes/orange-marmalade/ratings", in: root)
-    try expectTree(
-        of: root, equals: tree3, reaching: reached3, at: ["n7hzzzav", "3fqtcdcz", "kwexcbya"], "after event #3")
+    try await expectLanding(
+        of: root, equals: tree3, reaching: reached3, at: ["n7hzzzav", "3fqtcdcz", "kwexcbya"],
+        later: RecipesApp.linkLanding != .whenOpenReturns, "after event #3")
 }
 
 /// Expects the tree under `root` to be the recorded one and, for a link, the path to
@@ -44,15 +46,34 @@ private func expectTree(
     }
 }
 
-/// Waits up to 2 seconds for the tree under `root` to become the recorded one, then
-/// expects it to be.
+/// Expects a link to have reached the recorded path: the object `open` returned or,
+/// for one that lands `later`, the recorded ids in the tree once it has become the
+/// recorded one (waited for up to 5 seconds).
+@MainActor
+private func expectLanding(
+    of root: any DeepLinkable, equals json: String, reaching reached: any DeepLinkable, at ids: [String],
+    later: Bool, _ moment: String, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    guard later else {
+        return try expectTree(
+            of: root, equals: json, reaching: reached, at: ids, moment, sourceLocation: sourceLocation)
+    }
+    try await expectTreeSettles(of: root, to: json, moment, within: 250, sourceLocation: sourceLocation)
+    let tree = TreeSnapshot(of: root)
+    let end = tree.nodes.firstIndex { $0.id == ids.last }
+    let path = end.map { tree.path(to: $0).map { tree.nodes[$0].id } }
+    #expect(path == ids, "the path reached \(moment)", sourceLocation: sourceLocation)
+}
+
+/// Waits up to `within` times 20 ms for the tree under `root` to become the recorded
+/// one, then expects it to be.
 @MainActor
 private func expectTreeSettles(
-    of root: any DeepLinkable, to json: String, _ moment: String,
+    of root: any DeepLinkable, to json: String, _ moment: String, within tries: Int = 100,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     let recorded = try TreeSnapshot(json: Data(json.utf8))
-    for _ in 0..<100 where !TreeDiff(from: recorded, to: TreeSnapshot(of: root)).isEmpty {
+    for _ in 0..<tries where !TreeDiff(from: recorded, to: TreeSnapshot(of: root)).isEmpty {
         try await Task.sleep(nanoseconds: 20_000_000)
     }
     try expectTree(of: root, equals: json, moment, sourceLocation: sourceLocation)

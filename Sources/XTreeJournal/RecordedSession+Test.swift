@@ -36,11 +36,11 @@ extension RecordedSession {
                 trees.append((tree, step.tree))
                 link = recorded
             }
-            let url = SwiftSourceText.stringLiteral(link.url)
+            // A long link is a constant of its own, in pieces a line holds.
+            let (declaration, url) = Self.literal(link.url, named: "link\(event.sequence)")
             if link.error != nil {
+                body += "\n    // #\(event.sequence): a link that failed.\n" + declaration
                 body += """
-
-                        // #\(event.sequence): a link that failed.
                         await #expect(throws: (any Error).self) {
                             _ = try await \(type).open(\(url), in: root)
                         }
@@ -49,12 +49,17 @@ extension RecordedSession {
                     """
             } else {
                 let ids = link.reached.map { SwiftSourceText.stringLiteral($0.id) }.joined(separator: ", ")
+                // The app's own navigation call ends where it navigated, as the inspector judged it;
+                // a link of an app whose links land later, once the tree has settled.
+                let navigates = if case .navigation = Entry(link.url) { true } else { false }
+                let later = navigates ? "true" : "\(type).linkLanding != .whenOpenReturns"
+                let what = navigates ? "the app's own navigation call, as an entry" : "a link"
+                body += "\n    // #\(event.sequence): \(what).\n" + declaration
                 body += """
-
-                        // #\(event.sequence): a link.
                         let reached\(event.sequence) = try await \(type).open(\(url), in: root)
-                        try expectTree(
-                            of: root, equals: \(tree), reaching: reached\(event.sequence), at: [\(ids)], \(moment))
+                        try await expectLanding(
+                            of: root, equals: \(tree), reaching: reached\(event.sequence), at: [\(ids)],
+                            later: \(later), \(moment))
 
                     """
             }
@@ -93,15 +98,34 @@ extension RecordedSession {
                 }
             }
 
-            /// Waits up to 2 seconds for the tree under `root` to become the recorded one, then
-            /// expects it to be.
+            /// Expects a link to have reached the recorded path: the object `open` returned or,
+            /// for one that lands `later`, the recorded ids in the tree once it has become the
+            /// recorded one (waited for up to 5 seconds).
+            @MainActor
+            private func expectLanding(
+                of root: any DeepLinkable, equals json: String, reaching reached: any DeepLinkable, at ids: [String],
+                later: Bool, _ moment: String, sourceLocation: SourceLocation = #_sourceLocation
+            ) async throws {
+                guard later else {
+                    return try expectTree(
+                        of: root, equals: json, reaching: reached, at: ids, moment, sourceLocation: sourceLocation)
+                }
+                try await expectTreeSettles(of: root, to: json, moment, within: 250, sourceLocation: sourceLocation)
+                let tree = TreeSnapshot(of: root)
+                let end = tree.nodes.firstIndex { $0.id == ids.last }
+                let path = end.map { tree.path(to: $0).map { tree.nodes[$0].id } }
+                #expect(path == ids, "the path reached \\(moment)", sourceLocation: sourceLocation)
+            }
+
+            /// Waits up to `within` times 20 ms for the tree under `root` to become the recorded
+            /// one, then expects it to be.
             @MainActor
             private func expectTreeSettles(
-                of root: any DeepLinkable, to json: String, _ moment: String,
+                of root: any DeepLinkable, to json: String, _ moment: String, within tries: Int = 100,
                 sourceLocation: SourceLocation = #_sourceLocation
             ) async throws {
                 let recorded = try TreeSnapshot(json: Data(json.utf8))
-                for _ in 0..<100 where !TreeDiff(from: recorded, to: TreeSnapshot(of: root)).isEmpty {
+                for _ in 0..<tries where !TreeDiff(from: recorded, to: TreeSnapshot(of: root)).isEmpty {
                     try await Task.sleep(nanoseconds: 20_000_000)
                 }
                 try expectTree(of: root, equals: json, moment, sourceLocation: sourceLocation)
@@ -111,6 +135,19 @@ extension RecordedSession {
 
             \(constants)
             """
+    }
+
+    /// `text` as a string literal where it is short, else a constant `name` declared in pieces
+    /// of 80 characters (each escaped on its own, so no escape is cut), and its name.
+    private static func literal(_ text: String, named name: String) -> (declaration: String, expression: String) {
+        guard text.count > 80 else { return ("", SwiftSourceText.stringLiteral(text)) }
+        var pieces: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            pieces.append(SwiftSourceText.stringLiteral(String(rest.prefix(80))))
+            rest = rest.dropFirst(80)
+        }
+        return ("    let \(name) =\n        " + pieces.joined(separator: "\n        + ") + "\n", name)
     }
 
     /// A snapshot as the snapshot file format writes it.
