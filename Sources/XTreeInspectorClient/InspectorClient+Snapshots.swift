@@ -23,6 +23,48 @@ extension InspectorClient {
         }
     }
 
+    /// The app's tree now in the snapshot file format, as the app writes it: each line handed
+    /// to `write` as it arrives, with its line end, and never held whole. Each is checked as
+    /// it passes (UTF-8, no control character, the number announced, the client's limit), a
+    /// weaker check than ``snapshot()``'s reading: a line the check refuses ends it, after the
+    /// lines before it were written.
+    package func passSnapshot(to write: (UnsafeBufferPointer<UInt8>) -> Void) throws(InspectorError) {
+        let reply = try exchange(request(.snapshot))
+        held = Array((reply.held ?? []).prefix(InspectorProtocol.maximumExamples))
+        guard let header = reply.snapshot, header.lines >= SnapshotCodec.minimumLineCount else {
+            throw .refused("a reply without its snapshot")
+        }
+        let limit = maximumSnapshotBytes
+        guard header.lines <= limit else { throw SnapshotLines.tooLarge(limit) }
+        var (passed, bytes) = (0, 0)
+        var refused: InspectorError?
+        var line = [UInt8]()
+        let pass = { (text: UnsafeBufferPointer<UInt8>) in
+            guard refused == nil else { return }
+            bytes += text.count + 1
+            if bytes > limit {
+                refused = SnapshotLines.tooLarge(limit)
+            } else if text.contains(where: { $0 < 0x20 || $0 == 0x7F }) || String(validating: text, as: UTF8.self) == nil {
+                refused = .refused("a snapshot line \(passed + 1) that is not UTF-8 JSON text on one line")
+            } else {
+                line.removeAll(keepingCapacity: true)
+                line.append(contentsOf: text)
+                line.append(UInt8(ascii: "\n"))
+                line.withUnsafeBufferPointer(write)
+                passed += 1
+            }
+        }
+        while passed < header.lines {
+            let room = { min(limit - bytes + 1, InspectorProtocol.maximumReplyLineBytes) }
+            let taken = connection.takeBufferedLines(upTo: header.lines - passed, limit: room, each: pass)
+            if let refused { throw refused }
+            if taken > 0 { continue }
+            let next = try readLine(limit: room(), tooLong: room() < InspectorProtocol.maximumReplyLineBytes ? SnapshotLines.tooLarge(limit) : nil)
+            next.withUnsafeBufferPointer(pass)
+            if let refused { throw refused }
+        }
+    }
+
     /// The announced lines of a snapshot, read from the connection as the reader asks for
     /// them, joined by line ends, and held to the client's limit.
     private struct SnapshotLines: ByteSource {

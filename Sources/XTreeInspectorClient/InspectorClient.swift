@@ -48,7 +48,7 @@ public final class InspectorClient {
     /// answering `open` that it is still held, in seconds; `nil`: the app's default, 5.
     public var holdTimeout: Double?
     /// The links the app held at the last ``snapshot()``, by holder: app text, to escape.
-    public private(set) var held: [HeldLink] = []
+    public internal(set) var held: [HeldLink] = []
     /// The most events, and bytes of their lines, a follower keeps while one reply is awaited:
     /// ``InspectorProtocol/maximumBufferedEvents`` and ``InspectorProtocol/maximumBufferedEventBytes``.
     package var eventBound = (

@@ -1,5 +1,6 @@
 import XTree
 import XTreeArgumentParser
+import XTreeInspector
 import XTreeTargets
 
 struct TreeCommand: ParsableCommand {
@@ -11,7 +12,10 @@ struct TreeCommand: ParsableCommand {
             tree with the last link's path highlighted; or prints the tree of --snapshot, or of the
             running app --attach names, and after it the links the app holds until it can handle
             them (LinkHolder), each with its holder. JSON output is a snapshot for 'diff', 'find --snapshot' and
-            'tree --snapshot'.
+            'tree --snapshot'. A running app's tree in JSON, written to a file or a pipe, is passed
+            through as the app writes it, in constant memory, each line checked as it passes (UTF-8
+            text on one line, as many as announced): a weaker check than reading it with
+            --snapshot, which a hostile app's file should get.
             """,
         roles: [.starting, .applyingLinks, .savingState]
     )
@@ -37,6 +41,13 @@ struct TreeCommand: ParsableCommand {
 
     func run(_ context: Context) async throws(CLIError) {
         let target = try context.target(target)
+        if format == .json, open.isEmpty, !context.console.isTerminal, let attached = target as? AttachedTarget {
+            try attached.live { () throws(InspectorError) in
+                try attached.client.passSnapshot { context.console.out(UnsafeRawBufferPointer($0)) }
+            }
+            try target.finish()
+            return
+        }
         try target.check(links: open)
         let (last, failure) = try await target.apply(open)
         let (snapshot, path) = try target.located(last)
