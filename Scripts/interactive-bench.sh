@@ -2,8 +2,8 @@
 # Questions to a large running app, timed as a developer types them: each command a whole
 # `xtree-cli` process attached to `xtree-bench --serve-live N` (observed filler nodes under a
 # route table `live://filler/<value>`), 7 runs each; prints the median time and the CLI's
-# largest peak memory, and the app's resident size once served; and the bytes `check` reads
-# (strace, from Debian's package).
+# largest peak memory, and the app's resident size once served; the rate of `tree --format json`;
+# and the bytes `check` reads (strace, from Debian's package).
 #
 #   Scripts/interactive-bench.sh [NODES...]      (default: 100000 1000000)
 #
@@ -63,6 +63,14 @@ for nodes in "${@:-100000 1000000}"; do
         measure why live://filler/0 --attach "$name"
         measure why live://filler/99 --attach "$name"
         measure log --last 20 --attach "$name"
+        measure tree --format json --attach "$name"
+        # The rate of the whole tree in JSON, passed through to a file as the app writes it.
+        start=$(date +%s.%N)
+        "$cli" tree --format json --attach "$name" >"$folder/tree.json"
+        end=$(date +%s.%N)
+        printf '%-42s %8s MB/s (%s MB)\n' "tree --format json, rate" \
+            "$(python3 -c "import sys; print(round(int(sys.argv[1]) / 1e6 / (float(sys.argv[3]) - float(sys.argv[2]))))" \
+                "$(stat -c %s "$folder/tree.json")" "$start" "$end")" "$(($(stat -c %s "$folder/tree.json") / 1000000))"
         measure check --attach "$name"
         # What check reads from its sockets and files: every read's bytes, as strace saw them.
         strace -f -qq -e trace=read,recvfrom,recvmsg -e signal=none -o "$folder/trace" \
