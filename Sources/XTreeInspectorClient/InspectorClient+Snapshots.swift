@@ -44,7 +44,9 @@ extension InspectorClient {
             bytes += text.count + 1
             if bytes > limit {
                 refused = SnapshotLines.tooLarge(limit)
-            } else if text.contains(where: { $0 < 0x20 || $0 == 0x7F }) || String(validating: text, as: UTF8.self) == nil {
+            } else if text.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                || String(bytes: text, encoding: .utf8) == nil
+            {
                 refused = .refused("a snapshot line \(passed + 1) that is not UTF-8 JSON text on one line")
             } else {
                 line.removeAll(keepingCapacity: true)
@@ -59,7 +61,9 @@ extension InspectorClient {
             let taken = connection.takeBufferedLines(upTo: header.lines - passed, limit: room, each: pass)
             if let refused { throw refused }
             if taken > 0 { continue }
-            let next = try readLine(limit: room(), tooLong: room() < InspectorProtocol.maximumReplyLineBytes ? SnapshotLines.tooLarge(limit) : nil)
+            let next = try readLine(
+                limit: room(),
+                tooLong: room() < InspectorProtocol.maximumReplyLineBytes ? SnapshotLines.tooLarge(limit) : nil)
             next.withUnsafeBufferPointer(pass)
             if let refused { throw refused }
         }
