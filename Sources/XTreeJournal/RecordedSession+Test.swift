@@ -138,15 +138,23 @@ extension RecordedSession {
     }
 
     /// `text` as a string literal where it is short, else a constant `name` declared in pieces
-    /// of 80 characters (each escaped on its own, so no escape is cut), and its name.
+    /// whose literals hold at most 80 characters (each escaped on its own, so no escape is
+    /// cut), and its name.
     private static func literal(_ text: String, named name: String) -> (declaration: String, expression: String) {
-        guard text.count > 80 else { return ("", SwiftSourceText.stringLiteral(text)) }
+        let whole = SwiftSourceText.stringLiteral(text)
+        guard whole.count > 82 else { return ("", whole) }
         var pieces: [String] = []
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            pieces.append(SwiftSourceText.stringLiteral(String(rest.prefix(80))))
-            rest = rest.dropFirst(80)
+        var (piece, length) = ("", 0)
+        for character in text {
+            let escaped = SwiftSourceText.stringLiteral(String(character)).count - 2
+            if length + escaped > 80, !piece.isEmpty {
+                pieces.append(SwiftSourceText.stringLiteral(piece))
+                (piece, length) = ("", 0)
+            }
+            piece.append(character)
+            length += escaped
         }
+        pieces.append(SwiftSourceText.stringLiteral(piece))
         return ("    let \(name) =\n        " + pieces.joined(separator: "\n        + ") + "\n", name)
     }
 

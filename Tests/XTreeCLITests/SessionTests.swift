@@ -302,8 +302,12 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             steps: try session.steps(), app: AppTypeName(module: "M", type: "R"), name: "t",
             command: "xtree-cli export-test")
         #expect(source.unicodeScalars.allSatisfy { (" "..."~").contains($0) || $0 == "\n" })
-        let call = try #require(source.range(of: "try await R.open("))
-        #expect(try Self.stringLiteral(at: source[call.upperBound...]) == url)
+        // A link this long is a constant of its own, its literal in pieces of a line each.
+        let declared = try #require(source.range(of: "    let link1 =\n        "))
+        let end = try #require(source.range(of: "\n    let reached1 = try await R.open(link1, in: root)"))
+        let pieces = source[declared.upperBound..<end.lowerBound].components(separatedBy: "\n        + ")
+        #expect(pieces.count > 1 && pieces.allSatisfy { $0.count <= 82 })
+        #expect(try pieces.map { try Self.stringLiteral(at: $0[...]) }.joined() == url)
         let literal = try #require(source.range(of: "private let start = "))
         let rest = source[literal.upperBound...]
         let hashes = rest.prefix { $0 == "#" }
