@@ -18,18 +18,19 @@ import XTreeSnapshot
         let (near, far) = socketPair()
         let app = InspectableApp(name: "Peer", pid: 1, address: "unix:/nowhere", loopback: nil, token: "t", version: 7)
         let client = UncheckedBox(InspectorClient(testingOn: near, app: app, following: ClientBoundsTests.tree))
-        client.value.replyTimeout = 10
+        // A loaded run of every suite may start the client's task late: the peer waits, as it does.
+        client.value.replyTimeout = 600
         if let limit { client.value.maximumSnapshotBytes = limit }
         let peer = UncheckedBox(far)
         let answering = Thread {
-            guard case .line(let line) = peer.value.readLine(limit: 1 << 20, timeout: 10),
+            guard case .line(let line) = peer.value.readLine(limit: 1 << 20, timeout: 600),
                 let request = InspectorRequest(line: line)
             else { return }
             var reply = InspectorReply(id: request.id)
             reply.snapshot = .init(lines: announced ?? lines.count)
             var bytes = Array(try! JSONEncoder().encode(reply)) + [UInt8(ascii: "\n")]
             for line in lines { bytes += line + [UInt8(ascii: "\n")] }
-            _ = peer.value.write(bytes, timeout: 10)
+            _ = peer.value.write(bytes, timeout: 600)
             peer.value.close()
         }
         answering.start()
