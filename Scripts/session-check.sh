@@ -22,19 +22,30 @@ export TMPDIR="$work/tmp"
 swift build --product xtree-cli
 cli=$(swift build --show-bin-path)/xtree-cli
 
+# Waits up to 10 s for a line starting with $1 in the file $2 (a served app's `serving`, a
+# recorder's `recording`).
+until_said() {
+    for _ in $(seq 100); do grep -q "^$1" "$2" && break; sleep 0.1; done
+}
+
+# Records $2 events of the app named $1 into $3 in the background, its words in $3.out, and
+# returns once the recorder follows the tree it received; `wait "$recording"` ends it.
+start_recording() {
+    "$cli" record --attach "$1" --count "$2" -o "$3" >"$3.out" 2>&1 &
+    recording=$!
+    until_said recording "$3.out"
+}
+
 "$cli" serve --name SessionCheck >"$work/serve.out" 2>&1 &
 served=$!
 trap 'kill "$served" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q '^serving' "$work/serve.out" && break; sleep 0.1; done
+until_said serving "$work/serve.out"
 
-"$cli" record --attach SessionCheck --count 2 -o "$work/session.json" >"$work/record.out" 2>&1 &
-recording=$!
-# The recorder follows from the tree it received: wait for it to say so.
-for _ in $(seq 100); do grep -q '^recording' "$work/record.out" && break; sleep 0.1; done
+start_recording SessionCheck 2 "$work/session.json"
 "$cli" open --attach SessionCheck recipes://recipes/irish-stew >/dev/null
 "$cli" open --attach SessionCheck recipes://recipes/orange-marmalade/ratings >/dev/null
 wait "$recording"
-cat "$work/record.out"
+cat "$work/session.json.out"
 
 echo "-- replay of the recording, on a fresh embedded app"
 "$cli" replay "$work/session.json"
@@ -68,14 +79,12 @@ echo "-- the bookshelf app, served as its own process: a session of two links"
 "$bookshelf" >"$work/bookshelf.out" 2>&1 &
 shelf=$!
 trap 'kill "$served" "$shelf" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q '^serving' "$work/bookshelf.out" && break; sleep 0.1; done
-"$cli" record --attach Bookshelf --count 2 -o "$work/bookshelf.json" >"$work/bookshelf-record.out" 2>&1 &
-recording=$!
-for _ in $(seq 100); do grep -q '^recording' "$work/bookshelf-record.out" && break; sleep 0.1; done
+until_said serving "$work/bookshelf.out"
+start_recording Bookshelf 2 "$work/bookshelf.json"
 "$cli" open --attach Bookshelf bookshelf://book/cosmos >/dev/null
 "$cli" open --attach Bookshelf bookshelf://book/emma/notes >/dev/null
 wait "$recording"
-cat "$work/bookshelf-record.out"
+cat "$work/bookshelf.json.out"
 grep -q '"appType":{"module":"Bookshelf","type":"BookshelfApp"}' "$work/bookshelf.json" || {
     echo "error: the bookshelf session does not name its app type"
     exit 1
@@ -125,7 +134,7 @@ BOOKSHELF_BUGS=1 BOOKSHELF_RECORD="$record" XTREE_INSPECTOR_DIR="$work/crash-dir
     "$launch" >"$work/crashing.out" 2>&1 &
 crashing=$!
 trap 'kill "$served" "$shelf" "$crashing" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q '^serving' "$work/crashing.out" && break; sleep 0.1; done
+until_said serving "$work/crashing.out"
 # 50 links a user might follow, Cosmos and then Dune among them, ending with Emma's notes, which
 # trap after those two.
 books=(dune emma dune/notes cosmos emma dune https://bookshelf.example/book/emma nope dune/notes)
@@ -229,15 +238,13 @@ social=$(swift build --show-bin-path)/social-launch
 SOCIAL_LOOKUP_DELAY=0 "$social" >"$work/social.out" 2>&1 &
 talking=$!
 trap 'kill "$served" "$shelf" "$crashing" "$talking" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q '^serving' "$work/social.out" && break; sleep 0.1; done
-"$cli" record --attach SocialApp --count 4 -o "$work/social.json" >"$work/social-record.out" 2>&1 &
-recording=$!
-for _ in $(seq 100); do grep -q '^recording' "$work/social-record.out" && break; sleep 0.1; done
+until_said serving "$work/social.out"
+start_recording SocialApp 4 "$work/social.json"
 # Two taps (the app's own navigation calls, as its actions make them) and two links.
 printf 'tap-status\nhttps://social.example/tags/swift\nsocial://app/tab/explore\ntap-compose\nquit\n' |
     "$cli" watch --attach SocialApp >/dev/null
 wait "$recording"
-cat "$work/social-record.out"
+cat "$work/social.json.out"
 kill "$talking"
 SOCIAL_LOOKUP_DELAY=0 "$cli" replay "$work/social.json" --launch "$social"
 "$cli" export-test "$work/social.json" --name socialTaps -o "$package/Tests/ExportedTests/SocialTapsTests.swift"
