@@ -51,7 +51,10 @@ private struct Generator {
         return state >> 33
     }
 
+    /// A text, never `.` or `..`: no link carries those as a segment (RFC 3986 removes them).
     mutating func text() -> String {
-        String((0..<(1 + Int(next() % 12))).map { _ in Self.alphabet[Int(next() % UInt64(Self.alphabet.count))] })
+        let text = String(
+            (0..<(1 + Int(next() % 12))).map { _ in Self.alphabet[Int(next() % UInt64(Self.alphabet.count))] })
+        return text == "." || text == ".." ? text + "a" : text
     }
 }

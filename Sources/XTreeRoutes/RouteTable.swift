@@ -26,35 +26,51 @@ public struct RouteTable<Link: Sendable>: Sendable {
     public let scheme: String
     /// The websites whose `https` links are the same links (universal links).
     public let universalHosts: [String]
+    /// Websites the app decides at run time whose `https` links are the same links, such as
+    /// the servers the user has accounts on; `nil` when there are none.
+    public let hosts: RouteHosts?
     /// The forms, tried in order.
     public let routes: [RouteForm<Link>]
 
     /// The longest link read, in UTF-8 bytes.
     public static var maximumLength: Int { 2048 }
 
-    /// A table of `routes` under `scheme`, and under `https://HOST/` for each universal host.
+    /// A table of `routes` under `scheme`, and under `https://HOST/` for each universal host
+    /// and each host of `hosts`.
     ///
     /// Each receiver that is a protocol is made searchable by name (`SearchableProtocols`), so
     /// that snapshots record it and `find` and `why` name it, with no `register` call.
-    public init(scheme: String, universalHosts: [String] = [], _ routes: [RouteForm<Link>]) {
+    public init(
+        scheme: String, universalHosts: [String] = [], hosts: RouteHosts? = nil, _ routes: [RouteForm<Link>]
+    ) {
         self.scheme = scheme.lowercased()
         self.universalHosts = universalHosts.map { $0.lowercased() }
+        self.hosts = hosts
         self.routes = routes
         for route in routes { route.searchable() }
     }
 
-    /// Every form, under the custom scheme and then under each universal host.
+    /// Every form, under the custom scheme, then under each universal host, then under the
+    /// class of ``hosts`` (`https://<server>/…`).
     public var forms: [String] {
-        prefixes.flatMap { prefix in routes.map { $0.form(after: prefix) } }
+        formPrefixes.flatMap { prefix in routes.map { $0.form(after: prefix) } }
     }
 
-    private var prefixes: [String] { ["\(scheme)://"] + universalHosts.map { "https://\($0)/" } }
+    /// Where links begin, each with a host: the class of ``hosts`` by its sample.
+    private var prefixes: [String] {
+        ["\(scheme)://"] + (universalHosts + (hosts.map { [$0.sample] } ?? [])).map { "https://\($0)/" }
+    }
+
+    /// Where forms begin: the class of ``hosts`` by its name.
+    private var formPrefixes: [String] {
+        ["\(scheme)://"] + universalHosts.map { "https://\($0)/" } + (hosts.map { ["https://<\($0.name)>/"] } ?? [])
+    }
 
     /// The link `link` is, under the custom scheme.
     public func url(for link: Link) -> String? { urls(for: link).first }
 
-    /// The link `link` is, under the custom scheme and each universal host; empty if no form
-    /// prints it.
+    /// The link `link` is, under the custom scheme, each universal host and the sample host of
+    /// ``hosts``; empty if no form prints it.
     public func urls(for link: Link) -> [String] {
         guard let (route, values) = routes.lazy.compactMap({ route in route.texts(link).map { (route, $0) } }).first
         else { return [] }
@@ -62,15 +78,15 @@ public struct RouteTable<Link: Sendable>: Sendable {
     }
 
     /// One example of each form: with its first sample value, what it must reach. A form with
-    /// a value and no sample has none.
+    /// a value and no sample has none; one of the class of ``hosts`` is on its sample host.
     public var examples: [LinkExample] {
-        prefixes.flatMap { prefix in
+        zip(formPrefixes, prefixes).flatMap { formPrefix, prefix in
             routes.compactMap { route -> LinkExample? in
                 guard route.problem == nil, let sample = route.samples.first, route.make(sample) != nil else {
                     return nil
                 }
                 return LinkExample(
-                    form: route.form(after: prefix), link: prefix + route.path(with: sample),
+                    form: route.form(after: formPrefix), link: prefix + route.path(with: sample),
                     reaches: route.receiver(forValues: sample), opensNewEachTime: route.opensNewEachTime)
             }
         }
@@ -151,13 +167,18 @@ public struct RouteTable<Link: Sendable>: Sendable {
             prefix = "\(scheme)://"
         } else if givenScheme == "https", universalHosts.contains(host) {
             prefix = "https://\(host)/"
+        } else if givenScheme == "https", let hosts, hosts.contains(host) {
+            prefix = "https://<\(hosts.name)>/"
         } else {
             throw fail(
                 .wrongScheme(givenScheme),
                 "wrong scheme '\(TerminalText.shortened(givenScheme))"
                     + (givenScheme == "https" ? "' on \(TerminalText.shortened(host))" : "'")
                     + "; the scheme is \(scheme)"
-                    + (universalHosts.isEmpty ? "" : ", or https on \(universalHosts.joined(separator: ", "))"))
+                    + (universalHosts.isEmpty && hosts == nil
+                        ? ""
+                        : ", or https on "
+                            + (universalHosts + (hosts.map { ["a \($0.name)"] } ?? [])).joined(separator: ", ")))
         }
         let segments = path.compactMap { $0.removingPercentEncoding }
         guard segments.count == path.count else {
@@ -346,4 +367,30 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(reason) in \(link)" + (nearest.map { " (did you mean \($0)?)" } ?? "") + "; accepted links: "
             + forms.joined(separator: ", ")
     }
+}
+
+/// Websites whose set the app decides at run time, such as the servers a user has accounts on:
+/// their `https` links are the table's links. Forms print the class by its name
+/// (`https://<server>/@<user>`); examples use its sample host.
+///
+/// ```swift
+/// RouteHosts("server", sample: "social.example") { Accounts.current.hosts.contains($0) }
+/// ```
+public struct RouteHosts: Sendable {
+    /// What the hosts are, as forms print them: `server`.
+    public let name: String
+    /// A host of the class, for examples and round trips: `social.example`.
+    public let sample: String
+    private let accepts: @Sendable (String) -> Bool
+
+    /// Hosts named `name`, of which `sample` is one, that `accepts` takes (given each host in
+    /// lower case).
+    public init(_ name: String, sample: String, accepts: @escaping @Sendable (String) -> Bool) {
+        self.name = name
+        self.sample = sample.lowercased()
+        self.accepts = accepts
+    }
+
+    /// Whether `host` (in lower case) is of the class.
+    public func contains(_ host: String) -> Bool { accepts(host) }
 }

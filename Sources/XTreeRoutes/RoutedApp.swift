@@ -1,3 +1,4 @@
+import Foundation
 import XTree
 import XTreeSnapshot
 
@@ -62,7 +63,14 @@ extension RouteTable {
     ) {
         let (_, route, values) = try match(link)
         let conditions = route.condition(forValues: values).map { [NodeCondition(key: $0.key, value: $0.value)] } ?? []
-        let prefix = link.lowercased().hasPrefix("https:") ? universalHosts.first.map { "https://\($0)/" } : nil
-        return (route.form(after: prefix ?? "\(scheme)://"), route.receiver(forValues: values), conditions)
+        // A link that matched under https is on a universal host or one of the class of `hosts`.
+        var prefix = "\(scheme)://"
+        if link.lowercased().hasPrefix("https:"),
+            let host = URLComponents(string: LinkNormalization.normalized(link))?.host?.lowercased()
+        {
+            prefix =
+                universalHosts.contains(host) ? "https://\(host)/" : hosts.map { "https://<\($0.name)>/" } ?? prefix
+        }
+        return (route.form(after: prefix), route.receiver(forValues: values), conditions)
     }
 }
