@@ -64,6 +64,38 @@ import XTreePlatform
         #expect(tag.stdout.hasPrefix("2 Destination.tag #"), "\(tag.stdout) \(tag.stderr)")
     }
 
+    /// `tree --why` marks the router a link would go to, the shown tab's, applying nothing: after
+    /// the explore tab is selected, its router, not the timeline's; a link no router takes ends
+    /// the command with status 1 after the tree.
+    @Test func treeMarksTheRouterThatWouldReceiveALink() async throws {
+        let (folder, environment) = try Self.environment()
+        defer { withExtendedLifetime(folder) {} }
+        let marked = try await cliProcess(
+            [
+                "tree", "--launch", Self.social, "--open", "social://app/tab/explore", "--why",
+                "https://social.example/@ada",
+            ], environment: environment)
+        #expect(marked.status == 0, "\(marked.stdout) \(marked.stderr)")
+        let lines = marked.stdout.split(separator: "\n")
+        #expect(lines.first { $0.contains("\"explore\"") }?.hasSuffix(" ◀") == true, "\(marked.stdout)")
+        #expect(lines.first { $0.contains("\"timeline\"") }?.hasSuffix(" ◀") == false, "\(marked.stdout)")
+        // Nothing was applied: no destination under either router.
+        #expect(!marked.stdout.contains("Destination."), "\(marked.stdout)")
+        let tagged = try await cliProcess(
+            ["tree", "--launch", Self.social, "--why", "https://social.example/tags/swift"], environment: environment)
+        #expect(
+            tagged.stdout.split(separator: "\n").first { $0.contains("\"timeline\"") }?.hasSuffix(" ◀") == true,
+            "\(tagged.stdout)")
+        // The recipes app reads its table: its ratings are not in the tree until a link opens them.
+        let link = "recipes://recipes/orange-marmalade/ratings"
+        let absent = try await cliProcess(["tree", "--why", link], environment: environment)
+        #expect(absent.status == 1 && absent.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(absent.stdout)")
+        #expect(
+            absent.stderr.hasPrefix(
+                "error: \(link): no DefaultRatingViewModel with recipe=orange-marmalade in the tree would take it now"),
+            "\(absent.stderr)")
+    }
+
     /// `why` asks the app's own router, which reads the servers the app is connected to now: a
     /// status on a server the user has joined is local, on any other remote.
     @Test func whyAnswersForAServerTheAppAcceptsAtRunTime() async throws {
