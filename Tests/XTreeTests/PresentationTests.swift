@@ -11,6 +11,9 @@ import XTree
     init(_ title: String) { self.title = title }
 }
 
+/// A destination as a SwiftUI-native app's navigation path holds it.
+enum ValueDestination: Hashable, Sendable { case home }
+
 /// A coordinator that presents a sheet and pushes a stack of protocol-typed models.
 @MainActor final class PresentingCoordinator: ObservableObject, ViewModel {
     @Published var sheet: (any SheetModel)?
@@ -53,6 +56,16 @@ final class Announcements: @unchecked Sendable {
         #expect(ModelIdentity(model as any SheetModel) == identity)
         #expect(ModelIdentity(model as any SheetModel).hashValue == identity.hashValue)
         #expect(ModelIdentity(DefaultSheetModel("a") as any SheetModel) != identity)
+    }
+
+    /// A value wrapped by mistake (a SwiftUI-native app's destination) ends the process with
+    /// what to do instead: Swift cannot refuse it when the code is compiled.
+    @Test func aValueIsRefusedWithWhatToDoInstead() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ModelIdentity(ValueDestination.home)
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("a value is its own identity"), "\(message)")
     }
 
     @Test func aDismissalWritesNilBackAndAReplacementIsANewItem() {

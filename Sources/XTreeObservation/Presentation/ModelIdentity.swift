@@ -24,11 +24,13 @@ public struct ModelIdentity<Model>: Identifiable, Hashable {
     public let id: ObjectIdentifier
 
     /// Wraps `model`, which must be a class instance (a model typed as a class-bound protocol
-    /// always is).
+    /// always is). A value traps, saying to use the value itself: Swift 6 cannot refuse it
+    /// when the code is compiled (a class-bound existential does not satisfy `AnyObject`).
     public init(_ model: Model) {
         precondition(
             type(of: model as Any) is AnyClass,
-            "ModelIdentity<\(Model.self)> needs a class instance, got a \(type(of: model as Any))")
+            "ModelIdentity<\(Model.self)> needs a class instance, got a \(type(of: model as Any)): a value is its own "
+                + "identity; give it to sheet(item:) or a navigation path as it is (Identifiable or Hashable)")
         self.model = model
         id = ObjectIdentifier(model as AnyObject)
     }
