@@ -205,6 +205,13 @@ extension Argument where Value == String {
     }
 }
 
+extension Argument where Value == String? {
+    /// At most one.
+    package init(value: String, help: String) {
+        slot = TypedSlot(.positional, name: value, valueName: value, help: help) { slot, _ in slot.given.first?.text }
+    }
+}
+
 extension Argument where Value == [String] {
     /// One or more.
     package init(value: String, help: String) {

@@ -44,7 +44,7 @@ public enum CommandLineTool {
     /// Runs a command line and returns its exit status.
     ///
     /// - Parameter executable: The tool's executable, which serves the example apps in a child
-    ///   (`--app NAME serve --as-launched`); without one, only `serve` and commands on another
+    ///   (`serve NAME --as-launched`); without one, only `serve` and commands on another
     ///   app or a snapshot run.
     static func run(
         _ arguments: [RawArgument], console: Console, environment: [String: String], executable: String?,
@@ -84,8 +84,8 @@ public enum CommandLineTool {
             console.out("xtree-cli \(version)\n")
             return
         }
+        try refuseAppOption(texts)
         var rest = arguments[...]
-        let app = try AppEntry(chooseApp(from: apps, in: &rest))
         let name: String
         if let first = rest.first?.text, !first.hasPrefix("-") {
             name = first
@@ -101,34 +101,47 @@ public enum CommandLineTool {
                     + commands.map(\.configuration.name).sorted().joined(separator: ", "),
                 command: nil)
         }
+        let app = try AppEntry(chooseApp(from: apps, command: name, in: rest))
         try await command.run(rest, app, console, environment, executable)
     }
 
-    /// The example app `--app NAME` names (taken out of the arguments), or the first; the
-    /// option exists only when there is more than one.
+    /// `--app NAME`, before `--`, is refused with the command line that now says it.
+    private static func refuseAppOption(_ texts: [String]) throws(CLIError) {
+        let end = texts.firstIndex(of: "--") ?? texts.endIndex
+        guard let index = texts[..<end].firstIndex(where: { $0 == "--app" || $0.hasPrefix("--app=") }) else { return }
+        var rest = texts
+        rest.removeSubrange(index..<min(texts[index] == "--app" ? index + 2 : index + 1, end))
+        let given = texts[index] == "--app" ? texts.dropFirst(index + 1).first : String(texts[index].dropFirst(6))
+        let name = TerminalText.shortened((given ?? "NAME").lowercased())
+        let command = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "tree"
+        let example = command == "serve" ? "serve \(name)" : "\(TerminalText.shortened(command)) --launch \(name)"
+        throw .usage("--app is gone: name the example app as in 'xtree-cli \(example)'", command: nil)
+    }
+
+    /// The example app the command line names, else the first: `serve NAME` (its first
+    /// argument), or `--launch NAME` with the name of an example app (which the command's
+    /// target then starts as it starts the default one). Read before the command's options,
+    /// since the app adds its own; nothing is taken out.
     private static func chooseApp(
-        from apps: [EmbeddedAppType], in arguments: inout ArraySlice<RawArgument>
+        from apps: [EmbeddedAppType], command: String, in arguments: ArraySlice<RawArgument>
     ) throws(CLIError) -> EmbeddedAppType {
-        guard apps.count > 1 else { return apps[0] }
         let end = arguments.firstIndex { $0.text == "--" } ?? arguments.endIndex
-        guard let index = arguments[..<end].firstIndex(where: { $0.text == "--app" || $0.text.hasPrefix("--app=") })
-        else { return apps[0] }
-        let given = arguments[index].text
-        var name = String(given.dropFirst("--app=".count))
-        var count = 1
-        if given == "--app" {
-            guard index + 1 < end else { throw .usage("option '--app' needs a value (NAME)", command: nil) }
-            name = arguments[index + 1].text
-            count = 2
+        let texts = arguments[..<end].map(\.text)
+        let name: String?
+        if command == "serve" {
+            name = texts.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        } else if let index = texts.lastIndex(where: { $0 == "--launch" || $0.hasPrefix("--launch=") }) {
+            name = texts[index] == "--launch" ? texts.dropFirst(index + 1).first : String(texts[index].dropFirst(9))
+        } else {
+            name = nil
         }
-        arguments.removeSubrange(index..<index + count)
-        guard let app = apps.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw .usage(
-                "no example app is called '\(TerminalText.shortened(name))'; apps: "
-                    + apps.map(\.name).joined(separator: ", "),
-                command: nil)
-        }
-        return app
+        guard let name else { return apps[0] }
+        if let app = apps.first(where: { $0.name.lowercased() == name.lowercased() }) { return app }
+        guard command == "serve" else { return apps[0] }
+        throw .usage(
+            "no example app is called '\(TerminalText.shortened(name))'; apps: "
+                + apps.map { $0.name.lowercased() }.joined(separator: ", "),
+            command: command)
     }
 
     /// The commands that take the option `name`, listed for prose: `tree, find and diff`.
@@ -149,20 +162,15 @@ public enum CommandLineTool {
             serves its inspector ('serve --as-launched'), and stopped at the end of the command;
             'serve' alone runs it in its own process. \(Self.taking("snapshot")) also read
             snapshots (--snapshot FILE, or - for standard input); \(Self.taking("attach")) attach to
-            running apps (--attach, see 'list'); \(Self.taking("launch")) also start your app's
-            launch executable, work on it and stop it (--launch PATH|NAME; see Inspector.serve).
+            running apps (--attach, see 'list'); \(Self.taking("launch")) also start an app, work
+            on it and stop it (--launch PATH|NAME: your app's launch executable, see
+            Inspector.serve; a name from .xtree.json; or an example app: \(
+                apps.map { $0.name.lowercased() }.joined(separator: ", "))).
             """, width: width)
         text += "\n\nUSAGE: xtree-cli [<command>] [<options>]\n\nCOMMANDS:\n"
         text += Help.table(commands.map { ("  " + $0.configuration.name, $0.configuration.summary) }, width: width)
         text += "\n" + Help.wrapped("With no command, xtree-cli prints the tree (as 'xtree-cli tree').", width: width)
         var options = Help.optionEntries(allSlots(of: CommonOptions()))
-        if apps.count > 1 {
-            let names = apps.map(\.name).joined(separator: "|")
-            options += Help.optionEntries([
-                ArgumentSlot(
-                    .option, name: "app", valueName: names, help: "The example app (default \(apps[0].name)).")
-            ])
-        }
         options += [("  --help", "Show this help."), ("  --version", "Show the version.")]
         text += "\n\nOPTIONS:\n" + Help.table(options, width: width)
         text += "\n" + Help.wrapped("See 'xtree-cli <command> --help' for a command's options.", width: width) + "\n"

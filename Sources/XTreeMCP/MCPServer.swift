@@ -32,7 +32,7 @@ package struct MCPServer {
     /// error.
     package typealias Runner = @MainActor (_ line: [String]) async -> (status: Int32, output: String, errors: String)
 
-    let arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int)
+    let arguments: (attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int)
     let version: String
     let run: Runner
     private var initialized = false
@@ -43,7 +43,7 @@ package struct MCPServer {
     /// or the snapshot file `snapshot`; tools that apply links to an app the user runs only
     /// with `allowOpen`.
     package init(
-        arguments: (app: String, attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int),
+        arguments: (attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int),
         version: String,
         run: @escaping Runner
     ) {
@@ -186,7 +186,7 @@ package struct MCPServer {
             }
         }
         let (options, positionals) = tool.command(given)
-        var line = ["--app", arguments.app] + options
+        var line = options
         if tool.startsApps {
             // A fresh app per case, never the running one: the server's launch executable, or
             // the example app served in a child.

@@ -69,19 +69,25 @@ package struct Context {
 
     /// Starts the app `--launch` names, or without one the example app.
     package func launch(orExample value: String?) throws(CLIError) -> LaunchedApp {
-        if let value { return try launch(value) }
+        if !isExample(value), let value { return try launch(value) }
         return try launchExample().launched
     }
 
+    /// Whether `--launch` names the example app, or is not given: the command line chose the
+    /// app by that name (the example apps' names come before `.xtree.json`'s).
+    package func isExample(_ launch: String?) -> Bool {
+        launch.map { $0.lowercased() == app.type.name.lowercased() } ?? true
+    }
+
     /// Starts the example app as a user's app is started: in a child of this tool's own
-    /// executable (`--app NAME OPTIONS serve --as-launched`), with the options given that
+    /// executable (`serve NAME --as-launched OPTIONS`), with the options given that
     /// configure it, attached; stopped when the command ends, and by ``Target/finish()``,
     /// which then reports a state it failed to save.
     package func launchExample() throws(CLIError) -> (target: AttachedTarget, launched: LaunchedApp) {
         guard let executable else {
             throw .failure("cannot find this tool's own executable, which serves \(app.type.title) in a child")
         }
-        var arguments = ["--app", app.type.name, "serve", "--as-launched", "--name", app.type.name].map {
+        var arguments = ["serve", app.type.name.lowercased(), "--as-launched", "--name", app.type.name].map {
             Array($0.utf8)
         }
         for (option, value) in exampleArguments {
@@ -109,7 +115,8 @@ package struct Context {
         return (target, launched)
     }
 
-    /// Starts the app `--launch` names (a path, or a name in `.xtree.json`), attached; it is
+    /// Starts the app `--launch` names (a path, or a name in `.xtree.json`; an example app's name
+    /// is ``launch(orExample:)``'s), attached; it is
     /// stopped when the command ends.
     package func launch(_ value: String) throws(CLIError) -> LaunchedApp {
         let command = try LaunchConfiguration.command(

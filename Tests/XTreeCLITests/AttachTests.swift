@@ -22,7 +22,7 @@ final class ServedApp {
         // Every event of the served app checks the inspector's view against a full snapshot.
         environment["XTREE_CHECK_LIVE_TREE"] = "1"
         let started = try await startCLI(
-            (app.map { ["--app", $0] } ?? []) + ["serve", "--name", name] + arguments, environment: environment,
+            ["serve"] + (app.map { [$0.lowercased()] } ?? []) + ["--name", name] + arguments, environment: environment,
             output: folder.path("serve.out")
         ) { $0.hasPrefix("serving") }
         process = started.process

@@ -14,7 +14,7 @@ import XTreePlatform
     @MainActor
     @Test func aHelperHoldingTheChildsOutputNeitherHangsTheStopNorOutlivesIt() throws {
         let launcher = try Launcher(
-            #"sleep 300 & echo $! > "$(dirname "$0")/helper"; exec "$XTREE_CLI" "$@" serve --as-launched"#)
+            #"sleep 300 & echo $! > "$(dirname "$0")/helper"; exec "$XTREE_CLI" serve "$@" --as-launched"#)
         let launched = try LaunchedApp(launcher.script, environment: launcher.environment)
         let helper = try #require(
             Int32(
@@ -37,7 +37,7 @@ import XTreePlatform
     @Test func aHelperThatIgnoresSIGTERMIsKilledWithTheGroup() throws {
         let launcher = try Launcher(
             #"(trap '' TERM; exec sleep 300) & echo $! > "$(dirname "$0")/helper"; "#
-                + #"exec "$XTREE_CLI" "$@" serve --as-launched"#)
+                + #"exec "$XTREE_CLI" serve "$@" --as-launched"#)
         let launched = try LaunchedApp(launcher.script, environment: launcher.environment)
         let helper = try #require(
             Int32(

@@ -12,28 +12,28 @@ import XTreePlatform
 @MainActor
 @Suite struct SecondEmbeddedAppTests {
     @Test func theShopIsPrintedOpenedCheckedAndWatchedThroughItsAdapter() async throws {
-        let tree = try await cli(["--app", "Shop", "tree", "--products", "mug,tea"])
+        let tree = try await cli(["tree", "--launch", "shop", "--products", "mug,tea"])
         #expect(tree.status == 0, "\(tree.stderr)")
         #expect(tree.stdout.hasPrefix("0 ShopCoordinator"))
         #expect(tree.stdout.contains("products=2"))
 
-        let opened = try await cli(["--app", "Shop", "open", "shop://product/kettle", "--trace"])
+        let opened = try await cli(["open", "--launch", "shop", "shop://product/kettle", "--trace"])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.hasPrefix("== shop://product/kettle (open)\nsearch for ProductDetailScreen"))
         #expect(
             opened.stdout.contains("reached: 0 ShopCoordinator > 1 CatalogCoordinator > 5 ProductDetailViewModel\n"))
 
-        let bad = try await cli(["--app", "Shop", "open", "shop://checkout", "shop://nowhere"])
+        let bad = try await cli(["open", "--launch", "shop", "shop://checkout", "shop://nowhere"])
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("error: unknown path in shop://nowhere (did you mean shop://"))
         #expect(bad.stderr.contains("; accepted links: shop://tab/<catalog|cart|account>, shop://product/<sku>"))
         #expect(bad.stdout.isEmpty)
 
-        let check = try await cli(["--app", "Shop", "check", "--products", "mug", "--format", "json"])
+        let check = try await cli(["check", "--launch", "shop", "--products", "mug", "--format", "json"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("shop://product/mug") && !check.stdout.contains("shop://product/tea"))
 
-        let watched = try await cli(["--app", "Shop", "watch"], input: "shop://checkout\nback\nback\nhelp\n")
+        let watched = try await cli(["watch", "--launch", "shop"], input: "shop://checkout\nback\nback\nhelp\n")
         #expect(watched.status == 0, "\(watched.stderr)")
         #expect(
             watched.stdout.hasPrefix(
@@ -48,13 +48,13 @@ import XTreePlatform
     }
 
     @Test func anAppsOptionsAreOfferedOnlyToCommandsInTheirRole() async throws {
-        let shopHelp = try await cli(["--app", "Shop", "tree", "--help"]).stdout
+        let shopHelp = try await cli(["tree", "--launch", "shop", "--help"]).stdout
         #expect(shopHelp.contains("--products SKU,SKU"))
         #expect(!shopHelp.contains("--catalog"))
-        let list = try await cli(["--app", "Shop", "list", "--products", "mug"])
+        let list = try await cli(["list", "--catalog", "catalog.json"])
         #expect(list.status == 64)
-        #expect(list.stderr.hasPrefix("error: unknown option '--products' for 'list'"))
-        let unknown = try await cli(["--app", "Shop", "tree", "--products", "toy"])
+        #expect(list.stderr.hasPrefix("error: unknown option '--catalog' for 'list'"))
+        let unknown = try await cli(["tree", "--launch", "shop", "--products", "toy"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.hasPrefix("error: the shop sells no 'toy'; products: mug, tea, kettle\n"))
         let recipes = try await cli(["check", "--approach", "explicit"])
@@ -66,25 +66,31 @@ import XTreePlatform
             ))
     }
 
-    @Test func theFirstAppIsTheDefaultAndAppPicksAnother() async throws {
+    /// `--launch NAME` names an example app as it names any other (before `.xtree.json`'s names),
+    /// and `serve NAME` the one it serves; the option that did it before says what to type now.
+    @Test func theFirstAppIsTheDefaultAndLaunchNamesAnother() async throws {
         let recipes = try await cli(["tree", "--depth", "0"])
         #expect(recipes.stdout.hasPrefix("0 DefaultHomeCoordinator"))
-        let shop = try await cli(["tree", "--app", "shop", "--depth", "0"])
+        let shop = try await cli(["tree", "--launch", "shop", "--depth", "0"])
         #expect(shop.stdout.hasPrefix("0 ShopCoordinator"), "\(shop.stderr)")
-        let inline = try await cli(["--app=Shop", "tree", "--depth", "0"])
+        let inline = try await cli(["tree", "--launch=Shop", "--depth", "0"])
         #expect(inline.stdout == shop.stdout)
-        let unknown = try await cli(["tree", "--app", "Nope"])
+        #expect(try await cli(["tree", "--launch", "recipes", "--depth", "0"]).stdout == recipes.stdout)
+        let gone = try await cli(["--app", "Shop", "fuzz"])
+        #expect(gone.status == 64)
+        #expect(
+            gone.stderr.hasPrefix("error: --app is gone: name the example app as in 'xtree-cli fuzz --launch shop'\n"))
+        let unknown = try await cli(["serve", "nope"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("error: no example app is called 'Nope'; apps: Recipes, Shop\n"))
-        #expect(try await cli(["--help"]).stdout.contains("--app Recipes|Shop"))
+        #expect(unknown.stderr.hasPrefix("error: no example app is called 'nope'; apps: recipes, shop\n"))
+        // With the shop not among the apps, `shop` is a name for .xtree.json, which names none here.
         let recipesOnly = [EmbeddedAppType(EmbeddedRecipes.self)]
-        #expect(!(try await cli(["--help"], apps: recipesOnly).stdout.contains("--app")))
-        let single = try await cli(["tree", "--app", "Recipes"], apps: recipesOnly)
-        #expect(single.status == 64)
+        let single = try await cli(["tree", "--launch", "shop"], apps: recipesOnly)
+        #expect(single.status == 1 && single.stderr.contains("no .xtree.json"), "\(single.stderr)")
     }
 
     @Test func aWordNoAppCommandsIsALinkToTheEmbeddedApp() async throws {
-        let result = try await cli(["--app", "Shop", "watch"], input: "restore\n")
+        let result = try await cli(["watch", "--launch", "shop"], input: "restore\n")
         #expect(result.stderr.hasPrefix("error: not a shop:// link in restore; accepted links: shop://tab/"))
     }
 }

@@ -4,7 +4,7 @@ import XTreeInspector
 import XTreeInspectorClient
 
 /// The example apps are launched like any user's: served in a child of the tool's own
-/// executable (`--app NAME serve --as-launched`), their options passed to it.
+/// executable (`serve NAME --as-launched`), their options passed to it.
 @Suite struct ExampleChildTests {
     /// Without its executable the tool cannot show the recipes tree: it never makes the app in
     /// its own process.

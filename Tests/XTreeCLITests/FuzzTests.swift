@@ -134,7 +134,7 @@ import XTreeReachability
         #expect((report?["findings"] as? [Any])?.isEmpty == true)
         #expect((report?["links"] as? Int ?? 0) >= 400)
         #expect(recipes.stderr.hasPrefix("fuzzing the recipes app: "))
-        let shop = try await cliProcess(["--app", "Shop", "fuzz", "--budget", "5s"])
+        let shop = try await cliProcess(["fuzz", "--launch", "shop", "--budget", "5s"])
         #expect(shop.status == 0, "\(shop.stdout)\(shop.stderr)")
         #expect(shop.stdout.contains(": no findings\n"))
     }

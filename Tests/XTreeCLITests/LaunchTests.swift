@@ -19,7 +19,7 @@ import XTreeReachability
         let script: String
         var environment: [String: String] { ["TMPDIR": folder.path("tmp")] }
 
-        init(_ body: String = #"exec "$XTREE_CLI" "$@" serve --as-launched"#) throws {
+        init(_ body: String = #"exec "$XTREE_CLI" serve "$@" --as-launched"#) throws {
             folder = try ScratchFolder()
             try FileManager.default.createDirectory(atPath: folder.path("tmp"), withIntermediateDirectories: false)
             let cli = productsDirectory.appendingPathComponent("xtree-cli").path
@@ -65,7 +65,7 @@ import XTreeReachability
     /// An app whose inspector holds its own root and restores no states (the shop served as an
     /// app's own `Inspector(name:app:root:)` serves it) is started again for each example.
     @Test func checkOnALaunchedAppThatCannotReturnToItsStartStartsItForEachExample() async throws {
-        let launcher = try Launcher(#"exec "$XTREE_CLI" --app Shop serve"#)
+        let launcher = try Launcher(#"exec "$XTREE_CLI" serve shop"#)
         let text = try await cliProcess(
             ["check", "--examples", "--launch", launcher.script], environment: launcher.environment)
         #expect(text.status == 0, "\(text.stdout) \(text.stderr)")
@@ -132,14 +132,14 @@ import XTreeReachability
     @Test func aNameIsFoundInTheNearestXTreeJSON() async throws {
         let launcher = try Launcher()
         let file = try launcher.folder.write(
-            ".xtree.json", #"{"launch": {"recipes": "launch.sh", "shop": ["launch.sh", "--app", "Shop"]}}"#)
+            ".xtree.json", #"{"launch": {"kitchen": "launch.sh", "store": ["launch.sh", "shop"]}}"#)
         try Files.changePermissions(at: file, to: 0o644)
         // The folder is a repository's root: the search goes up to it from `sub`.
         try FileManager.default.createDirectory(
             atPath: launcher.folder.path(".git"), withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: launcher.folder.path("sub"), withIntermediateDirectories: false)
         let result = try await cliScript(
-            #"cd sub && "$0" tree --launch recipes --depth 0 && "$0" tree --launch shop --depth 0 && "$0" tree --launch podcasts"#,
+            #"cd sub && "$0" tree --launch kitchen --depth 0 && "$0" tree --launch store --depth 0 && "$0" tree --launch podcasts"#,
             in: launcher.folder,
             environment: launcher.environment)
         #expect(result.stdout.hasPrefix("0 DefaultHomeCoordinator"), "\(result.stderr)")
@@ -150,9 +150,9 @@ import XTreeReachability
         // What a name runs is said once, on standard error, with the file that named it.
         #expect(
             result.stderr
-                == "launching 'recipes': \(script) (from \(folder)/.xtree.json)\n"
-                + "launching 'shop': \(script) --app Shop (from \(folder)/.xtree.json)\n"
-                + "error: \(folder)/.xtree.json names no launch executable 'podcasts'; it names recipes, shop\n")
+                == "launching 'kitchen': \(script) (from \(folder)/.xtree.json)\n"
+                + "launching 'store': \(script) shop (from \(folder)/.xtree.json)\n"
+                + "error: \(folder)/.xtree.json names no launch executable 'podcasts'; it names kitchen, store\n")
         #expect(result.status == 1)
     }
 

@@ -135,7 +135,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
         let transcripts = Transcript.blocks(fence: "text", first: "swift build --product ").filter {
             $0.commands.dropFirst().allSatisfy { $0.contains(".build/debug/") && !$0.contains(" fuzz ") }
         }
-        #expect(transcripts.count == 3, "the browser's check and why, and the social fixture's")
+        #expect(transcripts.count == 4, "the browser's check and why, and the social fixture's check and tree --why")
         let varying = try [
             (NSRegularExpression(pattern: "\\(pid [0-9]+, "), "(pid N, "),
             (NSRegularExpression(pattern: " in [0-9]+\\.[0-9] s"), " in N s"),

@@ -179,16 +179,14 @@ let exampleSession = examples.appendingPathComponent("recipes-session.json").pat
             result.stderr.hasPrefix("error: invalid session \(folder.path("s.json")): \(problem)"), "\(result.stderr)")
     }
 
-    /// The test is of the type the session names, whatever the app was called or which app
-    /// the CLI embeds.
-    @Test(arguments: ["Recipes", "Shop"])
-    func theTestIsOfTheAppTypeTheSessionNames(embedded: String) async throws {
+    /// The test is of the type the session names, whatever the app was called.
+    @Test func theTestIsOfTheAppTypeTheSessionNames() async throws {
         var session = try RecordedSession(data: Data(contentsOf: URL(fileURLWithPath: exampleSession)))
         session.app = "Recipes"
         session.appType = AppTypeName(module: "BankKit", type: "BankApp")
         let folder = try ScratchFolder()
         try session.encoded.write(to: folder.url.appendingPathComponent("bank.json"))
-        let exported = try await cli("--app", embedded, "export-test", folder.path("bank.json"))
+        let exported = try await cli("export-test", folder.path("bank.json"))
         #expect(exported.status == 0, "\(exported.stderr)")
         let imports = exported.stdout.split(separator: "\n").filter { $0.hasPrefix("import ") }
         #expect(imports == ["import BankKit", "import Foundation", "import Testing", "import XTree"])

@@ -10,7 +10,7 @@ import XTreeRoutes
 /// with no handler run.
 @Suite struct WhyTests {
     @Test func aLinkWhoseReceiverIsInTheTreeIsAnsweredWithItsPath() async throws {
-        let result = try await cli(["--app", "Shop", "why", "shop://tab/cart"])
+        let result = try await cli(["why", "--launch", "shop", "shop://tab/cart"])
         #expect(result.status == 0)
         #expect(
             result.stdout
@@ -103,7 +103,7 @@ import XTreeRoutes
                 "recipes://recipes/nope was last applied in event 1:\n  failed: unknown recipe 'nope' in recipes://recipes/nope"
             ),
             "\(past.stdout)")
-        let bad = try await cli(["--app", "Shop", "why", "shop://prodct/tea"])
+        let bad = try await cli(["why", "--launch", "shop", "shop://prodct/tea"])
         #expect(
             bad.stderr.hasPrefix("error: unknown path in shop://prodct/tea (did you mean shop://product/<sku>?)"))
     }
@@ -186,7 +186,7 @@ import XTreeRoutes
         #expect(checked.status == 0, "\(checked.stdout)")
         #expect(checked.stdout.contains("every https link form of the app on recipes.example is advertised"))
         let none = try await cli([
-            "--app", "Shop", "links", "--aasa", path, "--domain", "shop.example", "--app-id", "X.y", "--write-aasa",
+            "links", "--launch", "shop", "--aasa", path, "--domain", "shop.example", "--app-id", "X.y", "--write-aasa",
         ])
         #expect(none.stderr == "error: the shop has no https link form on shop.example to advertise\n")
         let noID = try await cli(["links", "--aasa", path, "--domain", "recipes.example", "--write-aasa"])

@@ -36,8 +36,8 @@ struct CrashCommand: ParsableCommand {
     @Option(
         name: "launch", value: "PATH|NAME",
         help:
-            "The app's launch executable (see Inspector.serve; a NAME from .xtree.json), run once per try; "
-            + "default: the example app, served in a child.")
+            "The app's launch executable (see Inspector.serve), a NAME from .xtree.json, or an example app "
+            + "(recipes, shop), run once per try; default: recipes, served in a child.")
     var launch: String?
     @Option(name: "format", help: "Report format (default text).")
     var format: ReportFormat = .text

@@ -39,7 +39,9 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(
         name: "launch", value: "PATH|NAME",
-        help: "Your app's launch executable (a NAME from .xtree.json); default: the example app, served in a child.")
+        help:
+            "Your app's launch executable, a NAME from .xtree.json, or an example app (recipes, shop); default: "
+            + "recipes. Example apps are served in a child.")
     var launch: String?
     @Option(name: "seed", value: "N", help: "The seed of the links' order (default 1).", minimum: 0)
     var seed: Int?

@@ -14,9 +14,9 @@ struct MCPCommand: ParsableCommand {
             message a line; revision 2025-11-25, and the earlier ones a client asks for). Its
             tools are tree (a page of nodes at a time, by depth or subtree, with a cursor), find,
             why, open, check, links, fuzz and log; each answers with the JSON of the command of
-            its name. They ask the example app (--app), a snapshot (--snapshot, for tree, find
-            and why), a running app (--attach, here or per call), or your app started for the
-            session (--launch). Tools that apply links (open, check, links) run on a running app
+            its name. They ask the example app, a snapshot (--snapshot, for tree, find and why),
+            a running app (--attach, here or per call), or an app started for the session
+            (--launch: yours, or the other example app, --launch shop). Tools that apply links (open, check, links) run on a running app
             of yours, and open anywhere but on --launch's child, only with --allow-open; fuzz
             starts a fresh app per case (--launch's executable, or the example app in a child)
             and never runs on a running app. Requests over 1 MiB, of unknown methods or tools, or
@@ -29,7 +29,9 @@ struct MCPCommand: ParsableCommand {
     var attach: String?
     @Option(
         name: "launch", value: "PATH|NAME",
-        help: "Start your app's launch executable for the session, and ask it; stopped when the session ends.")
+        help:
+            "Start an app for the session, and ask it (a launch executable, a NAME from .xtree.json, or an example "
+            + "app: recipes, shop); stopped when the session ends.")
     var launch: String?
     @Option(name: "snapshot", value: "FILE", help: "Answer tree, find and why from a JSON snapshot.")
     var snapshot: String?
@@ -54,7 +56,7 @@ struct MCPCommand: ParsableCommand {
         if let launch {
             // The server's own child, reached by its pid in its private directory: the only
             // place an executable is named is the server's command line.
-            let launched = try context.launch(launch)
+            let launched = try context.launch(orExample: launch)
             guard let target = launched.target, let directory = launched.inspectorDirectory else {
                 preconditionFailure("a launched app is attached")
             }
@@ -65,7 +67,7 @@ struct MCPCommand: ParsableCommand {
         }
         var server = MCPServer(
             arguments: (
-                context.app.type.name, attach, snapshot, allowOpen, launchedPath, budget ?? MCPServer.defaultBudget
+                attach, snapshot, allowOpen, launchedPath, budget ?? MCPServer.defaultBudget
             ),
             version: CommandLineTool.version
         ) { line in

@@ -11,7 +11,7 @@ import XTreeTargets
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "serve",
-        summary: "Run the example app with its inspector on, until interrupted.",
+        summary: "Run an example app with its inspector on, until interrupted.",
         discussion: """
             Starts the example app and its inspector, prints the app's name, pid and addresses,
             and serves 'xtree-cli --attach' until SIGINT or SIGTERM, when it saves its state if
@@ -29,6 +29,8 @@ struct ServeCommand: ParsableCommand {
         roles: [.starting, .applyingLinks, .savingState]
     )
 
+    @Argument(value: "APP", help: "The example app to serve: recipes (the default) or shop; first, before options.")
+    var app: String?
     @Option(name: "name", value: "NAME", help: "The name to serve under (default the app's name).")
     var name: String?
     @Option(
@@ -50,6 +52,10 @@ struct ServeCommand: ParsableCommand {
         // Before the inspector announces itself: a SIGTERM sent once it is found must end it.
         let termination = Termination()
         Inspector.whenLauncherEnds { Task { @MainActor in termination.end() } }
+        // The command line chose the app by its first argument (its options depend on it).
+        if let app, app.lowercased() != context.app.type.name.lowercased() {
+            throw .usage("give the app first: 'xtree-cli serve \(TerminalText.shortened(app)) …'", command: "serve")
+        }
         let app = try context.startApp()
         let name =
             name ?? context.environment["XTREE_LAUNCH_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? type(of: app).name

@@ -6,7 +6,7 @@ import XTreeReachability
 /// An example app `xtree-cli` carries: how to make it, how it applies a link, which links
 /// `check` covers, the options it adds, and the app's own ``DeepLinkableApp`` type. Only
 /// `serve` runs it in its own process; every other command serves it in a child of the tool's
-/// own executable (`--app NAME serve --as-launched`), as a user's app is launched, and uses
+/// own executable (`serve NAME --as-launched`), as a user's app is launched, and uses
 /// this adapter only for what the tool knows before the child runs (its title, its check of a
 /// link, its applier's name). Each conformance is one file, listed in ``EmbeddedApps``.
 @MainActor

@@ -1,5 +1,5 @@
-/// The apps `xtree-cli` can start in its own process. The first is the default; with more
-/// than one, `--app NAME` picks another.
+/// The apps `xtree-cli` carries. The first is the default; `--launch NAME` picks another
+/// (`serve NAME` for the one `serve` runs).
 @MainActor
 package enum EmbeddedApps {
     package static var all: [EmbeddedAppType] {

@@ -12,7 +12,8 @@ package struct AttachOption: ParsableArguments {
     @Option(
         name: "launch", value: "PATH|NAME",
         help:
-            "Start your app's launch executable (see Inspector.serve; a NAME from .xtree.json), work on it, then stop it."
+            "Start an app, work on it, then stop it: your launch executable (see Inspector.serve), a NAME from "
+            + ".xtree.json, or an example app (recipes, shop)."
     )
     package var launch: String?
     package func validate() throws(CLIError) {
@@ -75,12 +76,12 @@ extension Context {
     }
 
     /// The app `--attach` or `--launch` names, for a command that applies links to it over its
-    /// inspector; `nil` when neither is given (the example app).
+    /// inspector; `nil` when neither is given or `--launch` names the example app.
     ///
     /// - Parameter hold: `--hold-timeout`, where the command takes it, over
     ///   `XTREE_HOLD_TIMEOUT` (else the app's default, 5 s).
     package func running(_ app: AttachOption, hold: HoldOption? = nil) throws(CLIError) -> AttachedTarget? {
-        guard app.attach != nil || app.launch != nil else { return nil }
+        guard app.attach != nil || !isExample(app.launch) else { return nil }
         try refuseEmbeddedOptions(with: app.attach != nil ? "--attach" : "--launch")
         let holdTimeout = HoldOption.seconds(hold?.holdTimeout)
         guard let path = app.launch else {
