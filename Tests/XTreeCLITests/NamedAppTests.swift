@@ -119,7 +119,7 @@ import XTree
             "\(overview.stdout)")
         #expect(
             prose.contains(
-                "tree, open, find, why, check, links, diff, watch, web, replay, crash, fuzz and mcp also start your app's launch executable"
+                "tree, open, find, why, check, links, diff, watch, web, replay, crash, fuzz and mcp also start an app, work on it and stop it"
             ),
             "\(overview.stdout)")
         let links = try await cli("links", "--help", environment: ["COLUMNS": "400"])
