@@ -12,10 +12,19 @@ extension RecordedSession {
         let type = app.type
         let links = steps.filter { $0.event.link != nil }.count
         var body = ""
+        // Each distinct tree once: a step that leaves the tree as it was names the constant
+        // already written.
         var trees = [("start", start)]
+        var names = [start: "start"]
+        func constant(_ tree: TreeSnapshot, _ name: String) -> String {
+            if let known = names[tree] { return known }
+            names[tree] = name
+            trees.append((name, tree))
+            return name
+        }
         for step in steps {
             let event = step.event
-            let tree = "tree\(event.sequence)"
+            let name = "tree\(event.sequence)"
             let moment = SwiftSourceText.stringLiteral("after event #\(event.sequence)")
             let link: JournalEvent.Link
             switch event.kind {
@@ -24,7 +33,7 @@ extension RecordedSession {
                 // app's own; a session with a restore is refused before its test is written.
                 continue
             case .change:
-                trees.append((tree, step.tree))
+                let tree = constant(step.tree, name)
                 body += """
 
                         // #\(event.sequence): a change the app made by itself.
@@ -33,9 +42,9 @@ extension RecordedSession {
                     """
                 continue
             case .link(let recorded):
-                trees.append((tree, step.tree))
                 link = recorded
             }
+            let tree = constant(step.tree, name)
             // A long link is a constant of its own, in pieces a line holds.
             let (declaration, url) = Self.literal(link.url, named: "link\(event.sequence)")
             if link.error != nil {
