@@ -144,7 +144,7 @@ let package = Package(
             ]),
         // The Model Context Protocol server `xtree-cli mcp` runs: the protocol, the tools' schemas
         // and the tree's pages; each tool's answer comes from a command run by a function given.
-        .target(name: "XTreeMCP", dependencies: ["XTreeCodec", "XTreePlatform", "XTreeSupport"]),
+        .target(name: "XTreeMCP", dependencies: ["XTreeArgumentParser", "XTreeCodec", "XTreePlatform", "XTreeSupport"]),
         // The CLI: one type per command, and the tool that parses and runs them.
         .target(
             name: "XTreeCommandLine",

@@ -18,7 +18,7 @@ case "$seconds" in
 esac
 out=.build-fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name xtree -I "$out" -L "$out")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -num-threads 2 -package-name xtree -I "$out" -L "$out")
 
 echo "== building the library modules with fuzzer coverage and AddressSanitizer"
 # In dependency order; each module's interface is found in $out by the ones after it.

@@ -22,6 +22,10 @@ package class ArgumentSlot {
     package let role: OptionRole?
     /// A one-letter name besides the long one (`o` for `-o`), if the option has one.
     package var short: Character?
+    /// The bounds of a whole number, where the value is one.
+    package var bounds: (minimum: Int, maximum: Int?)?
+    /// Whether the value names a file.
+    package var isPath = false
     /// What the command line gave, in order.
     package var given: [RawArgument] = []
 
@@ -134,6 +138,7 @@ extension Option where Value == RawPath? {
             slot.given.last.map { RawPath(bytes: $0.bytes) }
         }
         slot.short = short
+        slot.isPath = true
     }
 }
 
@@ -152,6 +157,7 @@ extension Option where Value == Int? {
             }
             return number
         }
+        slot.bounds = (minimum, maximum?.0)
     }
 }
 
@@ -226,6 +232,7 @@ extension Argument where Value == RawPath {
         slot = TypedSlot(.positional, name: value, valueName: value, help: help, isRequired: true) { slot, _ in
             RawPath(bytes: slot.given.first?.bytes ?? [])
         }
+        slot.isPath = true
     }
 }
 
@@ -234,6 +241,7 @@ extension Argument where Value == RawPath? {
         slot = TypedSlot(.positional, name: value, valueName: value, help: help) { slot, _ in
             slot.given.first.map { RawPath(bytes: $0.bytes) }
         }
+        slot.isPath = true
     }
 }
 

@@ -144,6 +144,11 @@ public enum CommandLineTool {
             command: command)
     }
 
+    /// The options and positional arguments `command` declares; none for a name of no command.
+    package static func declaredSlots(of command: String) -> [ArgumentSlot] {
+        commands.first { $0.configuration.name == command }?.slots ?? []
+    }
+
     /// The commands that take the option `name`, listed for prose: `tree, find and diff`.
     static func taking(_ name: String) -> String {
         let names = commands.filter { $0.options.contains(name) }.map(\.configuration.name)
@@ -248,12 +253,14 @@ struct RegisteredCommand {
         @MainActor (ArraySlice<RawArgument>, AppEntry, Console, [String: String], String?) async throws(CLIError) ->
             Void
 
+    /// Its declarations' options and positional arguments.
+    let slots: [ArgumentSlot]
     /// The options its declarations take, by name.
-    let options: Set<String>
+    var options: Set<String> { Set(slots.filter { $0.kind != .positional }.map(\.name)) }
 
     init<Command: ParsableCommand>(_ type: Command.Type) where Command.Context == Context {
         configuration = Command.configuration
-        options = Set(allSlots(of: Command()).filter { $0.kind != .positional }.map(\.name))
+        slots = allSlots(of: Command())
         run = { arguments, app, console, environment, executable throws(CLIError) in
             try await CommandLineTool.parseAndRun(
                 type, arguments, app: app, console: console, environment: environment, executable: executable)

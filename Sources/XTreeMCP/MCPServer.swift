@@ -34,6 +34,8 @@ package struct MCPServer {
 
     let arguments: (attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int)
     let version: String
+    /// The tools, from the commands' declarations.
+    let tools: [MCPTool]
     let run: Runner
     private var initialized = false
 
@@ -44,11 +46,12 @@ package struct MCPServer {
     /// with `allowOpen`.
     package init(
         arguments: (attach: String?, snapshot: String?, allowOpen: Bool, launched: String?, budget: Int),
-        version: String,
+        version: String, tools: [MCPTool],
         run: @escaping Runner
     ) {
         self.arguments = arguments
         self.version = version
+        self.tools = tools
         self.run = run
     }
 
@@ -133,7 +136,7 @@ package struct MCPServer {
             send(
                 result: [
                     "tools": .array(
-                        MCPTool.all.map {
+                        tools.map {
                             [
                                 "name": .string($0.name), "description": .string($0.description),
                                 "inputSchema": $0.schema,
@@ -151,9 +154,9 @@ package struct MCPServer {
     }
 
     private func call(_ params: [String: JSONValue], id: JSONValue) async {
-        guard case .string(let name)? = params["name"], let tool = MCPTool.all.first(where: { $0.name == name }) else {
+        guard case .string(let name)? = params["name"], let tool = tools.first(where: { $0.name == name }) else {
             return send(
-                error: -32602, "no such tool; tools: \(MCPTool.all.map(\.name).joined(separator: ", "))", id: id)
+                error: -32602, "no such tool; tools: \(tools.map(\.name).joined(separator: ", "))", id: id)
         }
         var given: [String: JSONValue] = [:]
         switch params["arguments"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XTreeCommandLine
 import XTreeSupport
 
 @testable import XTreeMCP
@@ -8,9 +9,41 @@ import XTreeSupport
 /// cursors. Scripts/mcp-check.py drives the whole server with the protocol's Python SDK.
 @MainActor
 @Suite struct MCPTests {
+    static var tools: [MCPTool] { MCPTool.all(declaredBy: CommandLineTool.declaredSlots(of:)) }
+
+    /// Each tool's arguments that its command declares are that declaration: its help, its
+    /// kind and bounds, required where the command requires it, and given on the command line
+    /// as the command reads it.
+    @Test func theToolsAreTheCommandsDeclarations() throws {
+        var declared = 0
+        for tool in Self.tools {
+            let slots = CommandLineTool.declaredSlots(of: tool.name)
+            for (argument, slot) in tool.declared {
+                declared += 1
+                #expect(slots.contains { $0 === slot }, "\(tool.name).\(argument)")
+                let schema = try #require(tool.arguments[argument])
+                #expect(schema.description.hasPrefix(slot.help), "\(tool.name).\(argument)")
+                #expect(tool.required.contains(argument) == slot.isRequired, "\(tool.name).\(argument)")
+                if case .integer(let minimum, let maximum) = schema.kind {
+                    #expect(slot.bounds?.minimum == minimum && slot.bounds?.maximum == maximum)
+                }
+            }
+        }
+        #expect(declared == 11)
+        let find = try #require(Self.tools.first { $0.name == "find" })
+        #expect(find.arguments["name"]?.description == "The type or protocol to find, such as RecipeViewModel.")
+        let line = find.command(["name": "A", "where": ["k=v", "x~y"], "all": true, "budget": 2000])
+        #expect(line.options == ["find", "--format", "json", "--all", "--where", "k=v", "--where", "x~y"])
+        #expect(line.positionals == ["A"])
+        let links = try #require(Self.tools.first { $0.name == "links" })
+        #expect(links.required == ["aasa", "domain"])
+        let crash = try #require(Self.tools.first { $0.name == "crash" })
+        #expect(
+            crash.command(["file": "r", "minimize": false]).options == ["crash", "--format", "json", "--no-minimize"])
+    }
     @Test func argumentsAreHeldToTheToolsSchema() throws {
-        let tree = try #require(MCPTool.all.first { $0.name == "tree" })
-        let find = try #require(MCPTool.all.first { $0.name == "find" })
+        let tree = try #require(Self.tools.first { $0.name == "tree" })
+        let find = try #require(Self.tools.first { $0.name == "find" })
         #expect(tree.problem(with: [:]) == nil)
         #expect(tree.problem(with: ["depth": 2, "limit": 2000, "attach": "App"]) == nil)
         #expect(tree.problem(with: ["depth": "2"]) != nil)

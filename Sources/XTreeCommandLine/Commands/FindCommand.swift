@@ -18,7 +18,7 @@ struct FindCommand: ParsableCommand {
         roles: [.starting]
     )
 
-    @Argument(value: "NAME", help: "The type to find.")
+    @Argument(value: "NAME", help: "The type or protocol to find, such as RecipeViewModel.")
     var name: String
     @OptionGroup var query: QueryOptions
     @Option(name: "open", value: "URL", help: "Apply a deep link first.")

@@ -69,7 +69,8 @@ struct MCPCommand: ParsableCommand {
             arguments: (
                 attach, snapshot, allowOpen, launchedPath, budget ?? MCPServer.defaultBudget
             ),
-            version: CommandLineTool.version
+            version: CommandLineTool.version,
+            tools: MCPTool.all(declaredBy: CommandLineTool.declaredSlots(of:))
         ) { line in
             // Each tool's command, run in this process with what it prints captured.
             guard let input = try? Files.open("/dev/null", [], mode: 0) else { return (1, "", "cannot open /dev/null") }
