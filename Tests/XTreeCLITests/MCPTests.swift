@@ -24,9 +24,17 @@ import XTreeSupport
                 let schema = try #require(tool.arguments[argument])
                 #expect(schema.description.hasPrefix(slot.help), "\(tool.name).\(argument)")
                 #expect(tool.required.contains(argument) == slot.isRequired, "\(tool.name).\(argument)")
-                if case .integer(let minimum, let maximum) = schema.kind {
-                    #expect(slot.bounds?.minimum == minimum && slot.bounds?.maximum == maximum)
-                }
+                let kind: (flag: Bool, path: Bool, list: Bool, bounds: (Int, Int?)?) =
+                    switch schema.kind {
+                    case .boolean: (true, false, false, nil)
+                    case .path: (false, true, false, nil)
+                    case .string: (false, false, false, nil)
+                    case .strings: (false, false, true, nil)
+                    case .integer(let minimum, let maximum): (false, false, false, (minimum, maximum))
+                    }
+                #expect(kind.flag == (slot.kind == .flag), "\(tool.name).\(argument)")
+                #expect(kind.path == slot.isPath && kind.list == slot.isRepeatable, "\(tool.name).\(argument)")
+                #expect(kind.bounds?.0 == slot.bounds?.minimum && kind.bounds?.1 == slot.bounds?.maximum)
             }
         }
         #expect(declared == 11)
