@@ -165,10 +165,15 @@ final class WebSite {
             nonce: nonce)
     }
 
+    /// The tree at ``version``: a followed app's is the tree the server holds, to which each edit
+    /// sent so far was applied (never asked of the app, whose tree may already hold changes the
+    /// page has not been sent, and would be sent again).
     private func tree() -> WebServer.Response {
         if cached == nil {
             do {
-                let snapshot = try target.snapshot()
+                var snapshot = (target as? AttachedTarget)?.client.followedTree
+                if snapshot == nil { snapshot = try target.snapshot() }
+                guard let snapshot else { preconditionFailure("a tree was read") }
                 var bytes = Array("{\"version\":\(version),\"snapshot\":".utf8)
                 JSONRenderer().render(snapshot) { block in block.withBytes { bytes += $0 } }
                 cached = bytes + Array("}".utf8)
