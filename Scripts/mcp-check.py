@@ -51,7 +51,8 @@ async def session_checks(arguments, env, attached):
             init = await session.initialize()
             check(init.server_info.name == "xtree-cli", f"{arguments}: initialize names the server")
             tools = sorted(t.name for t in (await session.list_tools()).tools)
-            check(tools == ["check", "crash", "find", "fuzz", "links", "log", "open", "tree", "why"], f"{arguments}: the nine tools")
+            check(tools == ["check", "crash", "diff", "find", "fuzz", "links", "log", "open", "restore", "tree", "why"],
+                  f"{arguments}: the eleven tools")
             target = ["--attach", attached] if attached else []
 
             # tree, a page at a time, against the CLI's tree.
@@ -106,6 +107,22 @@ async def session_checks(arguments, env, attached):
                 check(steady(log.structured_content) == steady(want), f"{arguments}: log is the CLI's log")
                 events = log.structured_content.get("events", [])
                 check(any("irish-stew" in json.dumps(e) for e in events), f"{arguments}: log holds the link opened")
+                # diff: a snapshot saved under the server's working directory against the app now.
+                saved = os.path.join(root, ".build", "mcp-check-before.json")
+                with open(saved, "w") as file:
+                    file.write(subprocess.run([cli, "tree", "--format", "json", *target], capture_output=True,
+                                              text=True, env=env, timeout=120).stdout)
+                await session.call_tool("open", {"links": ["recipes://tab/veggie"]})
+                diffed = await session.call_tool("diff", {"before": saved})
+                done = subprocess.run([cli, "diff", saved, "--format", "json", *target], capture_output=True, text=True,
+                                      env=env, timeout=120)
+                check(diffed.structured_content == json.loads(done.stdout) and diffed.structured_content["changed"],
+                      f"{arguments}: diff is the CLI's diff, and the tab's change is in it")
+                # restore to the start: the journal's restore, as the CLI's.
+                restored = await session.call_tool("restore", {"to": 0})
+                check(not restored.is_error and restored.structured_content["to"] == 0
+                      and restored.structured_content["difference"]["added"] == [],
+                      f"{arguments}: restore returns the app to its start")
 
 
 def raw_checks(env):

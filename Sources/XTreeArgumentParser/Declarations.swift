@@ -143,9 +143,14 @@ extension Option where Value == RawPath? {
 }
 
 extension Option where Value == Int? {
-    /// A whole number of at least `minimum` (and at most `maximum`, said as `what`).
-    package init(name: String, value: String, help: String, minimum: Int, maximum: (Int, what: String)? = nil) {
-        slot = TypedSlot(.option, name: name, valueName: value, help: help) { slot, command throws(CLIError) in
+    /// A whole number of at least `minimum` (and at most `maximum`, said as `what`); `required`
+    /// shows it so in help (the command says what is missing when it checks its options).
+    package init(
+        name: String, value: String, help: String, minimum: Int, maximum: (Int, what: String)? = nil,
+        required: Bool = false
+    ) {
+        slot = TypedSlot(.option, name: name, valueName: value, help: help, isRequired: required) {
+            slot, command throws(CLIError) in
             guard let text = slot.given.last?.text else { return nil }
             guard let number = Int(text), number >= minimum else {
                 throw .usage(

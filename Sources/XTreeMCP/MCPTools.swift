@@ -192,6 +192,17 @@ package struct MCPTool {
                 changesApp: true, startsApps: true, from: declarations("crash"),
                 line: { $0["minimize"] == false ? ["--no-minimize"] : [] }),
             MCPTool(
+                name: "diff", command: "diff",
+                description: "Compare a saved snapshot (a 'tree --format json' file) with the app's tree now, or "
+                    + "with a second snapshot: the nodes added, removed and changed.",
+                declared: ["before": "BEFORE", "after": "AFTER"], from: declarations("diff")),
+            MCPTool(
+                name: "restore", command: "restore",
+                description: "Return the app to its state after an earlier event of its journal (the numbers log "
+                    + "gives; 0 for the start) and compare its tree with the one recorded then. Changes the app: on "
+                    + "a running app, only when the server was started with --allow-open.",
+                declared: ["to": "to"], changesApp: true, from: declarations("restore")),
+            MCPTool(
                 name: "log", command: "log",
                 description: "A running app's journal: the last links applied and the changes it made, objects that "
                     + "outlived their place among them.",

@@ -137,6 +137,12 @@ final class ServedApp {
         let unchanged = try await app.cli("diff", before, before)
         #expect(unchanged.status == 0 && unchanged.stdout.hasSuffix("0 added, 0 removed, 0 changed, 6 unchanged\n"))
         #expect(diff.stdout.hasPrefix("~ 0 DefaultHomeCoordinator #n7hzzzav \"Home\": tab \"meat\" -> \"veggie\"\n"))
+        // As JSON: the same change, and the same status.
+        let json = try await app.cli("diff", before, "--attach", "Diffed", "--format", "json")
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changed = try #require(object["changed"] as? [[String: Any]])
+        #expect(changed.count == 1 && (changed[0]["node"] as? [String: Any])?["id"] as? String == "n7hzzzav")
     }
 
     @Test func anAppKilledMidWatchEndsTheWatchWithStatus1AndLeavesNoEntry() async throws {

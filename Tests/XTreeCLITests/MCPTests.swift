@@ -37,7 +37,7 @@ import XTreeSupport
                 #expect(kind.bounds?.0 == slot.bounds?.minimum && kind.bounds?.1 == slot.bounds?.maximum)
             }
         }
-        #expect(declared == 11)
+        #expect(declared == 14)
         let find = try #require(Self.tools.first { $0.name == "find" })
         #expect(find.arguments["name"]?.description == "The type or protocol to find, such as RecipeViewModel.")
         let line = find.command(["name": "A", "where": ["k=v", "x~y"], "all": true, "budget": 2000])

@@ -44,9 +44,15 @@ import XTreeInspector
 
         let start = try await app.cli("restore", "--attach", "Travel", "--to", "0")
         #expect(start.stdout.contains("restored the state after the start in "))
+        // The same as JSON, for tools: the event, the target, and no difference.
+        let json = try await app.cli("restore", "--attach", "Travel", "--to", "1", "--format", "json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["event"] as? Int == 5 && object["to"] as? Int == 1 && object["nodes"] as? Int == 7)
+        #expect((object["difference"] as? [String: Any])?["added"] as? [Any] != nil && object["error"] == nil)
         let future = try await app.cli("restore", "--attach", "Travel", "--to", "99")
         #expect(future.status == 1)
-        #expect(future.stderr == "error: the app refused: event #99 has not happened: the last event is #4\n")
+        #expect(future.stderr == "error: the app refused: event #99 has not happened: the last event is #5\n")
     }
 
     /// `log --last N`: the journal's last N events, with what each reached by type and id, and no

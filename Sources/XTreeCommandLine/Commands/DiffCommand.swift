@@ -1,6 +1,7 @@
 import XTree
 import XTreeArgumentParser
 import XTreeConsole
+import XTreeSupport
 import XTreeTargets
 
 struct DiffCommand: ParsableCommand {
@@ -21,6 +22,8 @@ struct DiffCommand: ParsableCommand {
     @Argument(value: "AFTER", help: "The snapshot after, unless --attach gives it.")
     var after: RawPath?
     @OptionGroup var attach: AttachOption
+    @Option(name: "format", help: "Output format (default text).")
+    var format: LogFormat = .text
 
     func validate() throws(CLIError) {
         let running = attach.attach != nil || attach.launch != nil
@@ -45,9 +48,14 @@ struct DiffCommand: ParsableCommand {
             } else {
                 try context.target(attach).snapshot()
             }
-        var stream = ConsoleStream(console: context.console)
         let diff = TreeDiff(from: before, to: after)
-        diff.write(to: &stream)
+        if format == .json {
+            guard let data = try? JSONOutput.encoder().encode(diff) else { throw .failure("cannot encode the diff") }
+            context.console.out(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            var stream = ConsoleStream(console: context.console)
+            diff.write(to: &stream)
+        }
         if !diff.isEmpty { throw .failure("the trees differ") }
     }
 }

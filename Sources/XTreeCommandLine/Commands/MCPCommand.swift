@@ -13,7 +13,8 @@ struct MCPCommand: ParsableCommand {
             Speaks the Model Context Protocol over standard input and output (JSON-RPC 2.0, a
             message a line; revision 2025-11-25, and the earlier ones a client asks for). Its
             tools are tree (a page of nodes at a time, by depth or subtree, with a cursor), find,
-            why, open, check, links, fuzz and log; each answers with the JSON of the command of
+            why, open, check, links, fuzz, crash, diff, restore and log, their arguments those
+            of the command of their name; each answers with the JSON of the command of
             its name. They ask the example app, a snapshot (--snapshot, for tree, find and why),
             a running app (--attach, here or per call), or an app started for the session
             (--launch: yours, or the other example app, --launch shop). Tools that apply links (open, check, links) run on a running app

@@ -2,6 +2,7 @@ import XTree
 import XTreeArgumentParser
 import XTreeConsole
 import XTreeInspector
+import XTreeSupport
 import XTreeTargets
 
 struct RestoreCommand: ParsableCommand {
@@ -28,8 +29,10 @@ struct RestoreCommand: ParsableCommand {
     var attach: String?
     @Option(
         name: "to", value: "SEQ", help: "The event whose state to return to (0: the start).", minimum: 0,
-        maximum: (JournalEvent.maximumSequence, what: "a sequence number"))
+        maximum: (JournalEvent.maximumSequence, what: "a sequence number"), required: true)
     var to: Int?
+    @Option(name: "format", help: "Output format (default text).")
+    var format: LogFormat = .text
 
     func validate() throws(CLIError) {
         if attach == nil {
@@ -45,6 +48,31 @@ struct RestoreCommand: ParsableCommand {
         let moment = target == 0 ? "the start" : "event #\(target)"
         let milliseconds = String(format: "%.2f", result.duration * 1000)
         let console = context.console
+        if format == .json {
+            // What the text says, as one object: the restore's event, the error if it failed, and
+            // the recorded tree against the tree now; the status as for text.
+            struct Answer: Encodable {
+                let event: Int
+                let to: Int
+                let milliseconds: Double
+                let error: String?
+                let nodes: Int
+                let difference: TreeDiff
+            }
+            let answer = Answer(
+                event: result.event, to: target, milliseconds: (result.duration * 100_000).rounded() / 100,
+                error: result.error, nodes: snapshot.nodes.count, difference: result.difference)
+            guard let data = try? JSONOutput.encoder().encode(answer) else {
+                throw .failure("cannot encode the answer")
+            }
+            console.out(String(decoding: data, as: UTF8.self) + "\n")
+            if result.error != nil || !result.difference.isEmpty {
+                throw .failure(
+                    result.error.map { "the app could not restore its state: \(TerminalText.escaped($0))" }
+                        ?? "the tree differs from the one recorded after \(moment)")
+            }
+            return
+        }
         if let error = result.error {
             console.out("#\(result.event) restore to \(moment) failed after \(milliseconds) ms\n")
             printDifference(result.difference, context)
