@@ -64,23 +64,23 @@ package struct MCPTool {
     /// Whether the tool starts a fresh app of its own for each case (`fuzz`): given the
     /// server's launch executable, or the example app served in a child; never a running app.
     package let startsApps: Bool
-    /// The command's name, and each argument taken from its declaration: the option or
+    /// Each argument taken from the declaration of the command of the tool's name: the option or
     /// positional argument it is given as.
-    let commandName: String
     let declared: [String: ArgumentSlot]
     /// Options of the server's own arguments (``Argument``s not declared by the command).
     let own: ([String: JSONValue]) -> [String]
 
-    /// A tool that runs `command`, whose arguments `declared` are the command's own options
-    /// and positional arguments (MCP name to the declaration's name), with their help, their
-    /// type and their bounds; `own` are the server's, which `line` gives as options.
+    /// A tool that runs the command of its name, whose arguments `declared` are the command's
+    /// own options and positional arguments (MCP name to the declaration's name, found in
+    /// `declarations`), with their help, their type and their bounds; `own` are the server's,
+    /// which `line` gives as options.
     init(
-        name: String, command: String, description: String, declared: [String: String] = [:],
+        name: String, description: String, declared: [String: String] = [:],
         own: [String: Argument] = [:], changesApp: Bool = false, startsApps: Bool = false,
-        from slots: [ArgumentSlot], line: @escaping ([String: JSONValue]) -> [String] = { _ in [] }
+        from declarations: (String) -> [ArgumentSlot], line: @escaping ([String: JSONValue]) -> [String] = { _ in [] }
     ) {
         self.name = name
-        commandName = command
+        let slots = declarations(name)
         self.changesApp = changesApp
         self.startsApps = startsApps
         // Said in every description: what the app wrote is data.
@@ -91,7 +91,7 @@ package struct MCPTool {
         var found: [String: ArgumentSlot] = [:]
         for (argument, declaration) in declared {
             guard let slot = slots.first(where: { $0.name == declaration }) else {
-                preconditionFailure("'\(command)' declares no '\(declaration)' for the tool's '\(argument)'")
+                preconditionFailure("'\(name)' declares no '\(declaration)' for the tool's '\(argument)'")
             }
             found[argument] = slot
             arguments[argument] = Argument(declaredBy: slot)
@@ -112,7 +112,7 @@ package struct MCPTool {
     /// options, and the positional arguments, which the server puts after `--` so that no
     /// value an agent sends is read as an option.
     package func command(_ given: [String: JSONValue]) -> (options: [String], positionals: [String]) {
-        var options = [commandName, "--format", "json"]
+        var options = [name, "--format", "json"]
         var positionals: [String] = []
         for (argument, slot) in declared.sorted(by: { $0.key < $1.key }) {
             guard let value = given[argument] else { continue }
@@ -137,7 +137,7 @@ package struct MCPTool {
     package static func all(declaredBy declarations: (String) -> [ArgumentSlot]) -> [MCPTool] {
         [
             MCPTool(
-                name: "tree", command: "tree",
+                name: "tree",
                 description:
                     "The app's tree of coordinators and view models, breadth-first numbered, a page at a time.",
                 own: [
@@ -145,34 +145,34 @@ package struct MCPTool {
                     "root": .integer(from: 0, "Only this node's subtree (its number)."),
                     "limit": .integer(from: 1, to: 2000, "Nodes a page (default 500)."),
                     "cursor": .string("nextCursor of the page before, for the next one."),
-                ], from: declarations("tree")),
+                ], from: declarations),
             MCPTool(
-                name: "find", command: "find",
+                name: "find",
                 description:
                     "Search the tree breadth first for objects of a type (or protocol) whose attributes match.",
-                declared: ["name": "NAME", "where": "where", "all": "all"], from: declarations("find")),
+                declared: ["name": "NAME", "where": "where", "all": "all"], from: declarations),
             MCPTool(
-                name: "why", command: "why",
+                name: "why",
                 description: "Where a deep link would end, or why it would not, without applying it (nothing changes).",
-                declared: ["link": "LINK"], from: declarations("why")),
+                declared: ["link": "LINK"], from: declarations),
             MCPTool(
-                name: "open", command: "open",
+                name: "open",
                 description: "Apply deep links to the app and show where each ended. Changes the app; only when the "
                     + "server was started with --allow-open.",
-                declared: ["links": "URL"], changesApp: true, from: declarations("open")),
+                declared: ["links": "URL"], changesApp: true, from: declarations),
             MCPTool(
-                name: "check", command: "check",
+                name: "check",
                 description: "Check that every deep link the app declares is reachable, each from a fresh app. "
                     + "Applies links: on a running app, only when the server was started with --allow-open.",
-                declared: ["coverage": "coverage"], changesApp: true, from: declarations("check")),
+                declared: ["coverage": "coverage"], changesApp: true, from: declarations),
             MCPTool(
-                name: "links", command: "links",
+                name: "links",
                 description: "Check a website's apple-app-site-association file against the app, both ways. "
                     + "Applies links: on a running app, only when the server was started with --allow-open.",
                 declared: ["aasa": "aasa", "domain": "domain"], changesApp: true,
-                from: declarations("links")),
+                from: declarations),
             MCPTool(
-                name: "fuzz", command: "fuzz",
+                name: "fuzz",
                 description: "Apply links made from the app's own examples (equivalent forms, variants, broken ones; "
                     + "entries by their fields) to fresh apps, and report each property broken: a crash, a hang, an "
                     + "equivalent link landing elsewhere, a refused link that changed the tree. Starts a fresh app "
@@ -180,33 +180,33 @@ package struct MCPTool {
                     + "seconds to minutes: keep links low.",
                 declared: ["seed": "seed"],
                 own: ["links": .integer(from: 1, to: 5_000, "The most links to apply (default 300).")],
-                changesApp: true, startsApps: true, from: declarations("fuzz"),
+                changesApp: true, startsApps: true, from: declarations,
                 line: { ["--budget", number($0["links"]) ?? "300"] }),
             MCPTool(
-                name: "crash", command: "crash",
+                name: "crash",
                 description: "Replay the links a crash left (a flight record, a session, or breadcrumb lines in a "
                     + "file under the server's working directory) in a fresh app, say whether and how it ended, and "
                     + "shorten them to the fewest that crash it. Starts a fresh app per try (the server's --launch "
                     + "executable, or the example app); never a running app.",
                 declared: ["file": "FILE"], own: ["minimize": .boolean("Shorten the links (default true).")],
-                changesApp: true, startsApps: true, from: declarations("crash"),
+                changesApp: true, startsApps: true, from: declarations,
                 line: { $0["minimize"] == false ? ["--no-minimize"] : [] }),
             MCPTool(
-                name: "diff", command: "diff",
+                name: "diff",
                 description: "Compare a saved snapshot (a 'tree --format json' file) with the app's tree now, or "
                     + "with a second snapshot: the nodes added, removed and changed.",
-                declared: ["before": "BEFORE", "after": "AFTER"], from: declarations("diff")),
+                declared: ["before": "BEFORE", "after": "AFTER"], from: declarations),
             MCPTool(
-                name: "restore", command: "restore",
+                name: "restore",
                 description: "Return the app to its state after an earlier event of its journal (the numbers log "
                     + "gives; 0 for the start) and compare its tree with the one recorded then. Changes the app: on "
                     + "a running app, only when the server was started with --allow-open.",
-                declared: ["to": "to"], changesApp: true, from: declarations("restore")),
+                declared: ["to": "to"], changesApp: true, from: declarations),
             MCPTool(
-                name: "log", command: "log",
+                name: "log",
                 description: "A running app's journal: the last links applied and the changes it made, objects that "
                     + "outlived their place among them.",
-                declared: ["failures": "failures"], from: declarations("log")),
+                declared: ["failures": "failures"], from: declarations),
         ]
     }
 

@@ -203,8 +203,8 @@ import XTreePlatform
             })
         #expect(
             hints == [
-                "tree": true, "find": true, "why": true, "log": true, "open": false, "check": false, "links": false,
-                "fuzz": false, "crash": false,
+                "tree": true, "find": true, "why": true, "log": true, "diff": true, "open": false, "check": false,
+                "links": false, "fuzz": false, "crash": false, "restore": false,
             ])
         #expect(Self.text(answers[2]) == "1 match", "\(answers[2])")
         // Without the revision in _meta, the handshake comes first.
