@@ -5,7 +5,7 @@
 #   Scripts/fuzz.sh [SECONDS [TARGET...]]
 #
 # FUZZ_OPTIMIZATION sets the build's optimization (default -O; CI's short run uses -Onone, whose
-# build is about a third as long and whose harnesses run about a third as fast).
+# build is well under half as long and whose harnesses run 2 to 7 times slower).
 #
 # New inputs found go to .build-fuzz/corpus/<target>; the checked-in seeds stay as they are.
 set -euo pipefail
