@@ -22,7 +22,9 @@ func hello(_ token: String, id: Int = 1) -> [UInt8] {
 func firstReply(to line: [UInt8], app: InspectableApp) -> String {
     guard let connection = rawConnection(to: app) else { return "cannot connect" }
     _ = connection.write(line, timeout: 5)
-    guard case .line(let reply) = connection.readLine(limit: 1 << 16, timeout: 10) else { return "no reply" }
+    // A bound, never a wait: a hello's answer waits for the main actor, which a sanitized
+    // parallel run was seen to keep busy for more than 10 s.
+    guard case .line(let reply) = connection.readLine(limit: 1 << 16, timeout: 600) else { return "no reply" }
     return String(decoding: reply, as: UTF8.self)
 }
 
