@@ -75,6 +75,9 @@ public struct RouteForm<Link: Sendable>: Sendable {
     package let samples: [[String]]
     /// Each value's every text, where there are few.
     let choices: [[String]?]
+    /// Whether each value is a list (``RouteList``), in the pattern's order: a query item the
+    /// link may give several times, or none.
+    let lists: [Bool]
     /// Makes the receiver searchable by name if it is a protocol (`SearchableProtocols`).
     package private(set) var searchable: @Sendable () -> Void = {}
 
@@ -92,7 +95,7 @@ public struct RouteForm<Link: Sendable>: Sendable {
         self.init(
             pattern: pattern, values: 0, receiver: { _ in name }, condition: { _ in nil },
             make: { $0.isEmpty ? link : nil }, accepts: [], texts: { $0 == link ? [] : nil },
-            samples: [[]], choices: [])
+            samples: [[]], choices: [], lists: [])
         searchable = Self.searchable(receiver)
     }
 
@@ -153,7 +156,7 @@ public struct RouteForm<Link: Sendable>: Sendable {
             make: { texts in texts.count == 1 ? Value(routeText: texts[0]).map(make) : nil },
             accepts: [{ Value(routeText: $0) != nil }], texts: { link in value(link).map { [$0.routeText] } },
             samples: (samples + Value.routeSamples).map { [$0.routeText] },
-            choices: [Value.routeChoices?.map(\.routeText)])
+            choices: [Value.routeChoices?.map(\.routeText)], lists: [RouteList.isList(Value.self)])
     }
 
     /// A form with several values, in the pattern's order: `trip/{id}/booking/{booking}`.
@@ -181,8 +184,10 @@ public struct RouteForm<Link: Sendable>: Sendable {
         var accepts: [@Sendable (String) -> Bool] = []
         var choices: [[String]?] = []
         var typeSamples: [[String]] = []
+        var lists: [Bool] = []
         for type in repeat (each Value).self {
             accepts.append { type.init(routeText: $0) != nil }
+            lists.append(RouteList.isList(type))
             // Closures, not key paths: a key path on a pack's element type crashes Swift 6.3's compiler.
             choices.append(type.routeChoices?.map { $0.routeText })
             typeSamples.append(type.routeSamples.map { $0.routeText })
@@ -216,7 +221,7 @@ public struct RouteForm<Link: Sendable>: Sendable {
                 for value in repeat each values { texts.append(value.routeText) }
                 return texts
             },
-            samples: Self.combinations(declared: declared, perValue: typeSamples), choices: choices)
+            samples: Self.combinations(declared: declared, perValue: typeSamples), choices: choices, lists: lists)
         searchable = Self.searchable(receiver)
     }
 
@@ -224,7 +229,7 @@ public struct RouteForm<Link: Sendable>: Sendable {
         pattern: String, values: Int, receiver: @escaping @Sendable ([String]) -> String,
         condition: @escaping @Sendable ([String]) -> String?,
         make: @escaping @Sendable ([String]) -> Link?, accepts: [@Sendable (String) -> Bool],
-        texts: @escaping @Sendable (Link) -> [String]?, samples: [[String]], choices: [[String]?]
+        texts: @escaping @Sendable (Link) -> [String]?, samples: [[String]], choices: [[String]?], lists: [Bool]
     ) {
         self.pattern = pattern
         receiverName = receiver
@@ -233,17 +238,24 @@ public struct RouteForm<Link: Sendable>: Sendable {
         self.accepts = accepts
         self.texts = texts
         self.choices = choices
+        self.lists = lists
         var seen = Set<[String]>()
         self.samples = Array(samples.filter { seen.insert($0).inserted }.prefix(Self.maximumSamples))
         let parsed = Self.pieces(of: pattern)
         segments = parsed.segments
         query = parsed.query
         valueNames = parsed.names
+        // A list is a query item's whole value: only there can a link give several of it.
+        let misplacedList = (parsed.segments + parsed.query.map(\.piece)).contains { piece in
+            guard case .value(let index, let prefix, let suffix) = piece, lists[safe: index] == true else { return false }
+            return !(prefix.isEmpty && suffix.isEmpty && parsed.query.contains { $0.piece == piece })
+        }
         let problem =
             parsed.problem
             ?? (parsed.names.count == values
                 ? nil
                 : "the pattern has \(parsed.names.count) {name}, the form's link takes \(values) value(s)")
+            ?? (misplacedList ? "a list of values that is not a query item's whole value" : nil)
         self.problem = problem.map { "\($0): \(pattern)" }
     }
 
@@ -323,21 +335,31 @@ public struct RouteForm<Link: Sendable>: Sendable {
     }
 
     /// The form as people read it, after `prefix` (`shop://`): each value as `<name>`, or its
-    /// choices as `<a|b|c>`.
+    /// choices as `<a|b|c>`; a query item a link may leave out in brackets (`[token=<token>]`),
+    /// and one it may give several times with `…` after them.
     func form(after prefix: String) -> String {
-        prefix
-            + render { index in
-                "<" + (choices[safe: index]?.map { $0.joined(separator: "|") } ?? valueNames[safe: index] ?? "") + ">"
+        let shown = { (index: Int) in
+            "<" + (choices[safe: index]?.map { $0.joined(separator: "|") } ?? valueNames[safe: index] ?? "") + ">"
+        }
+        return prefix
+            + render(shown) { name, index in
+                lists[index] ? ["[\(name)=\(shown(index))]…"] : accepts[index]("") ? ["[\(name)=\(shown(index))]"] : nil
             }
     }
 
-    /// The link's text after its prefix, with `values` (percent-encoded), in the pattern's order.
+    /// The link's text after its prefix, with `values` (percent-encoded), in the pattern's order:
+    /// a list's query item once for each element, and an optional one left out without a value.
     package func path(with values: [String]) -> String {
-        render { Self.encoded(values[safe: $0] ?? "") }
+        render({ Self.encoded(values[safe: $0] ?? "") }) { name, index in
+            let text = values[safe: index] ?? ""
+            if lists[index] { return (RouteList.elements(of: text) ?? []).map { "\(name)=\(Self.encoded($0))" } }
+            return text.isEmpty ? [] : nil
+        }
     }
 
-    /// The pattern with each value as `text` gives it for the value's index.
-    private func render(_ text: (Int) -> String) -> String {
+    /// The pattern with each value as `text` gives it for the value's index, and each query item
+    /// whose whole value is a value as `items` gives it (`nil` for as `text` does).
+    private func render(_ text: (Int) -> String, items: (_ name: String, _ index: Int) -> [String]?) -> String {
         func rendered(_ piece: Piece) -> String {
             switch piece {
             case .literal(let literal): literal
@@ -345,9 +367,11 @@ public struct RouteForm<Link: Sendable>: Sendable {
             }
         }
         var result = segments.map(rendered).joined(separator: "/")
-        if !query.isEmpty {
-            result += "?" + query.map { name, piece in "\(name)=" + rendered(piece) }.joined(separator: "&")
+        let query = query.flatMap { name, piece -> [String] in
+            if case .value(let index, "", "") = piece, let given = items(name, index) { return given }
+            return ["\(name)=" + rendered(piece)]
         }
+        if !query.isEmpty { result += "?" + query.joined(separator: "&") }
         return result
     }
 

@@ -16,7 +16,9 @@ extension RouteTable where Link: Equatable {
             let generatedSamples = route.valueNames.indices.flatMap { index in
                 (0..<generated).map { _ in
                     var texts = first
-                    texts[index] = generator.text()
+                    texts[index] =
+                        route.lists[index]
+                        ? RouteList.text(of: [generator.text(), generator.text()]) : generator.text()
                     return texts
                 }
             }

@@ -18,8 +18,8 @@ import XTree
 /// Links are read strictly, as untrusted text: at most ``maximumLength`` bytes of printable
 /// ASCII (anything else percent-encoded, RFC 3986); the scheme
 /// and host compared without case (RFC 3986), the path and query with it; no user,
-/// password, port or fragment; no query item a form does not name or ignore, none twice; every
-/// path segment and query value percent-decoded. A link of no form fails with the form nearest to
+/// password, port or fragment; no query item a form does not name or ignore, none twice but a
+/// list's (a value of an array type); every path segment and query value percent-decoded. A link of no form fails with the form nearest to
 /// it.
 public struct RouteTable<Link: Sendable>: Sendable {
     /// The custom scheme: `shop`.
@@ -202,10 +202,14 @@ public struct RouteTable<Link: Sendable>: Sendable {
                 // The first value missing or refused says why; a form whose parameters take
                 // each value but whose link refuses them together says its last one.
                 let index =
-                    values.firstIndex { $0.isEmpty }
+                    values.indices.first { values[$0].isEmpty && !route.accepts[$0]("") }
                     ?? values.indices.first { !route.accepts[$0](values[$0]) } ?? max(0, values.count - 1)
                 let name = route.valueNames[safe: index] ?? "value"
-                let value = values[safe: index] ?? ""
+                // A list's elements as the link gave them.
+                let text = values[safe: index] ?? ""
+                let value =
+                    route.lists[safe: index] == true
+                    ? (RouteList.elements(of: text) ?? []).joined(separator: ", ") : text
                 guard !value.isEmpty else {
                     refusal = refusal ?? fail(.missingValue(name: name), "missing \(name)")
                     continue
@@ -278,6 +282,12 @@ public struct RouteTable<Link: Sendable>: Sendable {
         for item in items {
             let piece = route.query.first { $0.name == item.name }?.piece
             if piece == nil, route.ignoredQueryItems.contains(item.name) { continue }
+            // A list's item may come any number of times: each is one more element.
+            if case .value(let index, "", "")? = piece, route.lists[index] {
+                seen.insert(item.name)
+                values[index] += RouteList.text(of: [item.value])
+                continue
+            }
             guard seen.insert(item.name).inserted, let piece else {
                 stray.append(item.raw)
                 continue

@@ -5,7 +5,7 @@ import XTreeSupport
 extension AppSiteAssociation {
     /// An apple-app-site-association file that advertises every form of link in `forms` on
     /// `domain` for the app `appID`: one component per `https://DOMAIN/…` form, each `<value>`
-    /// as `?*` (one character or more), query items by name. Forms of other schemes and hosts
+    /// as `?*` (one character or more), query items by name but those a link may leave out. Forms of other schemes and hosts
     /// are left out. The JSON is what `xtree-cli links --write-aasa` writes, sorted and
     /// indented.
     ///
@@ -43,11 +43,12 @@ extension AppSiteAssociation {
         ]
         if parts.count == 2 {
             var items: [String: String] = [:]
-            for item in parts[1].split(separator: "&") {
+            // An item a link may leave out (`[token=<token>]`) is no condition of the rule.
+            for item in parts[1].split(separator: "&") where !item.hasPrefix("[") {
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 items[String(pair[0])] = pair.count == 2 ? wildcards(String(pair[1])) : ""
             }
-            component["?"] = .items(items)
+            if !items.isEmpty { component["?"] = .items(items) }
         }
         return component
     }
