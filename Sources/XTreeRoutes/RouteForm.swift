@@ -247,7 +247,9 @@ public struct RouteForm<Link: Sendable>: Sendable {
         valueNames = parsed.names
         // A list is a query item's whole value: only there can a link give several of it.
         let misplacedList = (parsed.segments + parsed.query.map(\.piece)).contains { piece in
-            guard case .value(let index, let prefix, let suffix) = piece, lists[safe: index] == true else { return false }
+            guard case .value(let index, let prefix, let suffix) = piece, lists[safe: index] == true else {
+                return false
+            }
             return !(prefix.isEmpty && suffix.isEmpty && parsed.query.contains { $0.piece == piece })
         }
         let problem =
@@ -333,74 +335,11 @@ public struct RouteForm<Link: Sendable>: Sendable {
         let name = String(describing: type)
         return name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
     }
-
-    /// The form as people read it, after `prefix` (`shop://`): each value as `<name>`, or its
-    /// choices as `<a|b|c>`; a query item a link may leave out in brackets (`[token=<token>]`),
-    /// and one it may give several times with `…` after them.
-    func form(after prefix: String) -> String {
-        let shown = { (index: Int) in
-            "<" + (choices[safe: index]?.map { $0.joined(separator: "|") } ?? valueNames[safe: index] ?? "") + ">"
-        }
-        return prefix
-            + render(shown) { name, index in
-                lists[index] ? ["[\(name)=\(shown(index))]…"] : accepts[index]("") ? ["[\(name)=\(shown(index))]"] : nil
-            }
-    }
-
-    /// The link's text after its prefix, with `values` (percent-encoded), in the pattern's order:
-    /// a list's query item once for each element, and an optional one left out without a value.
-    package func path(with values: [String]) -> String {
-        render({ Self.encoded(values[safe: $0] ?? "") }) { name, index in
-            let text = values[safe: index] ?? ""
-            if lists[index] { return (RouteList.elements(of: text) ?? []).map { "\(name)=\(Self.encoded($0))" } }
-            return text.isEmpty ? [] : nil
-        }
-    }
-
-    /// The pattern with each value as `text` gives it for the value's index, and each query item
-    /// whose whole value is a value as `items` gives it (`nil` for as `text` does).
-    private func render(_ text: (Int) -> String, items: (_ name: String, _ index: Int) -> [String]?) -> String {
-        func rendered(_ piece: Piece) -> String {
-            switch piece {
-            case .literal(let literal): literal
-            case .value(let index, let prefix, let suffix): prefix + text(index) + suffix
-            }
-        }
-        var result = segments.map(rendered).joined(separator: "/")
-        let query = query.flatMap { name, piece -> [String] in
-            if case .value(let index, "", "") = piece, let given = items(name, index) { return given }
-            return ["\(name)=" + rendered(piece)]
-        }
-        if !query.isEmpty { result += "?" + query.joined(separator: "&") }
-        return result
-    }
-
-    /// `text` with everything but RFC 3986's unreserved characters percent-encoded.
-    static func encoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let unreserved =
-                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-            if unreserved {
-                result.append(Character(Unicode.Scalar(byte)))
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
 }
 
 extension Array {
     /// The element at `index`, `nil` past the end.
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
-}
-
-extension String {
-    fileprivate func leftPadded(to count: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, count - self.count)) + self
-    }
 }
 
 /// The earlier name of ``RouteForm``, kept for one release: `Route` is many apps' own most
