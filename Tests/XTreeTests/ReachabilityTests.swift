@@ -244,3 +244,45 @@ private final class XMLShape: NSObject, XMLParserDelegate {
         #expect(result.reached.isEmpty)
     }
 }
+
+/// Expectations that name the screen a link made appear, not what its handler returned.
+@MainActor
+@Suite struct AppearedExpectationTests {
+    /// A handler that returns its coordinator and shows the screen later, from a task: the
+    /// expectation may name the handler or the screen that appeared.
+    @Test func anExpectationMayNameTheScreenThatAppearedLaterOrTheHandler() async {
+        var check = ReachabilityCheck<Library, LibraryLink>(
+            "Library", makeApp: { Library() },
+            apply: { library, link in
+                switch link {
+                case .book(let isbn) where isbn.hasPrefix("later"):
+                    Task { @MainActor in
+                        try? await Task.sleep(nanoseconds: 50_000_000)
+                        library.shelf.openBook = BookDetail(isbn: isbn)
+                    }
+                case .book(let isbn): library.shelf.openBook = BookDetail(isbn: isbn)
+                case .shelf, .search: break
+                }
+                return library.shelf
+            })
+        // A bound, never a wait: the screen is seen as soon as it appears.
+        check.expect(.book("later-1"), reaches: .appeared((any BookScreen).self, within: 600) { $0.isbn == "later-1" })
+        check.expect(.book("later-2"), reaches: .receiver(Shelf.self))
+        check.expect(.shelf, reaches: .appeared(BookDetail.self, within: 0.05))
+        check.expect(.book("4"), reaches: .appeared((any BookScreen).self, within: 0) { $0.isbn == "5" })
+        let report = await check.run(audits: false)
+        #expect(report.results.map(\.expected) == [
+            "a BookScreen that appeared matching the predicate", "a Shelf", "a BookDetail that appeared",
+            "a BookScreen that appeared matching the predicate",
+        ])
+        #expect(report.results[0].failure == nil)
+        #expect(report.results[1].failure == nil)
+        #expect(
+            report.results[2].failure
+                == "it ended on 1 Shelf #\(report.results[2].reached.last?.id ?? ""), but no BookDetail appeared within 0.05 s; nothing appeared")
+        #expect(
+            report.results[3].failure
+                == "it ended on 1 Shelf #\(report.results[3].reached.last?.id ?? ""), but no BookScreen matching the "
+                + "predicate appeared within 0 s; what appeared: BookDetail \"4\"")
+    }
+}

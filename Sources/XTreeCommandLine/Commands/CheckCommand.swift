@@ -60,8 +60,11 @@ struct CheckCommand: ParsableCommand {
         if running.client.checks, !examples {
             // The app's own check, run inside it: every link its data allows, from fresh roots.
             var printer = RowPrinter(format: format, console: context.console)
+            // Nobody reads the table any more (`| head`): stop asking for rows.
+            let console = context.console
             let (checked, forms) = try running.live { () throws(InspectorError) in
-                try running.client.runCheck(stopped: { noted.arrived }, progress: { printer.show($0) })
+                try running.client.runCheck(
+                    stopped: { noted.arrived || console.isClosed }, progress: { printer.show($0) })
             }
             printer.done()
             report = coverage ? checked.measuringCoverage(forms: forms) : checked

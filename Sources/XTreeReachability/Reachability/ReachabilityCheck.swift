@@ -227,6 +227,10 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
         apply: Applier,
         into result: inout ReachabilityReport.Result
     ) async -> TreeSnapshot? {
+        // What was in the tree before, where the expectation names a screen that appears: held,
+        // so that no new object can take the address of one that left.
+        let held = expectation.appearing.map { _ in Self.objects(in: app) }
+        let before = held.map { Set($0.map { ObjectIdentifier($0) }) }
         // The error is caught inside the recording, so a failed link keeps its traces.
         let (outcome, traces) = await withSearchRecording { () async -> Swift.Result<any DeepLinkable, any Error> in
             do {
@@ -236,10 +240,35 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
             }
         }
         result.traces = traces
-        let snapshot = locate(outcome, in: app, expectation, into: &result)
+        var snapshot = locate(outcome, in: app, expectation, into: &result)
+        if let before, let appearing = expectation.appearing, result.failure == nil {
+            // Looked for every 10 ms until it appears or the wait is over.
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(appearing.within * 1e9)
+            while true {
+                let appeared = Self.objects(in: app).filter { !before.contains(ObjectIdentifier($0)) }
+                if appeared.contains(where: appearing.matches) { break }
+                guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                    result.failure = "it ended on \(result.reached.last.map(\.description) ?? "nothing"), but "
+                        + expectation.missing(appeared)
+                    break
+                }
+                try? await Task.sleep(nanoseconds: 10_000_000)
+            }
+            // The tree the link left, with what appeared.
+            snapshot = TreeSnapshot(of: app)
+            withExtendedLifetime(held) {}
+        }
         // A failed link may be a forgotten child: audit the app as the link left it.
         if !result.passed { result.forgottenChildren = app.auditChildren().problems }
         return snapshot
+    }
+
+    /// Every object in the tree, breadth first.
+    private static func objects(in app: App) -> [any DeepLinkable] {
+        var objects: [any DeepLinkable] = []
+        var traversal = app.breadthFirst()
+        while let visit = traversal.next() { objects.append(visit.node) }
+        return objects
     }
 
     /// `1 s`, `0.25 s`.
