@@ -271,15 +271,17 @@ private final class XMLShape: NSObject, XMLParserDelegate {
         check.expect(.shelf, reaches: .appeared(BookDetail.self, within: 0.05))
         check.expect(.book("4"), reaches: .appeared((any BookScreen).self, within: 0) { $0.isbn == "5" })
         let report = await check.run(audits: false)
-        #expect(report.results.map(\.expected) == [
-            "a BookScreen that appeared matching the predicate", "a Shelf", "a BookDetail that appeared",
-            "a BookScreen that appeared matching the predicate",
-        ])
+        #expect(
+            report.results.map(\.expected) == [
+                "a BookScreen that appeared matching the predicate", "a Shelf", "a BookDetail that appeared",
+                "a BookScreen that appeared matching the predicate",
+            ])
         #expect(report.results[0].failure == nil)
         #expect(report.results[1].failure == nil)
         #expect(
             report.results[2].failure
-                == "it ended on 1 Shelf #\(report.results[2].reached.last?.id ?? ""), but no BookDetail appeared within 0.05 s; nothing appeared")
+                == "it ended on 1 Shelf #\(report.results[2].reached.last?.id ?? ""), but no BookDetail appeared within 0.05 s; nothing appeared"
+        )
         #expect(
             report.results[3].failure
                 == "it ended on 1 Shelf #\(report.results[3].reached.last?.id ?? ""), but no BookScreen matching the "

@@ -248,7 +248,8 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
                 let appeared = Self.objects(in: app).filter { !before.contains(ObjectIdentifier($0)) }
                 if appeared.contains(where: appearing.matches) { break }
                 guard DispatchTime.now().uptimeNanoseconds < deadline else {
-                    result.failure = "it ended on \(result.reached.last.map(\.description) ?? "nothing"), but "
+                    result.failure =
+                        "it ended on \(result.reached.last.map(\.description) ?? "nothing"), but "
                         + expectation.missing(appeared)
                     break
                 }

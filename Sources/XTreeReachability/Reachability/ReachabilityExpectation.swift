@@ -59,7 +59,8 @@ public struct ReachabilityExpectation: Sendable, CustomStringConvertible {
     ///   - type: The class or protocol, such as `(any ThreadScreen).self`.
     ///   - description: What to call it in reports; by default "a NAME that appeared", with
     ///     "matching the predicate" when a predicate is given.
-    ///   - within: How long, in seconds, the screen may take to appear (2 by default).
+    ///   - within: How long, in seconds, the screen may take to appear (2 by default; at most a
+    ///     day).
     ///   - predicate: What the screen must satisfy.
     public static func appeared<Screen>(
         _ type: Screen.Type,
@@ -68,6 +69,8 @@ public struct ReachabilityExpectation: Sendable, CustomStringConvertible {
         where predicate: (@MainActor @Sendable (Screen) -> Bool)? = nil
     ) -> Self {
         precondition(within.isFinite && within >= 0, "a wait is a number of seconds, 0 or more")
+        // At most a day: the wait is counted in nanoseconds and printed in whole seconds.
+        let within = min(within, 86_400)
         let name = plainName(of: type)
         let aName = "\(article(name)) \(name) that appeared"
         return Self(
