@@ -65,8 +65,38 @@ private struct Panel {
     var children: [any DeepLinkable] { kids }
 }
 
+/// A coordinator protocol of an app's own, whose conformers are not all nodes.
+@MainActor private protocol Coordinator: AnyObject {}
+@MainActor private final class TabCoordinator: Coordinator, DeepLinkable {}
+@MainActor private final class SettingsCoordinator: Coordinator {}
+@MainActor private final class Browser: DeepLinkable {
+    var childCoordinators: [any Coordinator] = [TabCoordinator(), SettingsCoordinator(), TabCoordinator()]
+    /// Only the conforming ones can be listed.
+    var children: [any DeepLinkable] { childCoordinators.compactMap { $0 as? any DeepLinkable } }
+    // Values of other kinds beside nodes are not objects a search could reach.
+    var mixed: [Any] = [1, "two"]
+}
+
 @MainActor
 @Suite struct ChildrenAuditTests {
+    /// Children of another kind are reported, never dropped silently; plain objects in a
+    /// collection without nodes (services, values) are not.
+    @Test func anObjectOfAnotherKindAmongChildrenIsAProblem() {
+        let browser = Browser()
+        let audit = browser.auditChildren()
+        #expect(audit.findings.map(\.kind) == [.unconforming])
+        #expect(audit.problems.count == 1)
+        #expect(
+            audit.problems.first?.description
+                == "0 Browser holds SettingsCoordinator in \"childCoordinators[1]\" among DeepLinkable objects, but it "
+                + "is not DeepLinkable: no search reaches it")
+        #expect(
+            "\(audit)".hasSuffix(
+                "conform each object of another kind to DeepLinkable, or keep it out of its owner's nodes\n"))
+        browser.childCoordinators.remove(at: 1)
+        #expect(browser.auditChildren().findings.isEmpty)
+    }
+
     @Test func findsAForgottenChildInEveryWayAPropertyCanHoldIt() {
         let root = Holder()
         let child = Holder()

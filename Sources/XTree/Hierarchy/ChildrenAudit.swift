@@ -2,7 +2,8 @@ import XTreeEscaping
 import XTreeSnapshot
 
 /// What `auditChildren(valueLimit:)` found: objects a node holds but forgot to
-/// list in `children`, and objects listed by more than one parent.
+/// list in `children`, objects listed by more than one parent, and objects of another kind
+/// among a node's children.
 ///
 /// A coordinator that forgets to list a child makes every search for that child return
 /// `nil`, with nothing to say why. The audit checks `children` against what each node
@@ -45,6 +46,9 @@ public struct ChildrenAudit: Sendable, Hashable, Codable, CustomStringConvertibl
             case shared
             /// The audit stopped reading a node's properties at its value limit.
             case incomplete
+            /// A node holds an object that is not `DeepLinkable` among objects that are (a
+            /// coordinator's children of another class): no search can reach it. A problem.
+            case unconforming
         }
 
         /// What kind of finding it is.
@@ -74,6 +78,9 @@ public struct ChildrenAudit: Sendable, Hashable, Codable, CustomStringConvertibl
                     + "and first by \(NodeReference.describe(firstOwner ?? []))"
             case .incomplete:
                 return "\(owner) was audited only up to \(property), at the value limit"
+            case .unconforming:
+                return "\(owner) holds \(object.map(\.description) ?? "?") in \(property) among DeepLinkable "
+                    + "objects, but it is not DeepLinkable: no search reaches it"
             }
         }
     }
@@ -81,17 +88,24 @@ public struct ChildrenAudit: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Everything found, in breadth-first order of the owners.
     public var findings: [Finding]
 
-    /// The forgotten children: the findings that are problems.
-    public var problems: [Finding] { findings.filter { $0.kind == .unlisted } }
+    /// The findings that are problems: forgotten children, and children of another kind.
+    public var problems: [Finding] { findings.filter { $0.kind == .unlisted || $0.kind == .unconforming } }
 
     /// One line per finding, and what to do about forgotten children.
     public var description: String {
         guard !findings.isEmpty else { return "every held object is listed\n" }
         let lines = findings.map { "\($0.kind.rawValue): \($0)\n" }.joined()
         guard !problems.isEmpty else { return lines }
-        return lines
-            + "list each forgotten child in its owner's children, or return reflectedChildren from children "
-            + "to list everything the owner stores\n"
+        var advice: [String] = []
+        if problems.contains(where: { $0.kind == .unlisted }) {
+            advice.append(
+                "list each forgotten child in its owner's children, or return reflectedChildren from children "
+                    + "to list everything the owner stores\n")
+        }
+        if problems.contains(where: { $0.kind == .unconforming }) {
+            advice.append("conform each object of another kind to DeepLinkable, or keep it out of its owner's nodes\n")
+        }
+        return lines + advice.joined()
     }
 }
 
@@ -135,6 +149,13 @@ extension DeepLinkable {
                     .init(
                         kind: .unlisted, owner: snapshot.references(to: order), property: held.property,
                         object: NodeReference(held.object)))
+            }
+            for stranger in reader.strangers {
+                let type = TypeNameCache.name(of: stranger.type)
+                findings.append(
+                    .init(
+                        kind: .unconforming, owner: snapshot.references(to: order), property: stranger.property,
+                        object: NodeReference(order: nil, id: nil, type: type, label: "")))
             }
             if let stop = reader.stoppedAt {
                 findings.append(.init(kind: .incomplete, owner: snapshot.references(to: order), property: stop))

@@ -29,6 +29,9 @@ extension DeepLinkable {
 @MainActor
 package struct PropertyReader {
     package private(set) var found: [(object: any DeepLinkable, property: String)] = []
+    /// Objects that are not ``DeepLinkable`` in a collection that holds nodes (a coordinator's
+    /// children of another class): no search can reach them.
+    package private(set) var strangers: [(type: Any.Type, property: String)] = []
     /// The property where the budget ran out, if it did.
     package private(set) var stoppedAt: String?
     private var budget: Int
@@ -77,9 +80,17 @@ package struct PropertyReader {
         case .optional?:
             for child in mirror.children { read(child.value, at: path, depth: depth + 1) }
         case .collection?, .set?:
+            var strangers: [(type: Any.Type, property: String)] = []
+            var holdsNodes = false
             for (index, child) in mirror.children.enumerated() {
+                if child.value is any DeepLinkable {
+                    holdsNodes = true
+                } else if Swift.type(of: child.value) is AnyClass {
+                    strangers.append((Swift.type(of: child.value), "\(path)[\(index)]"))
+                }
                 read(child.value, at: "\(path)[\(index)]", depth: depth + 1)
             }
+            if holdsNodes { self.strangers += strangers }
         case .dictionary?:
             for entry in mirror.children {
                 let pair = Array(Mirror(reflecting: entry.value).children)
