@@ -5,10 +5,10 @@ import XTree
 // changing a coordinator.
 
 extension BaseCoordinator: DeepLinkable {
-    /// The links a scene holds while it launches.
+    /// What each kind of coordinator says of itself, from the describers registered for it.
     public var nodeAttributes: [(key: String, value: String)] {
-        guard let scene = self as? SceneCoordinator, !scene.savedLinks.held.isEmpty else { return [] }
-        return [("held", String(scene.savedLinks.held.count))]
+        BrowserApp.describers
+        return NodeDescribers.attributes(of: self) ?? []
     }
 
     /// Its screens, then its child coordinators.
@@ -28,6 +28,12 @@ extension Screen: DeepLinkable {
 /// links are routed by the app's own builder and depth-first search, and held until launch
 /// finishes. What a link reaches is the coordinator that handled it, as the app's router says.
 public enum BrowserApp: DeepLinkableApp {
+    /// Registered once, before the first description: a scene says the links it holds while it
+    /// launches.
+    static let describers: Void = NodeDescribers.register(
+        SceneCoordinator.self,
+        attributes: { scene in scene.savedLinks.held.isEmpty ? [] : [("held", String(scene.savedLinks.held.count))] })
+
     /// A scene that starts launching.
     public static func makeRoot() -> SceneCoordinator {
         let scene = SceneCoordinator()
