@@ -65,6 +65,16 @@ extension MailCoordinator: DeepLinkable {
 }
 
 extension MailCoordinator {
+    var nodeAttributes: [(key: String, value: String)] { NodeDescribers.attributes(of: self) ?? [] }
+}
+
+enum MailDescribers {
+    @MainActor static func register() {
+        NodeDescribers.register(InboxCoordinator.self) { inbox in inbox.openThread.map { [("thread", $0)] } ?? [] }
+    }
+}
+
+extension MailCoordinator {
     /// The coordinator that can handle `route`, in the router's own order: depth first.
     func find(_ route: MailRoute) -> MailCoordinator? {
         firstReceiver(as: MailCoordinator.self, order: .depthFirst) { $0.canHandle(route) }
@@ -107,6 +117,15 @@ enum MailApp: DeepLinkableApp {
         #expect(inbox.name == "Work" && inbox.openThread == "42")
         let breadthFirst = root.firstReceiver(as: MailCoordinator.self) { $0.canHandle(.thread("42")) }
         #expect(breadthFirst?.name == "Home")
+    }
+
+    /// A subclass's attributes come from its describer, through the base's one conformance.
+    @Test func anInboxSaysItsOpenThreadThroughItsDescriber() async throws {
+        MailDescribers.register()
+        let root = MailApp.makeRoot()
+        _ = try await MailApp.open("mail://thread/42", in: root)
+        let attributes = TreeSnapshot(of: root).nodes.map { $0.attributes.map { "\($0.key)=\($0.value)" } }
+        #expect(attributes == [[], [], [], ["thread=42"]])
     }
 
     /// `route(_:in:)` answers without handling: the same handler, nothing changed.
