@@ -252,6 +252,9 @@ public final class InspectorClient {
         defer { replyTimeout = wait }
         let reply = try exchange(request(call))
         guard let opened = reply.opened else { throw .refused("an open reply without its result") }
+        guard (opened.appeared?.count ?? 0) <= OpenResult.maximumAppeared else {
+            throw .refused("an open reply naming more than \(OpenResult.maximumAppeared) nodes that appeared")
+        }
         held = Array((reply.held ?? []).prefix(InspectorProtocol.maximumExamples))
         return (reply, opened)
     }

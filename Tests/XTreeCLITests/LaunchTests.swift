@@ -190,6 +190,54 @@ import XTreeReachability
             ])
     }
 
+    /// An example may name what the handler returned or a node the link made appear (the
+    /// screen a coordinator showed); the coverage counts both as screens reached.
+    @MainActor
+    @Test func anExampleMayNameTheScreenThatAppeared() async {
+        let check = ExampleCheck(
+            name: "App",
+            examples: [
+                LinkExample(form: "app://a", link: "app://a", reaches: "Coordinator"),
+                LinkExample(form: "app://b", link: "app://b", reaches: "ThreadScreen"),
+                LinkExample(form: "app://c", link: "app://c", reaches: "Thread"),
+                LinkExample(form: "app://d", link: "app://d", reaches: "Composer"),
+            ], applier: "launched")
+        let report = await check.run { link in
+            let end = NodeReference(order: 1, id: "x", type: "Coordinator", label: "")
+            let screen = NodeReference(order: nil, id: "y", type: "ThreadScreen", label: "t9")
+            let tab = NodeReference(order: nil, id: "z", type: "Tab", label: "")
+            return .reached(
+                path: [end], endNames: [], types: ["Coordinator", "ThreadScreen", "Tab", "Composer"],
+                appeared: [(tab, []), (screen, link == "app://c" ? ["Thread"] : [])])
+        }
+        #expect(
+            report.results.map(\.failure) == [
+                nil, nil, nil,
+                "it ended on Coordinator, not a Composer, and none appeared (appeared: Tab, ThreadScreen)",
+            ])
+        #expect(report.results[1].appeared?.map(\.type) == ["Tab", "ThreadScreen"])
+        let coverage = report.measuringCoverage(forms: ["app://a", "app://b", "app://c", "app://d"]).coverage
+        #expect(coverage?.screens == ["Coordinator": 3, "Tab": 3, "ThreadScreen": 3])
+    }
+
+    /// A form's optional and repeated query items (`[page=<page>]`, `[tag=<tags>]…`) cover its
+    /// links with them and without them.
+    @MainActor
+    @Test func coverageCountsLinksOfFormsWithOptionalItems() async {
+        let links = [
+            "app://search?q=a", "app://search?q=a&page=2&tag=x&tag=y", "app://thread/1", "app://thread/1?token=s",
+        ]
+        let check = ExampleCheck(
+            name: "App", examples: links.map { LinkExample(form: "", link: $0) }, applier: "launched")
+        let report = await check.run { _ in
+            .reached(path: [NodeReference(order: 0, id: "r", type: "Root", label: "")], endNames: [], types: ["Root"])
+        }
+        let forms = ["app://search?q=<q>&[page=<page>]&[tag=<tags>]…", "app://thread/<id>?[token=<token>]"]
+        let coverage = report.measuringCoverage(forms: forms).coverage
+        #expect(coverage?.forms == [forms[0]: 2, forms[1]: 2])
+        #expect(coverage?.linksOfNoForm == [])
+    }
+
     /// A launch executable still open for writing (just written by a build, or held for a
     /// moment by a child that another thread starts) is started once it is closed.
     @MainActor

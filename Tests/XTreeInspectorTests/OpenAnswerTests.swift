@@ -43,6 +43,10 @@ import XTree
                 })
         #expect(answer.types == Set(after.nodes.map(\.type)))
         #expect(nowhere.path.isEmpty && nowhere.types == nil && nowhere.result.path.isEmpty)
+        // What the link made appear, from its edit: the page it added; nothing for a link
+        // that added none.
+        #expect(answer.result.appeared?.map { "\($0.type) \($0.label)" } == ["PageScreen c"])
+        #expect(nowhere.result.appeared?.isEmpty == true)
     }
 
     /// On the wire: the reply names the path's nodes and carries no snapshot; without

@@ -140,7 +140,10 @@ struct CheckCommand: ParsableCommand {
                     if let error = answer.result.error { return .failed(error) }
                     return .reached(
                         path: answer.path.map(NodeReference.init), endNames: answer.path.last?.names ?? [],
-                        types: answer.types ?? [])
+                        types: answer.types ?? [],
+                        appeared: (answer.result.appeared ?? []).map {
+                            (NodeReference(order: nil, id: $0.id, type: $0.type, label: $0.label), $0.names)
+                        })
                 }
             }, stopped: stopped, progress: { printer.show($0) })
         printer.done()

@@ -19,6 +19,14 @@ public struct OpenResult: Codable, Sendable, Hashable {
     /// With ``reached``, where the client asked for them: the type names in the tree after the
     /// link, each once.
     public var types: [String]?
+    /// What the link made appear: the nodes its edit added (the screens a coordinator showed,
+    /// waited for where the app's links land later), in the edit's order, at most
+    /// ``maximumAppeared``; `nil` from an app that does not observe its tree, or of an earlier
+    /// build.
+    public var appeared: [TreeEdit.Node]?
+
+    /// The most nodes ``appeared`` holds.
+    public static let maximumAppeared = 16
 
     /// Creates a result.
     public init(traces: [SearchTrace], error: String?, path: [Int], event: Int? = nil) {

@@ -81,6 +81,7 @@ extension InspectorCore {
             .applied
             var reply = InspectorReply(id: request.id)
             reply.opened = OpenResult(traces: outcome.traces, error: outcome.error, path: outcome.path)
+            reply.opened?.appeared = outcome.appeared
             reply.held = await MainActor.run { Self.held(by: hub) }
             if let answer = outcome.answer {
                 reply.opened?.reached = answer.path

@@ -253,6 +253,9 @@ final class WatchHub {
         /// Where it ended, from the live view, where the answer alone was asked for and the
         /// view can number the tree: the path's nodes, and the type names in the tree if asked.
         var answer: (path: [TreeSnapshot.Node], types: [String])?
+        /// What the link added to the tree, from its edit (at most
+        /// ``OpenResult/maximumAppeared``); `nil` where the tree is not observed.
+        var appeared: [TreeEdit.Node]?
     }
 
     /// Applies a link with `handler` and journals it: the app's own changes before it are an
@@ -341,8 +344,10 @@ final class WatchHub {
         }
         var after = needsSnapshot ? locate() : nil
         var answer: (path: [TreeSnapshot.Node], types: [String])?
+        var appeared: [TreeEdit.Node]?
         if let live {
             let update = live.update()
+            appeared = Array(update.edit.added.prefix(OpenResult.maximumAppeared))
             if let answering {
                 let object: AnyObject? = if case .success(let reached?) = result { reached } else { nil }
                 answer = live.reached(object, types: answering)
@@ -393,7 +398,7 @@ final class WatchHub {
             result,
             Applied(
                 error: error, traces: traces, snapshot: after?.snapshot, path: after?.path ?? [], sequence: event,
-                answer: answer)
+                answer: answer, appeared: appeared)
         )
     }
 }

@@ -11,9 +11,12 @@ package struct ExampleCheck {
     /// What an example reached: the path to the object it ended on, and the types in the tree
     /// it left; or why it failed.
     package enum Outcome {
-        /// The path, the names the object at its end answers to in searches, and every type in
-        /// the tree.
-        case reached(path: [NodeReference], endNames: [String], types: Set<String>)
+        /// The path, the names the object at its end answers to in searches, every type in
+        /// the tree, and what appeared: the nodes the link added, each with the names it
+        /// answers to.
+        case reached(
+            path: [NodeReference], endNames: [String], types: Set<String>,
+            appeared: [(node: NodeReference, names: [String])] = [])
         case failed(String)
     }
 
@@ -25,6 +28,11 @@ package struct ExampleCheck {
         self.name = name
         self.examples = examples
         self.applier = applier
+    }
+
+    /// `A, B, C and 2 more`.
+    private static func listed(_ types: [String]) -> String {
+        types.prefix(3).joined(separator: ", ") + (types.count > 3 ? " and \(types.count - 3) more" : "")
     }
 
     /// What an example that states no type must reach.
@@ -47,14 +55,22 @@ package struct ExampleCheck {
                 link: example.link, applier: applier, expected: example.reaches.map { "a \($0)" } ?? Self.anyObject,
                 reached: [], traces: [], failure: nil, seconds: 0)
             switch await apply(example.link) {
-            case .reached(let path, let names, let types):
+            case .reached(let path, let names, let types, let appeared):
                 result.reached = path
+                if !appeared.isEmpty { result.appeared = appeared.map(\.node) }
                 report.typesSeen.formUnion(types)
+                // The type may name what the handler returned or a node the link made appear.
+                func isWanted(_ type: String, _ names: [String], _ wanted: String) -> Bool {
+                    typeName(wanted, matches: type) || names.contains { typeName(wanted, matches: $0) }
+                }
                 if let end = path.last {
-                    if let wanted = example.reaches, !typeName(wanted, matches: end.type),
-                        !names.contains(where: { typeName(wanted, matches: $0) })
+                    if let wanted = example.reaches, !isWanted(end.type, names, wanted),
+                        !appeared.contains(where: { isWanted($0.node.type, $0.names, wanted) })
                     {
-                        result.failure = "it ended on \(end.type), not a \(wanted)"
+                        result.failure =
+                            "it ended on \(end.type), not a \(wanted)"
+                            + (appeared.isEmpty
+                                ? "" : ", and none appeared (appeared: \(Self.listed(appeared.map(\.node.type))))")
                         // A protocol a tree's objects conform to is known by name only once
                         // registered: say so where no object in the tree has the name.
                         if !types.contains(where: { typeName(wanted, matches: $0) }) {

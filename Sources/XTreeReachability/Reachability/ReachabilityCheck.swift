@@ -246,7 +246,10 @@ public struct ReachabilityCheck<App: DeepLinkable, Link: Sendable & CustomString
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(appearing.within * 1e9)
             while true {
                 let appeared = Self.objects(in: app).filter { !before.contains(ObjectIdentifier($0)) }
-                if appeared.contains(where: appearing.matches) { break }
+                if appeared.contains(where: appearing.matches) {
+                    result.appeared = appeared.prefix(16).map { NodeReference($0) }
+                    break
+                }
                 guard DispatchTime.now().uptimeNanoseconds < deadline else {
                     result.failure =
                         "it ended on \(result.reached.last.map(\.description) ?? "nothing"), but "

@@ -1,3 +1,4 @@
+import Foundation
 import XTree
 
 extension ReachabilityReport {
@@ -58,13 +59,25 @@ extension ReachabilityReport {
     public func measuringCoverage(forms: [String], formOfLink: [String: String] = [:]) -> ReachabilityReport {
         var screens: [String: Int] = [:]
         for result in results where result.passed {
-            if let end = result.reached.last { screens[end.type, default: 0] += 1 }
+            // What the handler returned, and each kind of screen the link made appear.
+            var types = Set(result.reached.last.map { [$0.type] } ?? [])
+            types.formUnion((result.appeared ?? []).map(\.type))
+            for type in types { screens[type, default: 0] += 1 }
         }
         let patterns = forms.compactMap { form -> (form: String, pattern: URLPattern, fixed: Int)? in
             var text = ""
             var fixed = 0
             var inside = false
-            for character in form {
+            // A query item a link may leave out (`&[page=<page>]`, `[tag=<tags>]…`) is no part of
+            // the pattern: the wildcard before it takes it where a link gives it.
+            var shape = form.replacingOccurrences(of: "&[", with: "[")
+            while let open = shape.range(of: "["), let close = shape[open.upperBound...].range(of: "]") {
+                let end =
+                    shape[close.upperBound...].hasPrefix("…") ? shape.index(after: close.upperBound) : close.upperBound
+                shape.removeSubrange(open.lowerBound..<end)
+            }
+            if shape.hasSuffix("?") { shape.removeLast() }
+            for character in shape {
                 if character == "<" {
                     inside = true
                     text += "*"

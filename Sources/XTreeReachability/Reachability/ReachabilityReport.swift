@@ -21,6 +21,9 @@ public struct ReachabilityReport: Sendable, Hashable, Encodable, CustomStringCon
         /// The path from the app's root to the object the link ended on; empty if applying
         /// the link failed.
         public var reached: [NodeReference]
+        /// What the link made appear, where it is known: the nodes it added to the tree (at
+        /// most 16), such as the screen a coordinator that handled it showed.
+        public var appeared: [NodeReference]?
         /// Every search the link made, in the order they ended.
         public var traces: [SearchTrace]
         /// For a failed link, the forgotten children of the app as the link left it: often
