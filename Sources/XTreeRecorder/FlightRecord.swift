@@ -1,4 +1,5 @@
 import Foundation
+import XTree
 import XTreePlatform
 import XTreeSupport
 
@@ -8,8 +9,8 @@ import XTreeSupport
 /// was being written when the process died is left out, and a file that is not a record is
 /// refused with ``FlightRecordError``.
 public struct FlightRecord: Sendable, Hashable {
-    /// The app type that wrote it, module-qualified: `RecipesDomain.RecipesApp`.
-    public let app: String
+    /// The app type that wrote it: `RecipesDomain.RecipesApp`.
+    public let app: AppTypeName
     /// Whether the run ended cleanly: it exited normally, or the app said so
     /// (``FlightRecorder/markEndedCleanly()``) and applied no link after. `false` after a
     /// crash, `SIGKILL`, or a system that ended the app without a word.
@@ -71,7 +72,7 @@ public struct FlightRecord: Sendable, Hashable {
         self = parsed
     }
 
-    init(app: String, endedCleanly: Bool, started: Date, processID: Int32, links: [RecordedLink]) {
+    init(app: AppTypeName, endedCleanly: Bool, started: Date, processID: Int32, links: [RecordedLink]) {
         self.app = app
         self.endedCleanly = endedCleanly
         self.started = started
@@ -112,8 +113,11 @@ public struct FlightRecord: Sendable, Hashable {
         }
         let appLength = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: H.appLength, as: UInt16.self)))
         guard appLength <= RecordLayout.maximumAppBytes,
-            let app = String(strictUTF8: raw[H.app..<H.app + appLength])
+            let text = String(strictUTF8: raw[H.app..<H.app + appLength])
         else { throw FlightRecordError("a damaged flight record: its app's name is not readable") }
+        guard let app = AppTypeName(text) else {
+            throw FlightRecordError("a damaged flight record: its app's name is not Module.Type")
+        }
         let started = Double(bitPattern: u64(H.started))
         var links: [RecordedLink] = []
         var seen = Set<UInt64>()

@@ -76,7 +76,7 @@ enum RecordFiles {
             guard let bytes, !bytes.isEmpty else { continue }
             do throws(FlightRecordError) {
                 let record = try FlightRecord(bytes: bytes)
-                if record.app == app {
+                if record.app.description == app {
                     found.append((candidate, record))
                 } else if candidate == path {
                     problem = "it was written by \(record.app)"

@@ -39,7 +39,7 @@ import XTreePlatform
             contentsOf: examples.appendingPathComponent("../../Tests/Fixtures/Sessions/recipes-v3.json"),
             encoding: .utf8)
         let read = try CrashLinks(Data(session.utf8), name: "s")
-        #expect(read.app == "RecipesDomain.RecipesApp")
+        #expect(read.app == AppTypeName(module: "RecipesDomain", type: "RecipesApp"))
         #expect(!read.links.isEmpty)
     }
 

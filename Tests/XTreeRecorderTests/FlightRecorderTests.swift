@@ -41,7 +41,7 @@ final class ScratchFile {
         recorder.end(second, failed: Failure(description: "no b in app://b"))
         _ = recorder.begin("app://c")
         let record = try recorder.read()
-        #expect(record.app == "XTreeRecorderTests.LoggedApp")
+        #expect(record.app == AppTypeName(module: "XTreeRecorderTests", type: "LoggedApp"))
         #expect(!record.endedCleanly)
         #expect(record.links.map(\.link) == ["app://a", "app://b", "app://c"])
         #expect(record.links.map(\.sequence) == [1, 2, 3])
@@ -140,6 +140,12 @@ final class ScratchFile {
             refusal { $0 = $0.prefix(300) } == "a cut flight record: 2 slots of 128 bytes do not fit in its 300 bytes")
         #expect(refusal(put(0xFFFF, at: 36)) == "a damaged flight record: its app's name is not readable")
         #expect(refusal { $0[38] = 0xFF } == "a damaged flight record: its app's name is not readable")
+        // A name of one byte: no module, no type.
+        #expect(
+            refusal {
+                $0[36] = 1
+                $0[37] = 0
+            } == "a damaged flight record: its app's name is not Module.Type")
         // A link length past its slot, or bytes that do not match their checksum: the link is not read.
         #expect(
             try FlightRecord(
@@ -182,7 +188,7 @@ final class ScratchFile {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fuzz/Corpus/record/three-links.flightrecord").path
         let record = try FlightRecord(contentsOf: seed)
-        #expect(record.app == "RecipesDomain.RecipesApp")
+        #expect(record.app == AppTypeName(module: "RecipesDomain", type: "RecipesApp"))
         #expect(record.processID == 42)
         #expect(
             record.links.map(\.link) == [

@@ -144,6 +144,15 @@ public struct AppTypeName: Sendable, Hashable, Codable, CustomStringConvertible 
         self.init(module: String(parts[0]), type: String(parts[1]))
     }
 
+    /// The name `text` is, as ``description`` writes it: `Module.Type` (a nested type's
+    /// `Module.Outer.Inner` keeps `Outer.Inner` as its type, which ``problem`` then names);
+    /// `nil` without a module and a type.
+    public init?(_ text: String) {
+        guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex
+        else { return nil }
+        self.init(module: String(text[..<dot]), type: String(text[text.index(after: dot)...]))
+    }
+
     /// `Module.Type`.
     public var description: String { "\(module).\(type)" }
 

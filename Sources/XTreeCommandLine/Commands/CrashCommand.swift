@@ -75,9 +75,9 @@ struct CrashCommand: ParsableCommand {
         }
         let app = try context.launch(orExample: launch)
         let served = app.target?.appType
-        if let recorded = input.app, let served, recorded != served.description {
+        if let recorded = input.app, let served, recorded != served {
             throw .failure(
-                "\(Context.sourceName(file)) was written by \(TerminalText.escaped(recorded)); the launched app "
+                "\(Context.sourceName(file)) was written by \(TerminalText.escaped(recorded.description)); the launched app "
                     + "serves \(served): give the launch executable of the app that crashed")
         }
         let console = context.console

@@ -13,8 +13,8 @@ package struct CrashLinks {
     package var links: [String]
     /// What the links were read from: `a flight record of Bookshelf.BookshelfApp`.
     package var source: String
-    /// The app type that wrote them, where the file says (`Module.Type`).
-    package var app: String?
+    /// The app type that wrote them, where the file says.
+    package var app: AppTypeName?
     /// What the reader should know: links cut or left out, a run that ended cleanly.
     package var notes: [String]
     /// When the recorded run started, for links read from a flight record.
@@ -39,7 +39,7 @@ package struct CrashLinks {
             }
             app = record.app
             recordStarted = record.started
-            source = "a flight record of \(TerminalText.escaped(record.app))"
+            source = "a flight record of \(TerminalText.escaped(record.app.description))"
             links = record.links.filter { !$0.truncated }.map(\.link)
             // A cut link cannot be replayed: each is named, for its reader to judge the rest.
             let cut = record.links.filter(\.truncated)
@@ -59,7 +59,7 @@ package struct CrashLinks {
             } catch {
                 throw .failure("invalid session \(name): \(error.description)")
             }
-            app = session.appType?.description
+            app = session.appType
             source = "a session of \(TerminalText.escaped(session.app))"
             links = session.events.compactMap { $0.link?.url }
             if session.events.contains(where: { $0.restore != nil }) {
