@@ -47,8 +47,10 @@ extension LiveTree {
             orders[Int(slot)] = Int32(order)
             // As a snapshot counts it: the nodes discovered but not yet visited, this one included.
             found.largestFrontier = max(found.largestFrontier, queue.count - order)
-            // Fields read in place: a record copied would retain its strings and arrays.
-            queue.append(contentsOf: records[Int(slot)].children)
+            // Fields read in place: a record copied would retain its strings and arrays (and
+            // children appended one by one: the array passed whole is retained, and a closure
+            // over it is checked for the main actor each time).
+            for index in records[Int(slot)].children.indices { queue.append(records[Int(slot)].children[index]) }
             let type = Int(records[Int(slot)].type)
             present[type] = true
             let answers: Bool
@@ -63,11 +65,12 @@ extension LiveTree {
             }
             var verdict = SearchTrace.Verdict.wrongType
             if answers {
-                let (label, attributes) = (records[Int(slot)].label, records[Int(slot)].attributes)
                 var failed: Int32 = 0
                 for (index, condition) in conditions.enumerated() {
-                    if !condition.matches(label: label, attributes: attributes) { failed &+= 1 }
-                    if !keysSeen[index], attributes.contains(where: { $0.key == condition.key }) {
+                    if !condition.matches(label: records[Int(slot)].label, attributes: records[Int(slot)].attributes) {
+                        failed &+= 1
+                    }
+                    if !keysSeen[index], records[Int(slot)].attributes.contains(where: { $0.key == condition.key }) {
                         keysSeen[index] = true
                     }
                 }
@@ -99,12 +102,16 @@ extension LiveTree {
             let nearest = TreeSnapshot.explainedNearest
             let tracksKeys = keysSeen.contains(false)
             var byFailed = [Int](repeating: 0, count: conditions.count + 1)
-            var (keys, typesKept) = (Set<String>(), Set<Int32>())
+            var keys = Set<String>()
+            var typesKept = [Bool](repeating: false, count: types.count)
             for slot in queue where failedCounts[Int(slot)] >= 0 {
                 let failed = Int(failedCounts[Int(slot)])
                 var kept = byFailed[failed] < nearest
                 byFailed[failed] += 1
-                if typesKept.insert(records[Int(slot)].type).inserted { kept = true }
+                if !typesKept[Int(records[Int(slot)].type)] {
+                    typesKept[Int(records[Int(slot)].type)] = true
+                    kept = true
+                }
                 if tracksKeys {
                     for attribute in records[Int(slot)].attributes where keys.insert(attribute.key).inserted {
                         kept = true

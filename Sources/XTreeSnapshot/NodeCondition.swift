@@ -68,11 +68,19 @@ public struct NodeCondition: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Whether a node of `label` and `attributes` satisfies the condition: for a node read
     /// where no node value is made.
     package func matches(label: String, attributes: [TreeSnapshot.Attribute]) -> Bool {
-        let actual = key == "label" ? label : attributes.first { $0.key == key }?.value
+        // Compared where it stands: a value copied out is a retain and a release a node, which
+        // at a million candidates is most of a search's time.
+        if key == "label" { return holds(label) }
+        guard let index = attributes.firstIndex(where: { $0.key == key }) else { return comparison == .notEquals }
+        return holds(attributes[index].value)
+    }
+
+    /// Whether an attribute or label of `actual` meets the condition.
+    private func holds(_ actual: String) -> Bool {
         switch comparison {
-        case .equals: return actual == value
-        case .notEquals: return actual != value
-        case .contains: return actual?.contains(value) ?? false
+        case .equals: actual == value
+        case .notEquals: actual != value
+        case .contains: actual.contains(value)
         }
     }
 
