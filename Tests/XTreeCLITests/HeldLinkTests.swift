@@ -33,14 +33,19 @@ import XTreePlatform
     }
 
     /// Coverage counts each example for the form it says it is of: entries' forms, which are
-    /// no pattern, and forms that share one, are covered by their passing examples.
+    /// no pattern, and forms that share one, are covered by their passing examples. The screens
+    /// reached are the handlers and what the links made appear: the browser coordinator handles
+    /// every link, and the tabs, screens and settings they showed are counted too.
     @Test func coverageCountsEachExampleForItsOwnForm() async throws {
         let (folder, environment) = try Self.environment(["BROWSER_LAUNCH_DELAY": "0"])
         defer { withExtendedLifetime(folder) {} }
         let result = try await cliProcess(["check", "--launch", Self.browser, "--coverage"], environment: environment)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
-            result.stdout.contains("coverage: 1 screen type reached, 8 of 8 link forms covered\n"), "\(result.stdout)")
+            result.stdout.contains(
+                "coverage: 4 screen types reached, 8 of 8 link forms covered\n"
+                    + "  screens reached: BrowserCoordinator (10), Screen (9), SettingsCoordinator (1), TabCoordinator (3)\n"
+                    + "  types in the trees no link reached: SceneCoordinator\n"), "\(result.stdout)")
         #expect(!result.stdout.contains("forms no link was of") && !result.stdout.contains("links of no form"))
     }
 
