@@ -238,7 +238,6 @@ final class WatchHub {
         return sequence
     }
 
-
     /// Applies a link with `handler` and journals it: the app's own changes before it are an
     /// event of their own, then the link is one, with its searches counted (or traced), its
     /// duration and outcome, and the tree after it. With `answeringWithTypes`, where it ended
